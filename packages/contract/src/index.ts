@@ -1,0 +1,5 @@
+export * from './enums.ts';
+export * from './limits.ts';
+export * from './messages.ts';
+export * from './schemas.ts';
+export * from './web-texts.ts';

@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { conditions, paymentStatuses, selfServiceRoles, stockStates, userRoles } from './enums.ts';
+import { LIST_MAX_LIMIT, PASSWORD_MIN_LENGTH } from './limits.ts';
+import { messages } from './messages.ts';
+
+// ---------------------------------------------------------------- primitives
+
+export const idSchema = z.uuid({ error: 'must be a valid id' });
+
+export const emailSchema = z
+  .string({ error: 'email is required' })
+  .trim()
+  .min(1, 'email is required')
+  .max(254, 'email is too long')
+  .pipe(z.email({ error: 'email must be a valid e-mail address' }))
+  .transform((email) => email.toLowerCase());
+
+/** Image fields take http(s) URLs only: the app's own uploads, or any public host. */
+export const imageUrlSchema = z
+  .string({ error: 'image is required' })
+  .trim()
+  .min(1, 'image is required')
+  .max(2048, 'image URL is too long')
+  .pipe(z.url({ protocol: /^https?$/, error: 'image must be an http(s) URL' }));
+
+const requiredText = (field: string, max = 200) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+
+/** Accepts a number or a numeric string (HTML forms send strings). */
+const price = (field: string) =>
+  z.coerce
+    .number({ error: `${field} must be a number` })
+    .finite(`${field} must be a number`)
+    .positive(`${field} must be greater than 0`)
+    .max(10_000_000, `${field} is too large`);
+
+/** Phone numbers keep leading zeros and a "+", so they travel as digit strings. */
+const phone = (field: string) =>
+  z
+    .union([z.string(), z.number()], { error: `${field} is required` })
+    .transform((value) => String(value).trim())
+    .pipe(
+      z
+        .string()
+        .min(1, `${field} is required`)
+        .regex(/^\+?[0-9][0-9 ()-]{4,18}[0-9]$/, `${field} must be a phone number`),
+    );
+
+export const passwordSchema = z
+  .string({ error: messages.passwordRequired })
+  .min(1, messages.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
+  .max(256, 'Password must be at most 256 characters long')
+  .regex(/[A-Z]/, messages.passwordTooWeak)
+  .regex(/[0-9]/, messages.passwordTooWeak);
+
+// ---------------------------------------------------------------- queries
+
+export const paginationQuery = z.object({
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be 1 or more')
+    .max(LIST_MAX_LIMIT, `limit must be at most ${LIST_MAX_LIMIT}`)
+    .optional(),
+});
+export type Pagination = z.infer<typeof paginationQuery>;
+
+export const emailQuery = z.object({ email: emailSchema });
+export const emailListQuery = paginationQuery.extend({ email: emailSchema });
+export const idQuery = z.object({ id: idSchema });
+export const idParams = z.object({ id: idSchema });
+
+// ---------------------------------------------------------------- accounts
+
+export const signupBody = z.object({
+  name: requiredText('name', 100),
+  email: emailSchema,
+  password: passwordSchema,
+  image: z.string({ error: messages.photoRequired }).trim().min(1, messages.photoRequired).pipe(imageUrlSchema),
+  userRole: z.enum(selfServiceRoles, { error: messages.roleRequired }),
+});
+export type SignupBody = z.infer<typeof signupBody>;
+
+export const loginBody = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(256),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const getTokenBody = z.object({ email: emailSchema });
+
+export const userAddToDbBody = z.object({
+  name: requiredText('name', 100),
+  email: emailSchema,
+  image: imageUrlSchema,
+  userRole: z.enum(selfServiceRoles, { error: messages.roleRequired }),
+});
+
+// ---------------------------------------------------------------- catalogue
+
+export const addCategoryBody = z.object({
+  categoryName: requiredText('categoryName', 80),
+  description: requiredText('description', 1000),
+  image: imageUrlSchema,
+});
+export type AddCategoryBody = z.infer<typeof addCategoryBody>;
+
+/**
+ * Seller name and e-mail, and the category name, may be sent (the specification's client does)
+ * but are ignored: the server takes them from the account and the category.
+ */
+export const addProductBody = z.object({
+  categoryId: z.string({ error: messages.productCategoryRequired }).min(1, messages.productCategoryRequired).pipe(idSchema),
+  categoryName: z.string().optional(),
+  condition: z.enum(conditions, { error: `condition must be one of ${conditions.join(', ')}` }),
+  productName: requiredText('productName', 120),
+  yearsOfUsedProduct: requiredText('yearsOfUsedProduct', 40),
+  originalPrice: price('originalPrice'),
+  resalePrice: price('resalePrice'),
+  description: requiredText('description', 2000),
+  sellerName: z.string().optional(),
+  sellerEmail: z.string().optional(),
+  phone: phone('phone'),
+  location: requiredText('location', 200),
+  productImage: imageUrlSchema,
+});
+export type AddProductBody = z.infer<typeof addProductBody>;
+
+// ---------------------------------------------------------------- buying
+
+/** Only productId is used; the rest of the specification's wish payload is derived by the server. */
+export const addWishBody = z.object({ productId: idSchema }).passthrough();
+
+export const addBookingBody = z
+  .object({
+    productId: idSchema,
+    phoneNumber: phone('phoneNumber'),
+    location: requiredText('location', 200),
+  })
+  .passthrough();
+export type AddBookingBody = z.infer<typeof addBookingBody>;
+
+export const createPaymentIntentBody = z
+  .object({ bookingId: idSchema, productPrice: z.unknown().optional() })
+  .passthrough();
+
+export const paymentBody = z
+  .object({
+    status: z.string({ error: 'status is required' }),
+    transactionId: requiredText('transactionId', 255),
+    productId: idSchema,
+  })
+  .passthrough();
+
+// ---------------------------------------------------------------- responses
+
+export const publicUser = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  userRole: z.enum(userRoles),
+  verified: z.boolean(),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+export const category = z.object({
+  _id: z.string(),
+  categoryName: z.string(),
+  description: z.string(),
+  image: z.string(),
+});
+export type Category = z.infer<typeof category>;
+
+export const product = z.object({
+  _id: z.string(),
+  categoryId: z.string(),
+  categoryName: z.string(),
+  condition: z.enum(conditions),
+  productName: z.string(),
+  yearsOfUsedProduct: z.string(),
+  originalPrice: z.number(),
+  resalePrice: z.number(),
+  description: z.string(),
+  sellerName: z.string(),
+  sellerEmail: z.string(),
+  phone: z.string(),
+  location: z.string(),
+  productImage: z.string(),
+  advertisement: z.boolean(),
+  postedAt: z.string(),
+  postedDate: z.string(),
+  postedTime: z.string(),
+  inStock: z.enum(stockStates),
+  reported: z.boolean(),
+  sellerVerified: z.boolean(),
+});
+export type Product = z.infer<typeof product>;
+
+/** A wish has the shape of its product, with its own _id and the product's id. */
+export const wish = product.extend({ productId: z.string() });
+export type Wish = z.infer<typeof wish>;
+
+export const booking = z.object({
+  _id: z.string(),
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  productId: z.string().nullable(),
+  productName: z.string(),
+  productPrice: z.number(),
+  productImage: z.string(),
+  inStock: z.enum(stockStates),
+  phoneNumber: z.string(),
+  location: z.string(),
+  paymentStatus: z.enum(paymentStatuses),
+  transactionId: z.string().nullable(),
+});
+export type Booking = z.infer<typeof booking>;
+
+export const successMessage = z.object({ success: z.boolean(), message: z.string() });
+export const tokenResponse = z.object({ success: z.literal(true), token: z.string(), message: z.string() });
+export type TokenResponse = z.infer<typeof tokenResponse>;
+export const deleteResponse = z.object({ success: z.boolean(), deletedCount: z.number(), message: z.string() });
+/** Every 4xx answer: a message to show, and for bad input each field with the rule it broke. */
+export const errorResponse = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ success: z.literal(true), data: schema });
+export const listOf = <T extends z.ZodType>(schema: T) => z.object({ success: z.literal(true), data: z.array(schema) });

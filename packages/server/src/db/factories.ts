@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import type { Condition, UserRole } from '@furniture/contract';
+import { hashPassword } from '../users/passwords.ts';
+import type { Executor } from './client.ts';
+import { bookings, categories, products, users, wishes } from './schema/index.ts';
+
+/**
+ * Factories with overrides, shared by the tests and the demo data. Each makes a valid row with
+ * unique values, so a caller only states what matters to it.
+ */
+
+const unique = () => randomBytes(4).toString('hex');
+
+export const DEFAULT_TEST_PASSWORD = 'Secret123';
+
+export async function createUser(
+  db: Executor,
+  overrides: Partial<{ name: string; email: string; role: UserRole; verified: boolean; image: string | null; password: string | null }> = {},
+) {
+  const id = unique();
+  const password = overrides.password === undefined ? DEFAULT_TEST_PASSWORD : overrides.password;
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: overrides.name ?? `User ${id}`,
+      email: (overrides.email ?? `user-${id}@example.com`).toLowerCase(),
+      role: overrides.role ?? 'buyer',
+      verified: overrides.verified ?? false,
+      image: overrides.image === undefined ? `https://images.example.com/${id}.webp` : overrides.image,
+      passwordHash: password === null ? null : await hashPassword(password),
+    })
+    .returning();
+  return user!;
+}
+
+export async function createCategory(
+  db: Executor,
+  overrides: Partial<{ categoryName: string; description: string; image: string }> = {},
+) {
+  const id = unique();
+  const [category] = await db
+    .insert(categories)
+    .values({
+      categoryName: overrides.categoryName ?? `Category ${id}`,
+      description: overrides.description ?? 'Furniture of one kind',
+      image: overrides.image ?? `https://images.example.com/category-${id}.webp`,
+    })
+    .returning();
+  return category!;
+}
+
+export async function createProduct(
+  db: Executor,
+  refs: { categoryId: string; sellerId: string },
+  overrides: Partial<{
+    productName: string;
+    condition: Condition;
+    originalPrice: string;
+    resalePrice: string;
+    advertisement: boolean;
+    inStock: 'available' | 'sold';
+    productImage: string;
+    yearsOfUsedProduct: string;
+    description: string;
+    location: string;
+    postedAt: Date;
+  }> = {},
+) {
+  const id = unique();
+  const [product] = await db
+    .insert(products)
+    .values({
+      ...refs,
+      productName: overrides.productName ?? `Product ${id}`,
+      condition: overrides.condition ?? 'Good',
+      yearsOfUsedProduct: overrides.yearsOfUsedProduct ?? '2 years',
+      originalPrice: overrides.originalPrice ?? '300.00',
+      resalePrice: overrides.resalePrice ?? '150.00',
+      description: overrides.description ?? 'Solid and clean',
+      phone: '01700000000',
+      location: overrides.location ?? 'Dhaka',
+      productImage: overrides.productImage ?? `https://images.example.com/product-${id}.webp`,
+      advertisement: overrides.advertisement ?? false,
+      inStock: overrides.inStock ?? 'available',
+      postedAt: overrides.postedAt,
+    })
+    .returning();
+  return product!;
+}
+
+export async function createWish(db: Executor, refs: { buyerId: string; productId: string }) {
+  const [wish] = await db.insert(wishes).values(refs).returning();
+  return wish!;
+}
+
+export async function createBooking(
+  db: Executor,
+  product: { id: string; productName: string; productImage: string; resalePrice: string },
+  buyerId: string,
+  overrides: Partial<{ phoneNumber: string; location: string }> = {},
+) {
+  const [booking] = await db
+    .insert(bookings)
+    .values({
+      buyerId,
+      productId: product.id,
+      productName: product.productName,
+      productImage: product.productImage,
+      productPrice: product.resalePrice,
+      phoneNumber: overrides.phoneNumber ?? '01711111111',
+      location: overrides.location ?? 'Gulshan 1',
+    })
+    .returning();
+  return booking!;
+}
+

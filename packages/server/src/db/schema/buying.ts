@@ -1,0 +1,90 @@
+import { index, integer, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { paymentStatuses } from '@furniture/contract';
+import { products } from './catalogue.ts';
+import { users } from './users.ts';
+
+export const paymentStatus = pgEnum('payment_status', paymentStatuses);
+
+export const wishes = pgTable(
+  'wishes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('wishes_buyer_product_key').on(t.buyerId, t.productId),
+    index('wishes_buyer_created_idx').on(t.buyerId, t.createdAt),
+    index('wishes_product_idx').on(t.productId),
+  ],
+);
+
+/**
+ * A booking keeps what the buyer agreed to (name, image and price of the product at booking
+ * time), so a paid booking still reads correctly after its product is gone.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    productImage: text('product_image').notNull(),
+    productPrice: numeric('product_price', { precision: 12, scale: 2 }).notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    location: text('location').notNull(),
+    paymentStatus: paymentStatus('payment_status').notNull().default('unpaid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bookings_buyer_product_key').on(t.buyerId, t.productId),
+    index('bookings_buyer_created_idx').on(t.buyerId, t.createdAt),
+    index('bookings_product_idx').on(t.productId),
+  ],
+);
+
+/**
+ * Money that moved. Rows are never deleted: references to the booking, product and buyer are
+ * cleared when those go, and the names and amounts stay as they were.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    /** The provider's id for the charge (a PaymentIntent id for Stripe). */
+    transactionId: text('transaction_id').notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    productName: text('product_name').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** 'succeeded' for the sale; 'refunded' when the product was already sold to someone else. */
+    status: text('status').notNull(),
+    refundId: text('refund_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_transaction_key').on(t.provider, t.transactionId),
+    index('payments_product_idx').on(t.productId),
+    index('payments_buyer_idx').on(t.buyerId),
+  ],
+);
+
+/** Webhook events already handled, so a redelivered event is fulfilled once. */
+export const processedWebhookEvents = pgTable('processed_webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRole } from '@furniture/contract';
+import type { UserRow } from '../users/user-repository.ts';
+import { findUserById } from '../users/user-repository.ts';
+import { InvalidTokenError } from '../users/access-tokens.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+/**
+ * Who may call a route. Every /api route declares one in `config.access`; the app refuses to
+ * start with a route that does not, so a new route cannot be public by accident.
+ *   'public'     anyone
+ *   'signed-in'  any signed-in account
+ *   UserRole[]   signed-in accounts with one of these roles
+ */
+export type Access = 'public' | 'signed-in' | readonly UserRole[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in account, loaded from the database for the verified token's subject. */
+    user: UserRow | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/** Resolves the caller from the bearer token, if any; throws 401 for a token that is present but invalid. */
+export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<UserRow | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  let userId: string;
+  try {
+    userId = await app.accessTokens.verify(token);
+  } catch (error) {
+    throw unauthorized(error instanceof InvalidTokenError ? error.message : undefined);
+  }
+  const user = await findUserById(app.db, userId);
+  if (!user) throw unauthorized('This account no longer exists.');
+  return user;
+}
+
+function guard(app: FastifyInstance, access: Access) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    request.user = await authenticate(app, request).catch((error: unknown) => {
+      if (access === 'public') return null; // a stale token does not stop anyone reading public data
+      throw error;
+    });
+    if (access === 'public') return;
+    if (!request.user) throw unauthorized();
+    if (access !== 'signed-in' && !access.includes(request.user.role)) {
+      throw forbidden(`Only ${access.join(' or ')} accounts can do this`);
+    }
+  };
+}
+
+export function registerAccessControl(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
+    const check = guard(app, access);
+    const existing = route.preHandler ? [route.preHandler].flat() : [];
+    route.preHandler = [check, ...existing];
+  });
+}
+
+/** The signed-in user of a route whose access is not 'public'. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

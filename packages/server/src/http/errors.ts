@@ -1,0 +1,72 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError, type core } from 'zod';
+
+/** An error whose message is safe to show to the caller. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Sign in to continue') => new HttpError(401, message);
+export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, message);
+export const notFound = (message: string) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+interface FieldError {
+  field: string;
+  message: string;
+}
+
+function fieldErrors(issues: readonly core.$ZodIssue[]): FieldError[] {
+  return issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || 'request',
+    message: issue.message,
+  }));
+}
+
+/** "password: Password must be 6 characters long" — the field first, then the rule it broke. */
+function describe(errors: FieldError[]): string {
+  const first = errors[0];
+  if (!first) return 'Invalid request';
+  return first.message.toLowerCase().startsWith(first.field.toLowerCase())
+    ? first.message
+    : `${first.field}: ${first.message}`;
+}
+
+/**
+ * One error handler for the whole API: known errors keep their status and message, validation
+ * errors become 400 naming the field, and anything else is a 500 that reveals nothing.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).headers(error.headers).send({ success: false, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'request'),
+        message: v.message ?? 'is invalid',
+      }));
+      return reply.status(400).send({ success: false, message: describe(errors), errors });
+    }
+    if (error instanceof ZodError) {
+      const errors = fieldErrors(error.issues);
+      return reply.status(400).send({ success: false, message: describe(errors), errors });
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ success: false, message: 'Something went wrong on our side. Please try again.' });
+    }
+    // Fastify's own 4xx errors (malformed JSON, body too large, unsupported media type) have safe messages.
+    return reply.status(status).send({ success: false, message: error.message });
+  });
+
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { ACCESS_TOKEN_MAX_AGE_SECONDS } from '@furniture/contract';
+import type { Database } from '../db/client.ts';
+import { appSecrets } from '../db/schema/index.ts';
+
+const ALGORITHM = 'HS256';
+const AUDIENCE = 'furniture-marketplace';
+
+export interface AccessTokens {
+  issue(userId: string): Promise<string>;
+  /** The user id of a valid token; throws a readable reason otherwise. */
+  verify(token: string): Promise<string>;
+}
+
+export class InvalidTokenError extends Error {}
+
+/**
+ * The signing key is JWT_SECRET when set; otherwise one generated once and kept in the database,
+ * so every app server sharing the database accepts the others' tokens.
+ */
+async function signingKey(db: Database, configured: string | undefined): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  await db
+    .insert(appSecrets)
+    .values({ name: 'jwt', value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(sql`${appSecrets.name} = 'jwt'`);
+  return new TextEncoder().encode(row!.value);
+}
+
+export async function createAccessTokens(db: Database, options: { secret?: string; issuer: string }): Promise<AccessTokens> {
+  const key = await signingKey(db, options.secret);
+  return {
+    issue: (userId) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: ALGORITHM })
+        .setSubject(userId)
+        .setIssuer(options.issuer)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ACCESS_TOKEN_MAX_AGE_SECONDS}s`)
+        .sign(key),
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: options.issuer,
+          audience: AUDIENCE,
+          maxTokenAge: `${ACCESS_TOKEN_MAX_AGE_SECONDS}s`,
+          requiredClaims: ['sub', 'iat', 'exp'],
+        });
+        return payload.sub!;
+      } catch (error) {
+        if (error instanceof errors.JWTExpired) throw new InvalidTokenError('Your session has expired. Sign in again.');
+        throw new InvalidTokenError('Invalid token. Sign in again.');
+      }
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  dataOf,
+  errorResponse,
+  getTokenBody,
+  loginBody,
+  messages,
+  publicUser,
+  signupBody,
+  successMessage,
+  tokenResponse,
+  userAddToDbBody,
+} from '@furniture/contract';
+import { authenticate, currentUser } from '../http/access.ts';
+import { conflict, forbidden, unauthorized } from '../http/errors.ts';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { endSession } from './refresh-tokens.ts';
+import { clearSessionCookie, refreshSession, sessionCookie, signIn } from './sessions.ts';
+import { claimProfile, findUserByEmail, findUserById, insertUser, toPublicUser } from './user-repository.ts';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse };
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/auth/signup',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a buyer or seller account and sign in',
+        body: signupBody,
+        response: { 201: tokenResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { name, email, password, image, userRole } = request.body;
+      const passwordHash = await hashPassword(password);
+      const user =
+        (await insertUser(app.db, { name, email, image, role: userRole, passwordHash })) ??
+        (await claimProfile(app.db, email, { name, image, role: userRole, passwordHash }));
+      if (!user) throw conflict('An account with this e-mail already exists. Log in instead.');
+      const token = await signIn(app, reply, user.id);
+      return reply.status(201).send({ success: true, token, message: 'Your account is ready' });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        body: loginBody,
+        response: { 200: tokenResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      await assertLoginAllowed(app.db, email, request.ip);
+      const user = await findUserByEmail(app.db, email);
+      if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+        await recordLoginFailure(app.db, email, request.ip);
+        throw unauthorized('Wrong e-mail or password.');
+      }
+      await clearLoginFailures(app.db, email);
+      const token = await signIn(app, reply, user.id);
+      return { success: true as const, token, message: messages.signInSuccess };
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'Exchange the refresh cookie for a new access token', response: { 200: tokenResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const { token } = await refreshSession(app, request, reply);
+      return { success: true as const, token, message: 'Session refreshed' };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'End the session of the refresh cookie', response: { 200: successMessage } },
+    },
+    async (request, reply) => {
+      const token = sessionCookie(request);
+      if (token) await endSession(app.db, token);
+      clearSessionCookie(app, reply);
+      return { success: true, message: 'Signed out' };
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['auth'], summary: 'The signed-in account', security: [{ bearer: [] }], response: { 200: dataOf(publicUser), ...errors } },
+    },
+    async (request) => ({ success: true as const, data: toPublicUser(currentUser(request)) }),
+  );
+
+  // The specification's token call. A token is only issued to a caller who proves to be the
+  // account: with a valid access token, or with the session cookie (which it then rotates).
+  app.post(
+    '/getToken',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'Issue an access token to the proven owner of an e-mail', body: getTokenBody, response: { 200: tokenResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const { email } = request.body;
+      const caller = await authenticate(app, request).catch(() => null);
+      if (caller) {
+        if (caller.email !== email) throw forbidden('You can only get a token for your own account.');
+        return { success: true as const, token: await app.accessTokens.issue(caller.id), message: 'Token issued' };
+      }
+      const session = await refreshSession(app, request, reply);
+      const owner = await findUserById(app.db, session.userId);
+      if (owner?.email !== email) throw forbidden('You can only get a token for your own account.');
+      return { success: true as const, token: session.token, message: 'Token issued' };
+    },
+  );
+
+  // The specification's client saves a profile after signing up with its identity provider.
+  // Here sign-up already saved it: for the signed-in owner this confirms it; for an e-mail that
+  // has no account yet it saves a profile without credentials, which can never be an admin and
+  // which only a later sign-up of that e-mail can complete. Existing accounts are never changed.
+  app.post(
+    '/userAddToDb',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['users'], summary: 'Save a buyer or seller profile', body: userAddToDbBody, response: { 200: successMessage, 201: successMessage, ...errors } },
+    },
+    async (request, reply) => {
+      const { name, email, image, userRole } = request.body;
+      const existing = await findUserByEmail(app.db, email);
+      if (existing) {
+        const caller = await authenticate(app, request).catch(() => null);
+        if (caller?.id === existing.id) return { success: true, message: 'Your profile is saved' };
+        throw conflict('An account with this e-mail already exists.');
+      }
+      const created = await insertUser(app.db, { name, email, image, role: userRole });
+      if (!created) throw conflict('An account with this e-mail already exists.');
+      return reply.status(201).send({ success: true, message: 'Your profile is saved' });
+    },
+  );
+};

@@ -1,0 +1,84 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client.ts';
+import { refreshTokens } from '../db/schema/index.ts';
+
+export const REFRESH_COOKIE = 'furniture_refresh';
+export const REFRESH_TOKEN_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+async function insertToken(db: Executor, userId: string, familyId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(refreshTokens).values({
+    userId,
+    familyId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_MAX_AGE_SECONDS * 1000),
+  });
+  return token;
+}
+
+/** Starts a new session (a new token family) for a user. */
+export const startSession = (db: Database, userId: string) => insertToken(db, userId, randomUUID());
+
+export type RotationResult = { userId: string; token: string } | { error: 'unknown' | 'expired' | 'reused' };
+
+/**
+ * Exchanges a refresh token for a new one of the same family. The old token is marked used in the
+ * same statement that checks it, so two concurrent uses cannot both succeed; a token presented
+ * after it was used means it was stolen, and the whole family is revoked.
+ */
+export async function rotateSession(db: Database, token: string): Promise<RotationResult> {
+  return db.transaction(async (tx) => {
+    const tokenHash = hashToken(token);
+    const [claimed] = await tx
+      .update(refreshTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+      .returning();
+    if (!claimed) {
+      const [existing] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+      if (!existing) return { error: 'unknown' };
+      if (existing.usedAt) {
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: sql`now()` })
+          .where(and(eq(refreshTokens.familyId, existing.familyId), isNull(refreshTokens.revokedAt)));
+        return { error: 'reused' };
+      }
+      return { error: 'expired' };
+    }
+    if (claimed.expiresAt.getTime() <= Date.now()) return { error: 'expired' };
+    return { userId: claimed.userId, token: await insertToken(tx, claimed.userId, claimed.familyId) };
+  });
+}
+
+/** Ends the session the token belongs to (its whole family). */
+export async function endSession(db: Database, token: string): Promise<void> {
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
+  if (!row) return;
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** The user a refresh token belongs to, without using it up (for reading, not for rotating). */
+export async function sessionOwner(db: Database, token: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: refreshTokens.userId })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, hashToken(token)),
+        isNull(refreshTokens.usedAt),
+        isNull(refreshTokens.revokedAt),
+        sql`${refreshTokens.expiresAt} > now()`,
+      ),
+    );
+  return row?.userId;
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { unauthorized } from '../http/errors.ts';
+import { REFRESH_COOKIE, REFRESH_TOKEN_MAX_AGE_SECONDS, rotateSession, startSession } from './refresh-tokens.ts';
+
+/** The refresh cookie is readable only by the API, never by scripts, and never sent cross-site. */
+function cookieOptions(app: FastifyInstance) {
+  return {
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: app.config.secureCookies,
+    path: '/api',
+    maxAge: REFRESH_TOKEN_MAX_AGE_SECONDS,
+  };
+}
+
+/** Signs a user in: a new session in the refresh cookie, and an access token to return. */
+export async function signIn(app: FastifyInstance, reply: FastifyReply, userId: string): Promise<string> {
+  const refreshToken = await startSession(app.db, userId);
+  reply.setCookie(REFRESH_COOKIE, refreshToken, cookieOptions(app));
+  return app.accessTokens.issue(userId);
+}
+
+export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply) {
+  reply.clearCookie(REFRESH_COOKIE, { ...cookieOptions(app), maxAge: undefined });
+}
+
+export const sessionCookie = (request: FastifyRequest): string | undefined => request.cookies[REFRESH_COOKIE];
+
+/**
+ * Exchanges the refresh cookie for a new one and an access token. A missing, expired or reused
+ * cookie answers 401; a reused one has revoked its whole session on the way.
+ */
+export async function refreshSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ userId: string; token: string }> {
+  const current = sessionCookie(request);
+  if (!current) throw unauthorized('You are not signed in.');
+  const result = await rotateSession(app.db, current);
+  if ('error' in result) {
+    clearSessionCookie(app, reply);
+    throw unauthorized(
+      result.error === 'reused'
+        ? 'This session was used from somewhere else and has been ended. Sign in again.'
+        : 'Your session has ended. Sign in again.',
+    );
+  }
+  reply.setCookie(REFRESH_COOKIE, result.token, cookieOptions(app));
+  return { userId: result.userId, token: await app.accessTokens.issue(result.userId) };
+}

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp, type App } from '../src/app.ts';
+import { configFrom, type Config } from '../src/config.ts';
+import type { Database } from '../src/db/client.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+
+export interface TestContext {
+  app: App;
+  db: Database;
+  database: TestDatabase;
+  config: Config;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return configFrom({ logLevel: 'silent', demoData: false, publicUrl: 'http://localhost:5000', ...overrides });
+}
+
+/**
+ * Boots the real app in-process on this file's own fresh database. Call at the top of a test file;
+ * the returned object is filled in before the first test runs.
+ */
+export function setupTestApp(overrides: Partial<Config> = {}): TestContext {
+  const context = {} as TestContext;
+  beforeAll(async () => {
+    context.database = await createTestDatabase();
+    context.db = context.database.db;
+    context.config = testConfig(overrides);
+    context.app = await buildApp({ config: context.config, db: context.db });
+    await context.app.ready();
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await context.database?.drop();
+  });
+  return context;
+}
+
+/** The authorization header of a signed-in user. */
+export async function bearer(app: App, userId: string): Promise<{ authorization: string }> {
+  return { authorization: `bearer ${await app.accessTokens.issue(userId)}` };
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'packages/*/e2e/**/*.test.ts'],
+    globalSetup: ['packages/server/test/global-setup.ts'],
+    pool: 'forks',
+    // Two cores: two test files at a time, each on its own database.
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});

@@ -237,3 +237,10 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ success: z.literal(true), data: schema });
 export const listOf = <T extends z.ZodType>(schema: T) => z.object({ success: z.literal(true), data: z.array(schema) });
+
+export const clientConfig = z.object({
+  googleSignIn: z.boolean(),
+  paymentProvider: z.enum(['simulated', 'stripe']),
+  stripePublishableKey: z.string().nullable(),
+});
+export type ClientConfig = z.infer<typeof clientConfig>;

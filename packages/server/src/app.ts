@@ -18,6 +18,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { clientConfigRoutes } from './client-config/client-config-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { createAccessTokens, type AccessTokens } from './users/access-tokens.ts';
 import { authRoutes } from './users/auth-routes.ts';
@@ -83,6 +84,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<App> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(clientConfigRoutes);
       await api.register(authRoutes);
     },
     { prefix: '/api' },

@@ -1,4 +1,4 @@
-import { index, integer, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { paymentStatuses } from '@furniture/contract';
 import { products } from './catalogue.ts';
 import { users } from './users.ts';
@@ -70,7 +70,10 @@ export const payments = pgTable(
     productName: text('product_name').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
-    /** 'succeeded' for the sale; 'refunded' when the product was already sold to someone else. */
+    /**
+     * 'succeeded' for the sale; 'refunded' when the product was already sold to someone else, and
+     * 'refund_pending' between recording that refund and the provider confirming it.
+     */
     status: text('status').notNull(),
     refundId: text('refund_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -87,4 +90,29 @@ export const processedWebhookEvents = pgTable('processed_webhook_events', {
   id: text('id').primaryKey(),
   provider: text('provider').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Payment intents of the simulated card provider. They live in the database so that every app
+ * server sees the same intents, as every server would see Stripe's.
+ */
+export const simulatedPaymentIntents = pgTable('simulated_payment_intents', {
+  /** pi_sim_…, shaped like a Stripe PaymentIntent id. */
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull().unique(),
+  /** A repeated create with the same key answers the same intent. */
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  /** 'requires_payment_method' until a card succeeds, then 'succeeded'. */
+  status: text('status').notNull(),
+  lastError: text('last_error'),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  billingName: text('billing_name'),
+  billingEmail: text('billing_email'),
+  refundId: text('refund_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

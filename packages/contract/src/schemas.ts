@@ -61,7 +61,7 @@ export const passwordSchema = z
 // ---------------------------------------------------------------- queries
 
 export const paginationQuery = z.object({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').optional(),
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').max(10_000, 'page must be at most 10000').optional(),
   limit: z.coerce
     .number()
     .int()
@@ -146,17 +146,50 @@ export const addBookingBody = z
   .passthrough();
 export type AddBookingBody = z.infer<typeof addBookingBody>;
 
+/** The price the specification's client sends is ignored: the server charges the product's price. */
 export const createPaymentIntentBody = z
   .object({ bookingId: idSchema, productPrice: z.unknown().optional() })
   .passthrough();
+export const createPaymentIntentResponse = z.object({ success: z.literal(true), clientSecret: z.string() });
 
+/**
+ * The specification's payment record. The server re-reads the status from the payment provider
+ * and takes the buyer's name and e-mail from the account; bookingId picks the booking when sent.
+ */
 export const paymentBody = z
   .object({
     status: z.string({ error: 'status is required' }),
     transactionId: requiredText('transactionId', 255),
     productId: idSchema,
+    bookingId: idSchema.optional(),
+    buyerName: z.string().optional(),
+    buyerEmail: z.string().optional(),
   })
   .passthrough();
+export type PaymentBody = z.infer<typeof paymentBody>;
+
+/** Card details for the simulated provider's confirm call; the provider checks them as Stripe does. */
+export const simulatedConfirmBody = z.object({
+  clientSecret: z.string({ error: 'clientSecret is required' }).min(1, 'clientSecret is required').max(200),
+  card: z.object({
+    number: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(40)),
+    expMonth: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(4)),
+    expYear: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(6)),
+    cvc: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(8)),
+  }),
+  billingDetails: z
+    .object({ name: z.string().max(200).optional(), email: z.string().max(254).optional() })
+    .optional(),
+});
+export type SimulatedConfirmBody = z.input<typeof simulatedConfirmBody>;
+export const simulatedConfirmResponse = z.object({
+  paymentIntent: z.object({ id: z.string(), status: z.string() }),
+});
+/** A card error, shaped like Stripe.js's: the message goes in red under the card field. */
+export const cardErrorResponse = z.object({
+  error: z.object({ message: z.string(), code: z.string().optional(), declineCode: z.string().optional() }),
+});
+export type CardErrorResponse = z.infer<typeof cardErrorResponse>;
 
 // ---------------------------------------------------------------- responses
 
@@ -236,6 +269,11 @@ export const errorResponse = z.object({
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ success: z.literal(true), data: schema });
+/** A created record: the specification's success and message, and the record itself. */
+export const createdOf = <T extends z.ZodType>(schema: T) =>
+  z.object({ success: z.literal(true), message: z.string(), data: schema });
+/** GET /category/{id}: the specification shows no shape; the products travel under `products`. */
+export const categoryProducts = z.object({ success: z.literal(true), products: z.array(product) });
 export const listOf = <T extends z.ZodType>(schema: T) => z.object({ success: z.literal(true), data: z.array(schema) });
 
 export const clientConfig = z.object({

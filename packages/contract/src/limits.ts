@@ -9,3 +9,10 @@ export const LIST_DEFAULT_LIMIT = 50;
 export const LIST_MAX_LIMIT = 100;
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Uploads over this many pixels are refused before they are decoded. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+/** Stored images are at most this long on their long side; thumbnails are THUMBNAIL long. */
+export const IMAGE_MAX_SIDE_PX = 1600;
+export const IMAGE_THUMBNAIL_SIDE_PX = 400;
+/** Upload types accepted (decided from the file's bytes), as MIME types for a file input's accept. */
+export const IMAGE_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;

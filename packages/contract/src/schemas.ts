@@ -282,3 +282,32 @@ export const clientConfig = z.object({
   stripePublishableKey: z.string().nullable(),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;
+
+// ---------------------------------------------------------------- images and Google sign-in
+
+/** POST /api/images: the shape of the specification's image host, plus the thumbnail and size. */
+export const uploadedImage = z.object({
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+export type UploadedImage = z.infer<typeof uploadedImage>;
+
+/** POST /api/auth/oidc/link: proves the password of the account a Google identity is linked to. */
+export const oidcLinkBody = z.object({
+  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(256),
+});
+
+/**
+ * What the Google sign-in popup posts to its opener (same origin) before it closes. ok: the
+ * session cookie is set, call /api/auth/refresh for a token. linkRequired: an account with this
+ * e-mail exists; POST its password to /api/auth/oidc/link to link and sign in.
+ */
+export const oidcPopupResult = z.object({
+  type: z.literal('oidc-result'),
+  ok: z.boolean(),
+  message: z.string().optional(),
+  linkRequired: z.boolean().optional(),
+});
+export type OidcPopupResult = z.infer<typeof oidcPopupResult>;

@@ -22,6 +22,12 @@ import { clientConfigRoutes } from './client-config/client-config-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { createAccessTokens, type AccessTokens } from './users/access-tokens.ts';
 import { authRoutes } from './users/auth-routes.ts';
+import { userRoutes } from './users/user-routes.ts';
+import { categoryRoutes } from './categories/category-routes.ts';
+import { productRoutes } from './products/product-routes.ts';
+import { wishRoutes } from './wishes/wish-routes.ts';
+import { bookingRoutes } from './bookings/booking-routes.ts';
+import { adminRoutes } from './admin/admin-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +44,7 @@ export interface AppDependencies {
 
 export type App = FastifyInstance;
 
+const demoPicturesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'demo/pictures');
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole application without listening: the process entry point and the tests both use it. */
@@ -55,8 +62,11 @@ export async function buildApp({ config, db }: AppDependencies): Promise<App> {
   app.decorate('accessTokens', await createAccessTokens(db, { secret: config.jwtSecret, issuer: config.publicUrl }));
 
   await app.register(helmet, {
+    // The Google sign-in popup reports back to its opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     contentSecurityPolicy: {
       directives: {
+        'upgrade-insecure-requests': config.secureCookies ? [] : null,
         // Uploaded and listed images may come from any https host (the specification's image host included).
         'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         'script-src': ["'self'", 'https://js.stripe.com'],
@@ -86,10 +96,18 @@ export async function buildApp({ config, db }: AppDependencies): Promise<App> {
       await api.register(healthRoutes);
       await api.register(clientConfigRoutes);
       await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(categoryRoutes);
+      await api.register(productRoutes);
+      await api.register(wishRoutes);
+      await api.register(bookingRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );
 
+  // Pictures of the demo catalogue, served by the app itself.
+  await app.register(fastifyStatic, { root: demoPicturesDir, prefix: '/demo/', decorateReply: false, maxAge: '1d' });
   await serveWebApp(app);
   return app;
 }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs with no settings at all: port 5000, embedded database, simulated payments', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 5000, databaseUrl: undefined, publicUrl: 'http://localhost:5000', demoData: true });
+    expect(config.payments.provider).toBe('simulated');
+    expect(config.oidc).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'Invalid setting PORT: must be a port number'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'Invalid setting DATABASE_URL: must be a postgres:// URL'],
+    [{ JWT_SECRET: 'short' }, 'Invalid setting JWT_SECRET: must be at least 32 characters'],
+    [{ ADMIN_EMAIL: 'admin@example.com' }, 'Invalid setting ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD go together'],
+    [{ PAYMENT_PROVIDER: 'paypal' }, 'Invalid setting PAYMENT_PROVIDER: must be simulated or stripe'],
+    [{ PAYMENT_PROVIDER: 'stripe' }, 'Invalid setting STRIPE_SECRET_KEY: is required when PAYMENT_PROVIDER=stripe'],
+    [{ DEMO_DATA: 'maybe' }, 'Invalid setting DEMO_DATA: must be true or false'],
+  ])('stops with one line naming the bad setting for %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

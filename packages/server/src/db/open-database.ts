@@ -1,0 +1,57 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { createDatabase, withDatabaseName, type Database } from './client.ts';
+import { startEmbeddedPostgres } from './embedded.ts';
+import { migrateDatabase } from './migrate.ts';
+
+export interface OpenDatabase {
+  db: Database;
+  /** Where the data lives, for the start-up line (no password). */
+  description: string;
+  close(): Promise<void>;
+}
+
+const EMBEDDED_DATABASE = 'furniture';
+
+/**
+ * Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR, and applies the
+ * migrations either way.
+ */
+export async function openDatabase(config: Config, log: (line: string) => void): Promise<OpenDatabase> {
+  if (config.databaseUrl) {
+    await migrateDatabase(config.databaseUrl);
+    const { db, pool } = createDatabase(config.databaseUrl);
+    const url = new URL(config.databaseUrl);
+    return { db, description: `PostgreSQL at ${url.host}${url.pathname}`, close: () => pool.end() };
+  }
+
+  const directory = path.join(config.dataDir, 'postgres');
+  await fs.mkdir(config.dataDir, { recursive: true });
+  // As root the cluster runs as the postgres user, which must be able to pass through DATA_DIR.
+  if (process.getuid?.() === 0) await fs.chmod(config.dataDir, 0o755);
+  log(`Starting the embedded PostgreSQL in ${directory}`);
+  const embedded = await startEmbeddedPostgres(directory);
+  try {
+    const admin = new pg.Client({ connectionString: embedded.adminUrl });
+    await admin.connect();
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [EMBEDDED_DATABASE]);
+    if (!rowCount) await admin.query(`create database ${EMBEDDED_DATABASE}`);
+    await admin.end();
+    const url = withDatabaseName(embedded.adminUrl, EMBEDDED_DATABASE);
+    await migrateDatabase(url);
+    const { db, pool } = createDatabase(url);
+    return {
+      db,
+      description: `embedded PostgreSQL in ${directory}`,
+      async close() {
+        await pool.end();
+        await embedded.stop();
+      },
+    };
+  } catch (error) {
+    await embedded.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp, webDistDir } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/open-database.ts';
+import { demoAccounts, loadDemoData } from './demo/demo-data.ts';
+import { ensureAdmin } from './users/admin-bootstrap.ts';
+
+/** The process entry point: settings, database, the app, and a clean shutdown. */
+const log = (line: string) => console.log(`[furniture] ${line}`);
+
+function buildWebAppIfMissing() {
+  if (fs.existsSync(path.join(webDistDir, 'index.html'))) return;
+  log('Building the web app (first start)');
+  const result = spawnSync('npm', ['run', 'build', '-w', '@furniture/web'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The web app did not build; see the output above.');
+}
+
+async function main() {
+  const config = loadConfig();
+  buildWebAppIfMissing();
+  const database = await openDatabase(config, log);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log(`${signal} received, shutting down`);
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (config.admin) {
+    const result = await ensureAdmin(database.db, config.admin.email, config.admin.password);
+    log(`Admin ${config.admin.email}: ${result}`);
+  }
+  if (config.demoData && (await loadDemoData(database.db, config.publicUrl))) {
+    log('Loaded the demo data. Demo accounts (e-mail / password):');
+    for (const account of demoAccounts) log(`  ${account.role.padEnd(6)} ${account.email} / ${account.password}`);
+  }
+
+  const app = await buildApp({ config, db: database.db });
+  await app.listen({ port: config.port, host: config.host });
+  log(`Data: ${database.description}`);
+  log(`The marketplace is at ${config.publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`[furniture] ${error.message}`);
+  } else {
+    console.error('[furniture] Start-up failed:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,195 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ACCESS_TOKEN_MAX_AGE_SECONDS } from '@furniture/contract';
+import { setupTestApp } from '../../test/app.ts';
+import { createUser, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
+import { refreshTokens } from '../db/schema/index.ts';
+import { REFRESH_COOKIE } from './refresh-tokens.ts';
+
+const t = setupTestApp();
+
+async function login(email: string) {
+  const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: DEFAULT_TEST_PASSWORD } });
+  expect(response.statusCode).toBe(200);
+  return { token: response.json().token as string, cookie: response.cookies.find((c) => c.name === REFRESH_COOKIE)!.value };
+}
+
+const refresh = (cookie?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: cookie ? { [REFRESH_COOKIE]: cookie } : {} });
+
+const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `bearer ${token}` } });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('access tokens', () => {
+  it(`expire after ${ACCESS_TOKEN_MAX_AGE_SECONDS} seconds`, async () => {
+    const user = await createUser(t.db);
+    const { token } = await login(user.email);
+    expect((await me(token)).statusCode).toBe(200);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + (ACCESS_TOKEN_MAX_AGE_SECONDS + 5) * 1000);
+    const expired = await me(token);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().message).toBe('Your session has expired. Sign in again.');
+  });
+
+  it('refuses a token whose signature was tampered with, or a token of another algorithm', async () => {
+    const user = await createUser(t.db);
+    const { token } = await login(user.email);
+    const [header, payload, signature] = token.split('.');
+    const tampered = `${header}.${payload}.${signature!.slice(0, -2)}xx`;
+    expect((await me(tampered)).statusCode).toBe(401);
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${payload}.`;
+    expect((await me(unsigned)).statusCode).toBe(401);
+  });
+
+  it('stops working when the account is deleted', async () => {
+    const user = await createUser(t.db);
+    const { token } = await login(user.email);
+    await t.db.execute(sql`delete from users where id = ${user.id}`);
+    const response = await me(token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe('This account no longer exists.');
+  });
+});
+
+describe('POST /api/auth/refresh', () => {
+  it('exchanges the cookie for a new access token and a new cookie', async () => {
+    const user = await createUser(t.db);
+    const { cookie } = await login(user.email);
+    const response = await refresh(cookie);
+    expect(response.statusCode).toBe(200);
+    const next = response.cookies.find((c) => c.name === REFRESH_COOKIE)!;
+    expect(next.value).not.toBe(cookie);
+    expect(next).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    expect((await me(response.json().token)).json().data.email).toBe(user.email);
+  });
+
+  it('stores refresh tokens hashed, never as issued', async () => {
+    const user = await createUser(t.db);
+    const { cookie } = await login(user.email);
+    const rows = await t.db.select({ tokenHash: refreshTokens.tokenHash }).from(refreshTokens).where(sql`${refreshTokens.userId} = ${user.id}`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.tokenHash).not.toBe(cookie);
+  });
+
+  it('revokes the whole session when a used cookie is presented again', async () => {
+    const user = await createUser(t.db);
+    const { cookie: first } = await login(user.email);
+    const second = (await refresh(first)).cookies.find((c) => c.name === REFRESH_COOKIE)!.value;
+
+    const replay = await refresh(first);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().message).toMatch(/used from somewhere else/);
+    // The thief's replay also ended the legitimate holder's newer cookie.
+    expect((await refresh(second)).statusCode).toBe(401);
+  });
+
+  it('lets only one of two simultaneous uses of one cookie succeed', async () => {
+    const user = await createUser(t.db);
+    const { cookie } = await login(user.email);
+    const results = await Promise.all([refresh(cookie), refresh(cookie)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('answers 401 without a cookie or with an unknown one', async () => {
+    expect((await refresh()).statusCode).toBe(401);
+    expect((await refresh('not-a-real-token')).statusCode).toBe(401);
+  });
+
+  it('answers 401 for an expired session', async () => {
+    const user = await createUser(t.db);
+    const { cookie } = await login(user.email);
+    await t.db.execute(sql`update refresh_tokens set expires_at = now() - interval '1 minute' where user_id = ${user.id}`);
+    expect((await refresh(cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/auth/logout', () => {
+  it('ends the session so its cookie no longer refreshes, and clears the cookie', async () => {
+    const user = await createUser(t.db);
+    const { cookie } = await login(user.email);
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { [REFRESH_COOKIE]: cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.cookies.find((c) => c.name === REFRESH_COOKIE)?.value).toBe('');
+    expect((await refresh(cookie)).statusCode).toBe(401);
+  });
+
+  it('ends only that session: another device stays signed in', async () => {
+    const user = await createUser(t.db);
+    const laptop = await login(user.email);
+    const phone = await login(user.email);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { [REFRESH_COOKIE]: laptop.cookie } });
+    expect((await refresh(phone.cookie)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/getToken', () => {
+  it('issues a token to the caller holding that account’s session cookie', async () => {
+    const user = await createUser(t.db);
+    const { cookie } = await login(user.email);
+    const response = await t.app.inject({ method: 'POST', url: '/api/getToken', payload: { email: user.email }, cookies: { [REFRESH_COOKIE]: cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(await t.app.accessTokens.verify(response.json().token)).toBe(user.id);
+  });
+
+  it('never issues a token for an e-mail alone', async () => {
+    const user = await createUser(t.db);
+    const response = await t.app.inject({ method: 'POST', url: '/api/getToken', payload: { email: user.email } });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('refuses a caller whose session belongs to another account', async () => {
+    const [alice, bob] = [await createUser(t.db), await createUser(t.db)];
+    const { cookie, token } = await login(alice.email);
+    const byCookie = await t.app.inject({ method: 'POST', url: '/api/getToken', payload: { email: bob.email }, cookies: { [REFRESH_COOKIE]: cookie } });
+    expect(byCookie.statusCode).toBe(403);
+    const byToken = await t.app.inject({ method: 'POST', url: '/api/getToken', payload: { email: bob.email }, headers: { authorization: `bearer ${token}` } });
+    expect(byToken.statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/userAddToDb', () => {
+  const profile = (email: string, userRole = 'buyer') => ({ name: 'Karim', email, image: 'https://images.example.com/k.webp', userRole });
+
+  it('saves a profile for a new e-mail, which a later sign-up completes', async () => {
+    const saved = await t.app.inject({ method: 'POST', url: '/api/userAddToDb', payload: profile('profile-only@example.com') });
+    expect(saved.statusCode).toBe(201);
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { ...profile('profile-only@example.com', 'seller'), password: 'Secret123' },
+    });
+    expect(signup.statusCode).toBe(201);
+    expect((await me(signup.json().token)).json().data.userRole).toBe('seller');
+  });
+
+  it('can never create an admin', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/userAddToDb', payload: profile('want-admin@example.com', 'admin') });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('never changes an existing account', async () => {
+    const user = await createUser(t.db, { role: 'buyer', name: 'Original' });
+    const response = await t.app.inject({ method: 'POST', url: '/api/userAddToDb', payload: { ...profile(user.email, 'seller'), name: 'Changed' } });
+    expect(response.statusCode).toBe(409);
+    const { token } = await login(user.email);
+    expect((await me(token)).json().data).toMatchObject({ name: 'Original', userRole: 'buyer' });
+  });
+
+  it('confirms the signed-in owner’s own profile without changing it', async () => {
+    const user = await createUser(t.db, { role: 'seller' });
+    const { token } = await login(user.email);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/userAddToDb',
+      payload: profile(user.email, 'buyer'),
+      headers: { authorization: `bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await me(token)).json().data.userRole).toBe('seller');
+  });
+});

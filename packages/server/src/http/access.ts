@@ -14,7 +14,18 @@ import { forbidden, unauthorized } from './errors.ts';
  */
 export type Access = 'public' | 'signed-in' | readonly UserRole[];
 
+/** An /api route as registered, with the access it declares. */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route and its declared access, in registration order (HEAD routes included). */
+    apiRoutes: ApiRoute[];
+  }
   interface FastifyContextConfig {
     access?: Access;
   }
@@ -62,10 +73,12 @@ function guard(app: FastifyInstance, access: Access) {
 
 export function registerAccessControl(app: FastifyInstance) {
   app.decorateRequest('user', null);
+  app.decorate('apiRoutes', [] as ApiRoute[]);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
+    for (const method of [route.method].flat()) app.apiRoutes.push({ method, url: route.url, access });
     const check = guard(app, access);
     const existing = route.preHandler ? [route.preHandler].flat() : [];
     route.preHandler = [check, ...existing];

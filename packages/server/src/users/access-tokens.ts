@@ -30,18 +30,29 @@ async function signingKey(db: Database, configured: string | undefined): Promise
   return new TextEncoder().encode(row!.value);
 }
 
-export async function createAccessTokens(db: Database, options: { secret?: string; issuer: string }): Promise<AccessTokens> {
+export async function createAccessTokens(
+  db: Database,
+  options: {
+    secret?: string;
+    issuer: string;
+    /** The clock tokens are issued and checked by: the current time unless given. */
+    now?: () => Date;
+  },
+): Promise<AccessTokens> {
   const key = await signingKey(db, options.secret);
+  const now = options.now ?? (() => new Date());
   return {
-    issue: (userId) =>
-      new SignJWT({})
+    issue: (userId) => {
+      const issuedAt = Math.floor(now().getTime() / 1000);
+      return new SignJWT({})
         .setProtectedHeader({ alg: ALGORITHM })
         .setSubject(userId)
         .setIssuer(options.issuer)
         .setAudience(AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(`${ACCESS_TOKEN_MAX_AGE_SECONDS}s`)
-        .sign(key),
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ACCESS_TOKEN_MAX_AGE_SECONDS)
+        .sign(key);
+    },
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, {
@@ -50,6 +61,7 @@ export async function createAccessTokens(db: Database, options: { secret?: strin
           audience: AUDIENCE,
           maxTokenAge: `${ACCESS_TOKEN_MAX_AGE_SECONDS}s`,
           requiredClaims: ['sub', 'iat', 'exp'],
+          currentDate: now(),
         });
         return payload.sub!;
       } catch (error) {

@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { deleteBookingsOfBuyer } from '../bookings/booking-repository.ts';
+import { deleteProductsOfSeller } from '../products/product-repository.ts';
+import type { UserRow } from '../users/user-repository.ts';
+import { deleteWishesOfBuyer } from '../wishes/wish-repository.ts';
+
+/** Marks an account verified. A seller's products read the flag from the account, so they show it at once. */
+export async function verifyUser(db: Database, userId: string): Promise<void> {
+  await db.update(users).set({ verified: true }).where(eq(users.id, userId));
+}
+
+export async function makeAdmin(db: Database, userId: string): Promise<void> {
+  await db.update(users).set({ role: 'admin' }).where(eq(users.id, userId));
+}
+
+/**
+ * Deletes an account and everything that hangs on it, in one transaction: the user's wishes and
+ * bookings, and a seller's products with their wishes and unpaid bookings. Paid bookings of other
+ * buyers stay, and payment records are never deleted (their references are cleared).
+ */
+export async function deleteUserWithDependents(db: Database, user: Pick<UserRow, 'id'>): Promise<number> {
+  return db.transaction(async (tx) => {
+    await deleteWishesOfBuyer(tx, user.id);
+    await deleteBookingsOfBuyer(tx, user.id);
+    await deleteProductsOfSeller(tx, user.id);
+    const deleted = await tx.delete(users).where(eq(users.id, user.id)).returning({ id: users.id });
+    return deleted.length;
+  });
+}

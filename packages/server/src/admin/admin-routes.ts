@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deleteResponse, emailQuery, listOf, messages, paginationQuery, publicUser, successMessage, type UserRole } from '@furniture/contract';
+import { currentUser } from '../http/access.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
+import { bearerSecurity, errorResponses } from '../http/responses.ts';
+import { findUserByEmail, listUsersByRole, toPublicUser } from '../users/user-repository.ts';
+import { deleteUserWithDependents, makeAdmin, verifyUser } from './admin-repository.ts';
+
+const noAccount = (email: string) => notFound(`No account with the e-mail ${email}`);
+
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const userLists: [url: string, role: UserRole, summary: string][] = [
+    ['/allBuyer', 'buyer', 'All buyer accounts with their status (admin)'],
+    ['/allSeller', 'seller', 'All seller accounts with their status (admin)'],
+  ];
+  for (const [url, role, summary] of userLists) {
+    app.get(
+      url,
+      {
+        config: { access: ['admin'] },
+        schema: {
+          tags: ['admin'],
+          summary,
+          description: `Profile fields only, oldest account first. ${paginationDescription}`,
+          security: bearerSecurity,
+          querystring: paginationQuery,
+          response: { 200: listOf(publicUser), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const page = pageOf(request.query);
+        const rows = await listUsersByRole(app.db, role, page.probe);
+        return { success: true as const, data: pageRows(request, reply, rows, page).map(toPublicUser) };
+      },
+    );
+  }
+
+  app.delete(
+    '/deleteUser',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a buyer or seller account and what hangs on it (admin)',
+        description:
+          'Removes, in one transaction, the account’s wishes and bookings and, for a seller, their products with those products’ wishes and unpaid bookings. ' +
+          'Payment records are kept. An admin cannot delete their own account, nor another admin’s.',
+        security: bearerSecurity,
+        querystring: emailQuery,
+        response: { 200: deleteResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const admin = currentUser(request);
+      const { email } = request.query;
+      const user = await findUserByEmail(app.db, email);
+      if (!user) throw noAccount(email);
+      if (user.id === admin.id) throw forbidden('You cannot delete your own account');
+      if (user.role === 'admin') throw forbidden('Admin accounts cannot be deleted');
+      const deletedCount = await deleteUserWithDependents(app.db, user);
+      if (deletedCount === 0) throw noAccount(email);
+      return { success: true, deletedCount, message: messages.userDeleted(email) };
+    },
+  );
+
+  app.patch(
+    '/verifyUser',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark an account verified (admin)',
+        description: 'A verified seller’s products show sellerVerified at once. Verifying twice answers the same.',
+        security: bearerSecurity,
+        querystring: emailQuery,
+        response: { 200: successMessage, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { email } = request.query;
+      const user = await findUserByEmail(app.db, email);
+      if (!user) throw noAccount(email);
+      if (!user.verified) await verifyUser(app.db, user.id);
+      return { success: true, message: messages.userVerified(email) };
+    },
+  );
+
+  app.patch(
+    '/makeNewAdmin',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Make an existing account an admin (admin)',
+        description: 'The e-mail must belong to an account already; an unknown e-mail answers 404 saying so.',
+        security: bearerSecurity,
+        querystring: emailQuery,
+        response: { 200: successMessage, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { email } = request.query;
+      const user = await findUserByEmail(app.db, email);
+      if (!user) throw notFound(`No account with the e-mail ${email}: they must sign up before they can be made an admin`);
+      if (user.role === 'admin') return { success: true, message: `${email} is already an admin` };
+      await makeAdmin(app.db, user.id);
+      return { success: true, message: `${email} is now an admin` };
+    },
+  );
+};

@@ -1,0 +1,104 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Booking } from '@furniture/contract';
+import type { Executor } from '../db/client.ts';
+import { bookings, payments, products, users } from '../db/schema/index.ts';
+import type { Page } from '../http/pagination.ts';
+import { bookingIsPaid } from '../products/product-repository.ts';
+
+/**
+ * A booking as its buyer sees it: the product as it was when booked, the product's current
+ * state ('sold' once it is gone), and whether and how it was paid.
+ */
+const selectBookings = (db: Executor) =>
+  db
+    .select({
+      id: bookings.id,
+      buyerId: bookings.buyerId,
+      buyerName: users.name,
+      buyerEmail: users.email,
+      productId: bookings.productId,
+      productName: bookings.productName,
+      productPrice: bookings.productPrice,
+      productImage: bookings.productImage,
+      inStock: sql<'available' | 'sold'>`coalesce(${products.inStock}, 'sold')`,
+      phoneNumber: bookings.phoneNumber,
+      location: bookings.location,
+      paid: sql<boolean>`${bookingIsPaid}`,
+      transactionId: sql<string | null>`(
+        select ${payments.transactionId} from ${payments}
+        where ${payments.bookingId} = ${bookings.id} and ${payments.status} = 'succeeded'
+          and (${payments.productId} = ${bookings.productId} or ${payments.buyerId} = ${bookings.buyerId})
+        order by ${payments.createdAt} desc limit 1
+      )`,
+    })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.buyerId))
+    .leftJoin(products, eq(products.id, bookings.productId));
+
+type BookingRecord = Awaited<ReturnType<ReturnType<typeof selectBookings>['execute']>>[number];
+
+export function toBooking(row: BookingRecord): Booking {
+  return {
+    _id: row.id,
+    buyerName: row.buyerName,
+    buyerEmail: row.buyerEmail,
+    productId: row.productId,
+    productName: row.productName,
+    productPrice: Number(row.productPrice),
+    productImage: row.productImage,
+    inStock: row.inStock,
+    phoneNumber: row.phoneNumber,
+    location: row.location,
+    paymentStatus: row.paid ? 'paid' : 'unpaid',
+    transactionId: row.transactionId,
+  };
+}
+
+/** A buyer's bookings, newest first; served by the (buyer, created) index. */
+export async function listBookingsOfBuyer(db: Executor, buyerId: string, page: Page): Promise<Booking[]> {
+  const rows = await selectBookings(db)
+    .where(eq(bookings.buyerId, buyerId))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map(toBooking);
+}
+
+export async function findBookingById(db: Executor, id: string): Promise<{ buyerId: string; booking: Booking } | undefined> {
+  const [row] = await selectBookings(db).where(eq(bookings.id, id));
+  return row && { buyerId: row.buyerId, booking: toBooking(row) };
+}
+
+export interface NewBooking {
+  buyerId: string;
+  productId: string;
+  productName: string;
+  productImage: string;
+  /** The product's resalePrice, as stored. */
+  productPrice: string;
+  phoneNumber: string;
+  location: string;
+}
+
+/** Inserts a booking; answers undefined when the buyer already booked this product. */
+export async function insertBooking(db: Executor, booking: NewBooking): Promise<string | undefined> {
+  const [row] = await db.insert(bookings).values(booking).onConflictDoNothing().returning({ id: bookings.id });
+  return row?.id;
+}
+
+/** Deletes one of the buyer's own unpaid bookings; answers how many rows went (0 or 1). */
+export async function deleteUnpaidBookingOfBuyer(db: Executor, bookingId: string, buyerId: string): Promise<number> {
+  const deleted = await db
+    .delete(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.buyerId, buyerId), sql`not ${bookingIsPaid}`))
+    .returning({ id: bookings.id });
+  return deleted.length;
+}
+
+/**
+ * Removes every booking of a buyer whose account goes. A booking cannot outlive its buyer; the
+ * payment records keep the buyer's name and the amounts of whatever was paid.
+ */
+export async function deleteBookingsOfBuyer(tx: Executor, buyerId: string): Promise<void> {
+  await tx.delete(bookings).where(eq(bookings.buyerId, buyerId));
+}

@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addBookingBody, booking, createdOf, deleteResponse, emailListQuery, idQuery, listOf, messages } from '@furniture/contract';
+import { currentUser } from '../http/access.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { requireOwnEmailOrAdmin } from '../http/ownership.ts';
+import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
+import { bearerSecurity, errorResponses } from '../http/responses.ts';
+import { requireBuyableProduct } from '../products/buyable-product.ts';
+import {
+  deleteUnpaidBookingOfBuyer,
+  findBookingById,
+  insertBooking,
+  listBookingsOfBuyer,
+} from './booking-repository.ts';
+
+export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/booking',
+    {
+      config: { access: ['buyer', 'admin'] },
+      schema: {
+        tags: ['bookings'],
+        summary: 'A buyer’s bookings (My Orders)',
+        description:
+          'inStock is the product’s current state (sold once it is gone); paymentStatus and transactionId come from the payments. ' +
+          `The e-mail must be the caller’s own; an admin may read anyone’s. Newest first. ${paginationDescription}`,
+        security: bearerSecurity,
+        querystring: emailListQuery,
+        response: { 200: listOf(booking), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const buyer = await requireOwnEmailOrAdmin(app, request, request.query.email, 'bookings');
+      const page = pageOf(request.query);
+      const rows = await listBookingsOfBuyer(app.db, buyer.id, page.probe);
+      return { success: true as const, data: pageRows(request, reply, rows, page) };
+    },
+  );
+
+  app.post(
+    '/addBooking',
+    {
+      config: { access: ['buyer'] },
+      schema: {
+        tags: ['bookings'],
+        summary: 'Book an available product (buyer)',
+        description:
+          'Reads productId, phoneNumber and location. The buyer’s name and e-mail come from the account; the product’s name, image and ' +
+          'price (its resalePrice) from the product, whatever the request sends. Answers the specification’s success and message, and also the created booking as data.',
+        security: bearerSecurity,
+        body: addBookingBody,
+        response: { 201: createdOf(booking), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const buyer = currentUser(request);
+      const { productId, phoneNumber, location } = request.body;
+      const bookingId = await app.db.transaction(async (tx) => {
+        const product = await requireBuyableProduct(tx, productId, buyer, 'book');
+        const id = await insertBooking(tx, {
+          buyerId: buyer.id,
+          productId: product.id,
+          productName: product.productName,
+          productImage: product.productImage,
+          productPrice: product.resalePrice,
+          phoneNumber,
+          location,
+        });
+        if (!id) throw conflict('You have already booked this product');
+        return id;
+      });
+      const created = (await findBookingById(app.db, bookingId))!.booking;
+      return reply.status(201).send({ success: true as const, message: `${created.productName} is booked`, data: created });
+    },
+  );
+
+  app.delete(
+    '/bookingDelete',
+    {
+      config: { access: ['buyer'] },
+      schema: {
+        tags: ['bookings'],
+        summary: 'Cancel one of your unpaid bookings (buyer)',
+        description:
+          'The buyerEmail the specification’s client sends in the body is ignored: only the caller’s own bookings can be deleted. A paid booking is the record of a purchase and is kept (409).',
+        security: bearerSecurity,
+        querystring: idQuery,
+        response: { 200: deleteResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const buyer = currentUser(request);
+      const found = await findBookingById(app.db, request.query.id);
+      // Another buyer's booking answers the same as a missing one: its existence is not theirs to learn.
+      if (!found || found.buyerId !== buyer.id) throw notFound('No booking with this id among your bookings');
+      if (found.booking.paymentStatus === 'paid') throw conflict('This booking is paid, so it cannot be deleted');
+      const deletedCount = await deleteUnpaidBookingOfBuyer(app.db, found.booking._id, buyer.id);
+      if (deletedCount === 0) throw conflict('This booking is paid, so it cannot be deleted');
+      return { success: true, deletedCount, message: messages.productDeleted };
+    },
+  );
+};

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { addCategoryBody, category, categoryProducts, createdOf, idParams, paginationQuery } from '@furniture/contract';
+import { conflict, notFound } from '../http/errors.ts';
+import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
+import { bearerSecurity, errorResponses } from '../http/responses.ts';
+import { listAvailableProductsInCategory, toProduct } from '../products/product-repository.ts';
+import { findCategoryById, insertCategory, listCategories, toCategory } from './category-repository.ts';
+
+export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The specification reads the same list from two paths: the shell's GET / and the loader's GET /allCategories.
+  const categoryLists = [
+    ['/', 'All categories (the home page list)'],
+    ['/allCategories', 'All categories (the categories page loader)'],
+  ] as const;
+  for (const [url, summary] of categoryLists) {
+    app.get(
+      url,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['categories'],
+          summary,
+          description: `A plain array of categories, alphabetical. ${paginationDescription}`,
+          querystring: paginationQuery,
+          response: { 200: z.array(category), 400: errorResponses[400] },
+        },
+      },
+      async (request, reply) => {
+        const page = pageOf(request.query);
+        return pageRows(request, reply, await listCategories(app.db, page.probe), page).map(toCategory);
+      },
+    );
+  }
+
+  app.get(
+    '/category/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['categories'],
+        summary: 'Available products of one category',
+        description: `The specification shows no shape: this answers {success, products}, newest first, only products still available. ${paginationDescription}`,
+        security: bearerSecurity,
+        params: idParams,
+        querystring: paginationQuery,
+        response: { 200: categoryProducts, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!(await findCategoryById(app.db, id))) throw notFound('No category with this id');
+      const page = pageOf(request.query);
+      const rows = await listAvailableProductsInCategory(app.db, id, page.probe);
+      return { success: true as const, products: pageRows(request, reply, rows, page).map(toProduct) };
+    },
+  );
+
+  app.post(
+    '/addCategory',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['categories'],
+        summary: 'Add a category (admin)',
+        description: 'Answers the specification’s success and message, and also the created category as data.',
+        security: bearerSecurity,
+        body: addCategoryBody,
+        response: { 201: createdOf(category), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const created = await insertCategory(app.db, request.body);
+      if (!created) throw conflict(`A category named ${request.body.categoryName} already exists`);
+      return reply
+        .status(201)
+        .send({ success: true as const, message: `Category ${created.categoryName} added`, data: toCategory(created) });
+    },
+  );
+};

@@ -1,0 +1,22 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findUserByEmail, type UserRow } from '../users/user-repository.ts';
+import { currentUser } from './access.ts';
+import { forbidden, notFound } from './errors.ts';
+
+/**
+ * The account a `?email=` listing is about. Ownership comes from the token: the caller may name
+ * only their own e-mail, except an admin, who may read anyone's.
+ */
+export async function requireOwnEmailOrAdmin(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  email: string,
+  what: string,
+): Promise<UserRow> {
+  const caller = currentUser(request);
+  if (caller.email === email) return caller;
+  if (caller.role !== 'admin') throw forbidden(`You can only see your own ${what}`);
+  const owner = await findUserByEmail(app.db, email);
+  if (!owner) throw notFound(`No account with the e-mail ${email}`);
+  return owner;
+}

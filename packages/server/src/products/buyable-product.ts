@@ -1,0 +1,16 @@
+import type { Executor } from '../db/client.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
+import type { UserRow } from '../users/user-repository.ts';
+import { lockProduct } from './product-repository.ts';
+
+/**
+ * Checks, inside the caller's transaction, that a product can be wished for or booked by this
+ * buyer, and holds it so it cannot be sold or deleted before the transaction ends.
+ */
+export async function requireBuyableProduct(tx: Executor, productId: string, buyer: Pick<UserRow, 'id'>, action: string) {
+  const found = await lockProduct(tx, productId);
+  if (!found) throw notFound('No product with this id');
+  if (found.sellerId === buyer.id) throw forbidden(`You cannot ${action} your own product`);
+  if (found.inStock !== 'available') throw conflict('This product is no longer available');
+  return found;
+}

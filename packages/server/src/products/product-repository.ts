@@ -1,0 +1,184 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Condition, Product } from '@furniture/contract';
+import type { Executor } from '../db/client.ts';
+import { bookings, categories, payments, products, users, wishes } from '../db/schema/index.ts';
+import type { Page } from '../http/pagination.ts';
+
+/**
+ * A product as listed: its own columns, its category's name, and its seller's name, e-mail and
+ * verified flag read from the seller's account, so verifying a seller shows on every product.
+ */
+const productColumns = {
+  id: products.id,
+  categoryId: products.categoryId,
+  categoryName: categories.categoryName,
+  sellerId: products.sellerId,
+  sellerName: users.name,
+  sellerEmail: users.email,
+  sellerVerified: users.verified,
+  condition: products.condition,
+  productName: products.productName,
+  yearsOfUsedProduct: products.yearsOfUsedProduct,
+  originalPrice: products.originalPrice,
+  resalePrice: products.resalePrice,
+  description: products.description,
+  phone: products.phone,
+  location: products.location,
+  productImage: products.productImage,
+  advertisement: products.advertisement,
+  inStock: products.inStock,
+  reported: products.reported,
+  postedAt: products.postedAt,
+};
+
+const selectProducts = (db: Executor) =>
+  db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(users, eq(users.id, products.sellerId));
+
+export type ProductRecord = Awaited<ReturnType<ReturnType<typeof selectProducts>['execute']>>[number];
+
+/** postedDate and postedTime are local (server time zone) en-US strings; postedAt is the exact instant. */
+export function postedFields(postedAt: Date) {
+  return {
+    postedAt: postedAt.toISOString(),
+    postedDate: postedAt.toLocaleDateString('en-US'),
+    postedTime: postedAt.toLocaleTimeString('en-US'),
+  };
+}
+
+export function toProduct(row: ProductRecord): Product {
+  return {
+    _id: row.id,
+    categoryId: row.categoryId,
+    categoryName: row.categoryName,
+    condition: row.condition,
+    productName: row.productName,
+    yearsOfUsedProduct: row.yearsOfUsedProduct,
+    originalPrice: Number(row.originalPrice),
+    resalePrice: Number(row.resalePrice),
+    description: row.description,
+    sellerName: row.sellerName,
+    sellerEmail: row.sellerEmail,
+    phone: row.phone,
+    location: row.location,
+    productImage: row.productImage,
+    advertisement: row.advertisement,
+    ...postedFields(row.postedAt),
+    inStock: row.inStock,
+    reported: row.reported,
+    sellerVerified: row.sellerVerified,
+  };
+}
+
+export async function findProductById(db: Executor, id: string): Promise<ProductRecord | undefined> {
+  const [row] = await selectProducts(db).where(eq(products.id, id));
+  return row;
+}
+
+/** Newest first; served by the partial index of advertised, available products. */
+export async function listAdvertisedProducts(db: Executor, page: Page): Promise<ProductRecord[]> {
+  return selectProducts(db)
+    .where(and(eq(products.advertisement, true), eq(products.inStock, 'available')))
+    .orderBy(desc(products.postedAt), desc(products.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** What a visitor may buy in a category, newest first; served by the (category, posted) index. */
+export async function listAvailableProductsInCategory(db: Executor, categoryId: string, page: Page): Promise<ProductRecord[]> {
+  return selectProducts(db)
+    .where(and(eq(products.categoryId, categoryId), eq(products.inStock, 'available')))
+    .orderBy(desc(products.postedAt), desc(products.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** Everything a seller listed, sold items included, newest first; served by the (seller, posted) index. */
+export async function listProductsOfSeller(db: Executor, sellerId: string, page: Page): Promise<ProductRecord[]> {
+  return selectProducts(db)
+    .where(eq(products.sellerId, sellerId))
+    .orderBy(desc(products.postedAt), desc(products.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export interface NewProduct {
+  categoryId: string;
+  sellerId: string;
+  condition: Condition;
+  productName: string;
+  yearsOfUsedProduct: string;
+  originalPrice: number;
+  resalePrice: number;
+  description: string;
+  phone: string;
+  location: string;
+  productImage: string;
+}
+
+/** A new listing starts not advertised, available and not reported (the table's defaults). */
+export async function insertProduct(db: Executor, product: NewProduct): Promise<string> {
+  const [row] = await db
+    .insert(products)
+    .values({
+      ...product,
+      originalPrice: product.originalPrice.toFixed(2),
+      resalePrice: product.resalePrice.toFixed(2),
+    })
+    .returning({ id: products.id });
+  return row!.id;
+}
+
+export async function advertiseProduct(db: Executor, id: string): Promise<void> {
+  await db.update(products).set({ advertisement: true }).where(eq(products.id, id));
+}
+
+/**
+ * A booking counts as paid when the payment flow marked it so or a succeeded payment names it.
+ * Paid bookings are the buyer's record of a purchase and are never removed with a product.
+ */
+export const bookingIsPaid = sql`(${bookings.paymentStatus} = 'paid' or exists (
+  select 1 from ${payments}
+  where ${payments.bookingId} = ${bookings.id} and ${payments.status} = 'succeeded'
+    and (${payments.productId} = ${bookings.productId} or ${payments.buyerId} = ${bookings.buyerId})
+))`;
+
+/**
+ * Removes products and what hangs on them: wishes and unpaid bookings. Paid bookings stay (the
+ * foreign key clears their product) and payments are never touched. Run inside a transaction.
+ */
+async function deleteProductsWhere(tx: Executor, which: SQL): Promise<number> {
+  const doomed = tx.select({ id: products.id }).from(products).where(which);
+  await tx.delete(wishes).where(inArray(wishes.productId, doomed));
+  await tx.delete(bookings).where(and(inArray(bookings.productId, doomed), sql`not ${bookingIsPaid}`));
+  const deleted = await tx.delete(products).where(which).returning({ id: products.id });
+  return deleted.length;
+}
+
+export async function deleteProductWithDependents(tx: Executor, productId: string): Promise<number> {
+  return deleteProductsWhere(tx, eq(products.id, productId));
+}
+
+export async function deleteProductsOfSeller(tx: Executor, sellerId: string): Promise<number> {
+  return deleteProductsWhere(tx, eq(products.sellerId, sellerId));
+}
+
+/** Locks a product row until the transaction ends, so it cannot be sold or deleted meanwhile. */
+export async function lockProduct(tx: Executor, id: string) {
+  const [row] = await tx
+    .select({
+      id: products.id,
+      sellerId: products.sellerId,
+      inStock: products.inStock,
+      productName: products.productName,
+      productImage: products.productImage,
+      resalePrice: products.resalePrice,
+    })
+    .from(products)
+    .where(eq(products.id, id))
+    .for('share');
+  return row;
+}

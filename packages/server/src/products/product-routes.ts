@@ -1,0 +1,158 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  addProductBody,
+  createdOf,
+  deleteResponse,
+  emailListQuery,
+  idQuery,
+  listOf,
+  messages,
+  paginationQuery,
+  product,
+  successMessage,
+} from '@furniture/contract';
+import { currentUser } from '../http/access.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { requireOwnEmailOrAdmin } from '../http/ownership.ts';
+import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
+import { bearerSecurity, errorResponses } from '../http/responses.ts';
+import { findCategoryById } from '../categories/category-repository.ts';
+import {
+  advertiseProduct,
+  deleteProductWithDependents,
+  findProductById,
+  insertProduct,
+  listAdvertisedProducts,
+  listProductsOfSeller,
+  toProduct,
+} from './product-repository.ts';
+
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/advertisement',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['products'],
+        summary: 'Advertised products that are still available',
+        description: `Newest first. ${paginationDescription}`,
+        querystring: paginationQuery,
+        response: { 200: listOf(product), 400: errorResponses[400] },
+      },
+    },
+    async (request, reply) => {
+      const page = pageOf(request.query);
+      const rows = await listAdvertisedProducts(app.db, page.probe);
+      return { success: true as const, data: pageRows(request, reply, rows, page).map(toProduct) };
+    },
+  );
+
+  app.post(
+    '/addProduct',
+    {
+      config: { access: ['seller'] },
+      schema: {
+        tags: ['products'],
+        summary: 'List a product for sale (seller)',
+        description:
+          'The seller’s name and e-mail come from the account and the category name from the category; values sent for them are ignored. ' +
+          'The product starts not advertised, available and not reported. Answers the specification’s success and message, and also the created product as data.',
+        security: bearerSecurity,
+        body: addProductBody,
+        response: { 201: createdOf(product), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const seller = currentUser(request);
+      const body = request.body;
+      if (!(await findCategoryById(app.db, body.categoryId))) throw badRequest('categoryId: no category with this id');
+      const id = await insertProduct(app.db, {
+        categoryId: body.categoryId,
+        sellerId: seller.id,
+        condition: body.condition,
+        productName: body.productName,
+        yearsOfUsedProduct: body.yearsOfUsedProduct,
+        originalPrice: body.originalPrice,
+        resalePrice: body.resalePrice,
+        description: body.description,
+        phone: body.phone,
+        location: body.location,
+        productImage: body.productImage,
+      });
+      const created = (await findProductById(app.db, id))!;
+      return reply
+        .status(201)
+        .send({ success: true as const, message: `${created.productName} is listed`, data: toProduct(created) });
+    },
+  );
+
+  app.get(
+    '/myProducts',
+    {
+      config: { access: ['seller', 'admin'] },
+      schema: {
+        tags: ['products'],
+        summary: 'A seller’s products, sold ones included',
+        description: `The e-mail must be the caller’s own; an admin may read any seller’s list. Newest first. ${paginationDescription}`,
+        security: bearerSecurity,
+        querystring: emailListQuery,
+        response: { 200: listOf(product), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const seller = await requireOwnEmailOrAdmin(app, request, request.query.email, 'products');
+      const page = pageOf(request.query);
+      const rows = await listProductsOfSeller(app.db, seller.id, page.probe);
+      return { success: true as const, data: pageRows(request, reply, rows, page).map(toProduct) };
+    },
+  );
+
+  app.delete(
+    '/productDelete',
+    {
+      config: { access: ['seller', 'admin'] },
+      schema: {
+        tags: ['products'],
+        summary: 'Delete a product with its wishes and unpaid bookings',
+        description:
+          'A seller may delete only their own products; an admin may delete any. Paid bookings and payment records are kept. One transaction.',
+        security: bearerSecurity,
+        querystring: idQuery,
+        response: { 200: deleteResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      const found = await findProductById(app.db, request.query.id);
+      if (!found) throw notFound('No product with this id');
+      if (caller.role !== 'admin' && found.sellerId !== caller.id) throw forbidden('You can only delete your own products');
+      const deletedCount = await app.db.transaction((tx) => deleteProductWithDependents(tx, found.id));
+      if (deletedCount === 0) throw notFound('No product with this id');
+      return { success: true, deletedCount, message: messages.productDeleted };
+    },
+  );
+
+  app.post(
+    '/productAddToAdvertisement',
+    {
+      config: { access: ['seller'] },
+      schema: {
+        tags: ['products'],
+        summary: 'Advertise one of your available products (seller)',
+        security: bearerSecurity,
+        querystring: idQuery,
+        response: { 200: successMessage, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const seller = currentUser(request);
+      const found = await findProductById(app.db, request.query.id);
+      if (!found) throw notFound('No product with this id');
+      if (found.sellerId !== seller.id) throw forbidden('You can only advertise your own products');
+      if (found.inStock !== 'available') throw conflict('This product is sold, so it cannot be advertised');
+      if (found.advertisement) return { success: true, message: `${found.productName} is already advertised` };
+      await advertiseProduct(app.db, found.id);
+      return { success: true, message: `${found.productName} is now advertised` };
+    },
+  );
+};

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addWishBody, createdOf, deleteResponse, emailListQuery, idQuery, listOf, messages, wish } from '@furniture/contract';
+import { currentUser } from '../http/access.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { requireOwnEmailOrAdmin } from '../http/ownership.ts';
+import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
+import { bearerSecurity, errorResponses } from '../http/responses.ts';
+import { requireBuyableProduct } from '../products/buyable-product.ts';
+import { deleteWishOfBuyer, findWishById, insertWish, listWishesOfBuyer } from './wish-repository.ts';
+
+export const wishRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/wishes',
+    {
+      config: { access: ['buyer', 'admin'] },
+      schema: {
+        tags: ['wishes'],
+        summary: 'A buyer’s wish list',
+        description: `Each wish has the shape of its product, with the wish’s own _id and the productId; products sold since still show (inStock 'sold'). The e-mail must be the caller’s own; an admin may read anyone’s. Newest first. ${paginationDescription}`,
+        security: bearerSecurity,
+        querystring: emailListQuery,
+        response: { 200: listOf(wish), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const buyer = await requireOwnEmailOrAdmin(app, request, request.query.email, 'wishes');
+      const page = pageOf(request.query);
+      const rows = await listWishesOfBuyer(app.db, buyer.id, page.probe);
+      return { success: true as const, data: pageRows(request, reply, rows, page) };
+    },
+  );
+
+  app.post(
+    '/addWish',
+    {
+      config: { access: ['buyer'] },
+      schema: {
+        tags: ['wishes'],
+        summary: 'Add an available product to your wish list (buyer)',
+        description:
+          'Only productId is read: the wish’s name, e-mail, price, product name, image and stock state come from the account and the product. ' +
+          'Answers the specification’s success and message, and also the created wish as data.',
+        security: bearerSecurity,
+        body: addWishBody,
+        response: { 201: createdOf(wish), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const buyer = currentUser(request);
+      const wishId = await app.db.transaction(async (tx) => {
+        await requireBuyableProduct(tx, request.body.productId, buyer, 'wish for');
+        const id = await insertWish(tx, buyer.id, request.body.productId);
+        if (!id) throw conflict('This product is already in your wish list');
+        return id;
+      });
+      const created = (await findWishById(app.db, wishId))!;
+      return reply
+        .status(201)
+        .send({ success: true as const, message: `${created.productName} is added to your wish list`, data: created });
+    },
+  );
+
+  app.delete(
+    '/wishDelete',
+    {
+      config: { access: ['buyer'] },
+      schema: {
+        tags: ['wishes'],
+        summary: 'Remove one of your wishes (buyer)',
+        description: 'The buyerEmail the specification’s client sends in the body is ignored: only the caller’s own wishes can be removed.',
+        security: bearerSecurity,
+        querystring: idQuery,
+        response: { 200: deleteResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const buyer = currentUser(request);
+      const deletedCount = await deleteWishOfBuyer(app.db, request.query.id, buyer.id);
+      // Another buyer's wish answers the same as a missing one: its existence is not theirs to learn.
+      if (deletedCount === 0) throw notFound('No wish with this id in your wish list');
+      return { success: true, deletedCount, message: messages.productDeleted };
+    },
+  );
+};

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Condition, UserRole } from '@furniture/contract';
 import { hashPassword } from '../users/passwords.ts';
 import type { Executor } from './client.ts';
-import { bookings, categories, products, users, wishes } from './schema/index.ts';
+import { bookings, categories, payments, products, users, wishes } from './schema/index.ts';
 
 /**
  * Factories with overrides, shared by the tests and the demo data. Each makes a valid row with
@@ -97,7 +97,7 @@ export async function createBooking(
   db: Executor,
   product: { id: string; productName: string; productImage: string; resalePrice: string },
   buyerId: string,
-  overrides: Partial<{ phoneNumber: string; location: string }> = {},
+  overrides: Partial<{ phoneNumber: string; location: string; paymentStatus: 'unpaid' | 'paid' }> = {},
 ) {
   const [booking] = await db
     .insert(bookings)
@@ -109,8 +109,34 @@ export async function createBooking(
       productPrice: product.resalePrice,
       phoneNumber: overrides.phoneNumber ?? '01711111111',
       location: overrides.location ?? 'Gulshan 1',
+      paymentStatus: overrides.paymentStatus ?? 'unpaid',
     })
     .returning();
   return booking!;
+}
+
+/** A payment recorded for a booking, as the payment flow stores a sale. */
+export async function createPayment(
+  db: Executor,
+  booking: { id: string; buyerId: string; productId: string | null; productName: string; productPrice: string },
+  overrides: Partial<{ provider: string; transactionId: string; status: string; buyerName: string; buyerEmail: string }> = {},
+) {
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      provider: overrides.provider ?? 'simulated',
+      transactionId: overrides.transactionId ?? `pi_sim_${unique()}${unique()}`,
+      bookingId: booking.id,
+      productId: booking.productId,
+      buyerId: booking.buyerId,
+      buyerName: overrides.buyerName ?? 'Buyer',
+      buyerEmail: overrides.buyerEmail ?? 'buyer@example.com',
+      productName: booking.productName,
+      amountCents: Math.round(Number(booking.productPrice) * 100),
+      currency: 'usd',
+      status: overrides.status ?? 'succeeded',
+    })
+    .returning();
+  return payment!;
 }
 

@@ -1,0 +1,29 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Footer } from '../components/footer.tsx';
+import { Navbar } from '../components/navbar.tsx';
+import { NavigationProgress } from '../components/navigation-progress.tsx';
+import { PageContainer } from '../components/page-container.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import { useUserRecord } from '../lib/user-record.ts';
+
+/** The public shell: navbar, content and footer. */
+export function RootLayout() {
+  // The shell loads the signed-in user's record (section 2); pages read it from the cache.
+  useUserRecord();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <NavigationProgress />
+      <Navbar />
+      <main className="flex-1 py-6">
+        <PageContainer>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </PageContainer>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ErrorPage } from '../components/error-page.tsx';
+import { FullPageLoader } from '../components/spinner.tsx';
+import { paths } from '../config/paths.ts';
+import { categoriesQuery } from '../lib/categories.ts';
+import { requireAdmin, requireRole, requireUser } from '../lib/guards.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { RootLayout } from './root-layout.tsx';
+
+/** A route's code that has not arrived after two minutes counts as failed (section 9). */
+const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+function load<T>(importer: () => Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('Loading the page timed out. Check your connection and try again.')), CHUNK_LOAD_TIMEOUT_MS);
+  });
+  return Promise.race([importer(), timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The shell's loader: the category list (GET /allCategories). */
+async function rootLoader() {
+  try {
+    return await queryClient.ensureQueryData(categoriesQuery());
+  } catch (error) {
+    // Fetch failures are only logged (section 8); pages show what they have.
+    console.error(error);
+    return [];
+  }
+}
+
+const home = () => load(() => import('./routes/home.tsx')).then((m) => ({ Component: m.HomeRoute }));
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: paths.home.path,
+    Component: RootLayout,
+    ErrorBoundary: ErrorPage,
+    HydrateFallback: FullPageLoader,
+    loader: rootLoader,
+    children: [
+      { index: true, lazy: home },
+      { path: paths.homeAlias.path, lazy: home },
+      {
+        path: paths.categories.path,
+        lazy: () => load(() => import('../features/categories/routes/categories.tsx')).then((m) => ({ Component: m.CategoriesRoute })),
+      },
+      {
+        path: paths.category.path,
+        middleware: [requireUser],
+        lazy: () =>
+          Promise.all([
+            load(() => import('./routes/category.tsx')),
+            load(() => import('../features/products/api/get-category-products.ts')),
+          ]).then(([page, api]) => ({ Component: page.CategoryRoute, loader: api.categoryProductsLoader })),
+      },
+      {
+        path: paths.blog.path,
+        lazy: () => load(() => import('../features/blog/routes/blog.tsx')).then((m) => ({ Component: m.BlogRoute })),
+      },
+      {
+        path: paths.login.path,
+        lazy: () => load(() => import('../features/auth/routes/login.tsx')).then((m) => ({ Component: m.LoginRoute })),
+      },
+      {
+        path: paths.signup.path,
+        lazy: () => load(() => import('../features/auth/routes/signup.tsx')).then((m) => ({ Component: m.SignupRoute })),
+      },
+    ],
+  },
+  {
+    id: 'dashboard',
+    path: paths.dashboard.root.path,
+    middleware: [requireUser],
+    ErrorBoundary: ErrorPage,
+    HydrateFallback: FullPageLoader,
+    lazy: () =>
+      load(() => import('../features/dashboard/routes/dashboard-layout.tsx')).then((m) => ({ Component: m.DashboardLayout })),
+    children: [
+      {
+        index: true,
+        lazy: () =>
+          load(() => import('../features/dashboard/routes/dashboard-home.tsx')).then((m) => ({ Component: m.DashboardHomeRoute })),
+      },
+      {
+        middleware: [requireRole('buyer')],
+        children: [
+          {
+            path: paths.dashboard.myOrders.path,
+            lazy: () => load(() => import('../features/bookings/routes/my-orders.tsx')).then((m) => ({ Component: m.MyOrdersRoute })),
+          },
+          {
+            path: paths.dashboard.myWishes.path,
+            lazy: () => load(() => import('./routes/my-wishes.tsx')).then((m) => ({ Component: m.MyWishesRoute })),
+          },
+          {
+            path: paths.dashboard.payment.path,
+            lazy: () =>
+              Promise.all([
+                load(() => import('../features/payments/routes/payment.tsx')),
+                load(() => import('../features/payments/api/get-payment-booking.ts')),
+              ]).then(([page, api]) => ({ Component: page.PaymentRoute, loader: api.paymentBookingLoader })),
+          },
+        ],
+      },
+      {
+        middleware: [requireRole('seller')],
+        children: [
+          {
+            path: paths.dashboard.myProducts.path,
+            lazy: () =>
+              load(() => import('../features/products/routes/my-products.tsx')).then((m) => ({ Component: m.MyProductsRoute })),
+          },
+          {
+            path: paths.dashboard.addProducts.path,
+            lazy: () =>
+              load(() => import('../features/products/routes/add-product.tsx')).then((m) => ({ Component: m.AddProductRoute })),
+          },
+        ],
+      },
+      {
+        middleware: [requireAdmin],
+        children: [
+          {
+            path: paths.dashboard.allBuyers.path,
+            lazy: () => load(() => import('../features/admin/routes/all-buyers.tsx')).then((m) => ({ Component: m.AllBuyersRoute })),
+          },
+          {
+            path: paths.dashboard.allSellers.path,
+            lazy: () => load(() => import('../features/admin/routes/all-sellers.tsx')).then((m) => ({ Component: m.AllSellersRoute })),
+          },
+          {
+            path: paths.dashboard.addCategory.path,
+            lazy: () =>
+              load(() => import('../features/categories/routes/add-category.tsx')).then((m) => ({ Component: m.AddCategoryRoute })),
+          },
+          {
+            path: paths.dashboard.addAdmin.path,
+            lazy: () => load(() => import('../features/admin/routes/add-admin.tsx')).then((m) => ({ Component: m.AddAdminRoute })),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

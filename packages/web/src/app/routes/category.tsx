@@ -1,0 +1,28 @@
+import { texts } from '@furniture/contract';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { ProductGrid } from '../../features/products/components/product-grid.tsx';
+import { categoryProductsQuery } from '../../features/products/api/get-category-products.ts';
+import { categoriesQuery } from '../../lib/categories.ts';
+import { renderProductActions } from './product-actions.tsx';
+
+/** Available Products of one category (/category/{id}). */
+export function CategoryRoute() {
+  const { id = '' } = useParams();
+  const { data: products } = useSuspenseQuery(categoryProductsQuery(id));
+  const { data: categories } = useQuery(categoriesQuery());
+  const category = categories?.find((candidate) => candidate._id === id);
+  return (
+    <section aria-labelledby="category-title">
+      <h1 id="category-title" className="text-3xl font-bold">
+        {texts.availableProducts}
+      </h1>
+      {category && <p className="mb-6 mt-1 text-lg">{category.categoryName}</p>}
+      {products.length === 0 ? (
+        <p className="py-6">There are no products in this category yet.</p>
+      ) : (
+        <ProductGrid products={products} renderActions={renderProductActions} />
+      )}
+    </section>
+  );
+}

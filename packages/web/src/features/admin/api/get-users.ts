@@ -1,0 +1,15 @@
+import type { PublicUser } from '@furniture/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export type ListedRole = 'buyer' | 'seller';
+
+const endpoints: Record<ListedRole, string> = { buyer: '/allBuyer', seller: '/allSeller' };
+
+/** GET /allBuyer and GET /allSeller: the accounts an admin manages. */
+export const usersQuery = (role: ListedRole) =>
+  queryOptions({
+    queryKey: ['users', role],
+    queryFn: ({ signal }) => api<{ success: boolean; data: PublicUser[] }>(endpoints[role], { signal }).then((r) => r.data),
+    meta: { private: true },
+  });

@@ -1,0 +1,12 @@
+import type { Booking } from '@furniture/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET /booking?email=: the signed-in buyer's orders. */
+export const bookingsQuery = (email: string) =>
+  queryOptions({
+    queryKey: ['bookings', email],
+    queryFn: ({ signal }) =>
+      api<{ success: boolean; data: Booking[] }>('/booking', { query: { email }, signal }).then((r) => r.data),
+    meta: { private: true },
+  });

@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { addBookingBody, labels } from '@furniture/contract';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { formatPrice } from '../../../lib/format.ts';
+import { useUserRecord } from '../../../lib/user-record.ts';
+import { useAddBooking, type BookableProduct } from '../api/add-booking.ts';
+import { errorMessage, notify } from '../../../lib/notify.ts';
+
+const bookingForm = addBookingBody.pick({ phoneNumber: true, location: true });
+type BookingFormInput = z.input<typeof bookingForm>;
+type BookingForm = z.output<typeof bookingForm>;
+
+/** The form inside the 'Product Booking' modal: read-only buyer and product, editable phone and place. */
+export function BookingFormBody({
+  product,
+  onCancel,
+  onBooked,
+}: {
+  product: BookableProduct;
+  onCancel: () => void;
+  onBooked: () => void | Promise<void>;
+}) {
+  const buyer = useUserRecord();
+  const addBooking = useAddBooking();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<BookingFormInput, unknown, BookingForm>({
+    resolver: zodResolver(bookingForm),
+    defaultValues: { phoneNumber: '', location: '' },
+  });
+
+  async function onSubmit(values: BookingForm) {
+    if (!buyer) return;
+    try {
+      const response = await addBooking.mutateAsync({
+        productId: product.productId,
+        buyerName: buyer.name,
+        buyerEmail: buyer.email,
+        productName: product.productName,
+        productPrice: product.productPrice,
+        productImage: product.productImage,
+        inStock: product.inStock,
+        phoneNumber: values.phoneNumber,
+        location: values.location,
+      });
+      notify.success(response.message);
+      await onBooked();
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-3">
+      <TextField label={labels.booking.buyerName} value={buyer?.name ?? ''} readOnly />
+      <TextField label={labels.booking.buyerEmail} type="email" value={buyer?.email ?? ''} readOnly />
+      <TextField label={labels.booking.productName} value={product.productName} readOnly />
+      <TextField label={labels.booking.productPrice} value={formatPrice(product.productPrice)} readOnly />
+      <TextField
+        label={labels.booking.phoneNumber}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+        error={errors.phoneNumber?.message}
+        {...register('phoneNumber')}
+      />
+      <TextField label={labels.booking.meetingLocation} error={errors.location?.message} {...register('location')} />
+      <div className="modal-action">
+        <button type="button" className="btn" onClick={onCancel}>
+          {labels.booking.cancel}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting || !buyer}>
+          {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {labels.booking.confirm}
+        </button>
+      </div>
+    </form>
+  );
+}

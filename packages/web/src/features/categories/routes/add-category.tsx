@@ -1,0 +1,57 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { addCategoryBody, labels } from '@furniture/contract';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FileField } from '../../../components/form/file-field.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { TextareaField } from '../../../components/form/textarea-field.tsx';
+import { useImageUpload } from '../../../lib/use-image-upload.ts';
+import { useAddCategory } from '../api/add-category.ts';
+import { errorMessage, notify } from '../../../lib/notify.ts';
+
+const addCategoryForm = addCategoryBody.omit({ image: true }).extend({
+  image: z.custom<FileList>((files) => files instanceof FileList && files.length > 0, 'image is required'),
+});
+type AddCategoryFormInput = z.input<typeof addCategoryForm>;
+type AddCategoryForm = z.output<typeof addCategoryForm>;
+
+export function AddCategoryRoute() {
+  const { uploadImage, progress } = useImageUpload();
+  const addCategory = useAddCategory();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<AddCategoryFormInput, unknown, AddCategoryForm>({ resolver: zodResolver(addCategoryForm) });
+
+  async function onSubmit(values: AddCategoryForm) {
+    const file = values.image[0];
+    const image = file ? await uploadImage(file) : null;
+    if (!image) return;
+    try {
+      const response = await addCategory.mutateAsync({ ...values, image });
+      notify.success(response.message);
+      reset();
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  }
+
+  return (
+    <section aria-labelledby="add-category-title" className="max-w-xl">
+      <h1 id="add-category-title" className="mb-6 text-2xl font-bold">
+        {labels.dashboardMenu.addCategory}
+      </h1>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
+        <TextField label="Category Name" error={errors.categoryName?.message} {...register('categoryName')} />
+        <TextareaField label="Description" rows={3} error={errors.description?.message} {...register('description')} />
+        <FileField label="Category Image" error={errors.image?.message} progress={progress} {...register('image')} />
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {labels.dashboardMenu.addCategory}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { MAX_PAGE_WIDTH_PX } from '@furniture/contract';
+import { Suspense, useEffect, useId, useState } from 'react';
+import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { Navbar } from '../../../components/navbar.tsx';
+import { NavigationProgress } from '../../../components/navigation-progress.tsx';
+import { FullPageLoader, Spinner } from '../../../components/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { DashboardMenu } from '../components/dashboard-menu.tsx';
+
+/** The dashboard: navbar, the role's menu (a drawer on small screens) and the content. */
+export function DashboardLayout() {
+  const { user, loading } = useAuth();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const drawerId = useId();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  // A session that ends while the dashboard is open (expired and not renewable) leads to login.
+  useEffect(() => {
+    if (!loading && !user && navigation.state === 'idle') {
+      void navigate(paths.login.getHref(location.pathname + location.search), { replace: true });
+    }
+  }, [loading, user, navigation.state, navigate, location.pathname, location.search]);
+
+  if (!user) return <FullPageLoader />;
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <NavigationProgress />
+      <Navbar
+        start={
+          <label htmlFor={drawerId} className="btn btn-ghost btn-square lg:hidden" aria-label="Open dashboard menu">
+            <svg xmlns="http://www.w3.org/2000/svg" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
+              <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h10M4 12h16M4 18h10" />
+            </svg>
+          </label>
+        }
+      />
+      <div className="drawer mx-auto w-full flex-1 lg:drawer-open" style={{ maxWidth: MAX_PAGE_WIDTH_PX }}>
+        <input
+          id={drawerId}
+          type="checkbox"
+          className="drawer-toggle"
+          checked={drawerOpen}
+          onChange={(event) => setDrawerOpen(event.target.checked)}
+          aria-label="Dashboard menu"
+        />
+        <main className="drawer-content p-4 md:p-6" aria-busy={navigation.state === 'loading'}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <div className="drawer-side z-30 lg:border-r lg:border-base-300">
+          <label htmlFor={drawerId} aria-label="Close dashboard menu" className="drawer-overlay" />
+          <div className="min-h-full bg-base-100">
+            <DashboardMenu role={user.userRole} onNavigate={() => setDrawerOpen(false)} />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

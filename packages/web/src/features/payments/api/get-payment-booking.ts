@@ -1,0 +1,21 @@
+import type { Booking } from '@furniture/contract';
+import { queryOptions } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+import { api } from '../../../lib/api-client.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+
+/** GET /dashboard/payment/{id} with the bearer token: the booking being paid. */
+export const paymentBookingQuery = (bookingId: string) =>
+  queryOptions({
+    queryKey: ['booking', bookingId],
+    queryFn: ({ signal }) =>
+      api<{ success: boolean; data: Booking }>(`/dashboard/payment/${encodeURIComponent(bookingId)}`, { signal }).then(
+        (r) => r.data,
+      ),
+    meta: { private: true },
+  });
+
+/** The route loader of /dashboard/payment/{bookingId} (section 2). */
+export function paymentBookingLoader({ params }: LoaderFunctionArgs) {
+  return queryClient.ensureQueryData(paymentBookingQuery(params.bookingId ?? ''));
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** The payment record of section 3, sent once the provider reports success. */
+export interface PaymentRecord {
+  status: string;
+  transactionId: string;
+  productId: string;
+  buyerName: string;
+  buyerEmail: string;
+  bookingId: string;
+}
+
+export function useRecordPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (record: PaymentRecord) =>
+      api<{ success: boolean; message: string }>('/payment', { method: 'POST', json: record }),
+    // A sale changes the product everywhere it shows (Unavailable) and the buyer's orders.
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}

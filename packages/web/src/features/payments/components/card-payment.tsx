@@ -1,0 +1,18 @@
+import type { AppConfig } from '../../../lib/app-config.ts';
+import type { CardPaymentProps } from './card-payment-props.ts';
+import { SimulatedCardForm } from './simulated-card-form.tsx';
+
+/** Picks the card form of the configured payment provider. */
+export function CardPayment({ provider, ...props }: CardPaymentProps & { provider: AppConfig['paymentProvider'] | undefined }) {
+  switch (provider) {
+    case 'simulated':
+    case undefined:
+      return <SimulatedCardForm {...props} ready={props.ready && provider !== undefined} />;
+    default:
+      return (
+        <p className="text-red-700" role="alert">
+          Card payments with {provider} are not available in this version of the app.
+        </p>
+      );
+  }
+}

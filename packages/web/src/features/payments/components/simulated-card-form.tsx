@@ -1,0 +1,131 @@
+import { labels } from '@furniture/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { FieldError } from '../../../components/form/field-error.tsx';
+import { confirmSimulatedPayment } from '../api/confirm-simulated-payment.ts';
+import type { CardPaymentProps } from './card-payment-props.ts';
+
+const digits = (value: string) => value.replace(/\D/g, '');
+
+function formatCardNumber(value: string) {
+  return digits(value)
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+function formatExpiry(value: string) {
+  const d = digits(value).slice(0, 4);
+  return d.length > 2 ? `${d.slice(0, 2)} / ${d.slice(2)}` : d;
+}
+
+/** Checks the card input the way a provider's card element does before it sends anything. */
+function readCard(number: string, expiry: string, cvc: string) {
+  const cardNumber = digits(number);
+  if (cardNumber.length < 12) return { error: 'Your card number is incomplete.' } as const;
+  const exp = digits(expiry);
+  if (exp.length !== 4) return { error: "Your card's expiration date is incomplete." } as const;
+  const expMonth = Number(exp.slice(0, 2));
+  const expYear = 2000 + Number(exp.slice(2));
+  if (expMonth < 1 || expMonth > 12) return { error: "Your card's expiration date is invalid." } as const;
+  const now = new Date();
+  if (expYear < now.getFullYear() || (expYear === now.getFullYear() && expMonth < now.getMonth() + 1)) {
+    return { error: "Your card's expiration year is in the past." } as const;
+  }
+  const cvcDigits = digits(cvc);
+  if (cvcDigits.length < 3) return { error: "Your card's security code is incomplete." } as const;
+  return { card: { number: cardNumber, expMonth, expYear, cvc: cvcDigits } } as const;
+}
+
+/** The card field and Pay button of the simulated provider, which behaves like Stripe. */
+export function SimulatedCardForm({ clientSecret, ready, billingDetails, onSucceeded }: CardPaymentProps) {
+  const id = useId();
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [processing, setProcessing] = useState(false);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!clientSecret || !ready || processing) return;
+    const read = readCard(number, expiry, cvc);
+    if ('error' in read) {
+      setError(read.error ?? null);
+      return;
+    }
+    setError(null);
+    setProcessing(true);
+    try {
+      const paymentIntent = await confirmSimulatedPayment({ clientSecret, card: read.card, billingDetails });
+      if (paymentIntent.status === 'succeeded') await onSucceeded(paymentIntent);
+      else setError(`The payment was not completed (status: ${paymentIntent.status}).`);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setProcessing(false);
+    }
+  }
+
+  const errorId = `${id}-error`;
+  return (
+    <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
+      <fieldset className="rounded-box border border-base-300 p-4" aria-describedby={error ? errorId : undefined}>
+        <legend className="px-1 text-sm font-medium">Card</legend>
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-[2fr_1fr_1fr]">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-number`} className="text-sm">
+              Card number
+            </label>
+            <input
+              id={`${id}-number`}
+              className="input w-full"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="1234 1234 1234 1234"
+              required
+              value={number}
+              onChange={(event) => setNumber(formatCardNumber(event.target.value))}
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-expiry`} className="text-sm">
+              Expiry (MM/YY)
+            </label>
+            <input
+              id={`${id}-expiry`}
+              className="input w-full"
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder="MM / YY"
+              required
+              value={expiry}
+              onChange={(event) => setExpiry(formatExpiry(event.target.value))}
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-cvc`} className="text-sm">
+              CVC
+            </label>
+            <input
+              id={`${id}-cvc`}
+              className="input w-full"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="CVC"
+              required
+              maxLength={4}
+              value={cvc}
+              onChange={(event) => setCvc(digits(event.target.value).slice(0, 4))}
+            />
+          </div>
+        </div>
+        <div className="mt-2">
+          <FieldError id={errorId} message={error ?? undefined} />
+        </div>
+      </fieldset>
+      <button type="submit" className="btn btn-primary" disabled={!ready || processing || !clientSecret}>
+        {processing && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        {labels.payment.pay}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import { messages } from '@furniture/contract';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useAppConfig } from '../../../lib/app-config.ts';
+import { formatPrice } from '../../../lib/format.ts';
+import { useUserRecord } from '../../../lib/user-record.ts';
+import { paymentIntentQuery } from '../api/create-payment-intent.ts';
+import { paymentBookingQuery } from '../api/get-payment-booking.ts';
+import { useRecordPayment } from '../api/record-payment.ts';
+import { CardPayment } from '../components/card-payment.tsx';
+import { errorMessage, notify } from '../../../lib/notify.ts';
+
+export function PaymentRoute() {
+  const { bookingId = '' } = useParams();
+  const { data: booking } = useSuspenseQuery(paymentBookingQuery(bookingId));
+  const buyer = useUserRecord();
+  const config = useAppConfig();
+  const payable = booking.paymentStatus === 'unpaid' && booking.inStock === 'available';
+  const intent = useQuery({ ...paymentIntentQuery(booking._id, booking.productPrice), enabled: payable });
+  const recordPayment = useRecordPayment();
+  const [transactionId, setTransactionId] = useState<string | null>(booking.transactionId);
+
+  async function handleSucceeded(paymentIntent: { id: string; status: string }) {
+    setTransactionId(paymentIntent.id);
+    try {
+      const response = await recordPayment.mutateAsync({
+        status: paymentIntent.status,
+        transactionId: paymentIntent.id,
+        productId: booking.productId ?? '',
+        buyerName: buyer?.name ?? booking.buyerName,
+        buyerEmail: buyer?.email ?? booking.buyerEmail,
+        bookingId: booking._id,
+      });
+      notify.success(response.message);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  }
+
+  return (
+    <section aria-labelledby="payment-title" className="max-w-2xl">
+      <h1 id="payment-title" className="mb-2 text-2xl font-bold">
+        Payment for {booking.productName}
+      </h1>
+      <p className="mb-6">
+        Please pay <strong>{formatPrice(booking.productPrice)}</strong> for your booking.
+      </p>
+      {transactionId ? (
+        <div className="alert alert-success flex-col items-start" role="status">
+          <p className="font-semibold">{messages.paymentCompleted}</p>
+          <p>
+            Your transaction id: <span className="font-mono font-bold" data-testid="transaction-id">{transactionId}</span>
+          </p>
+        </div>
+      ) : !payable ? (
+        <p role="status">This product is no longer available.</p>
+      ) : (
+        <>
+          <CardPayment
+            provider={config.data?.paymentProvider}
+            ready={config.isSuccess}
+            clientSecret={intent.data ?? null}
+            billingDetails={{ name: buyer?.name ?? booking.buyerName, email: buyer?.email ?? booking.buyerEmail }}
+            onSucceeded={handleSucceeded}
+          />
+          {intent.isError && (
+            <p className="mt-2 text-red-700" role="alert">
+              {intent.error.message}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import type { AddProductBody } from '@furniture/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export function useAddProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AddProductBody) =>
+      api<{ success: boolean; message: string }>('/addProduct', { method: 'POST', json: body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
+  });
+}

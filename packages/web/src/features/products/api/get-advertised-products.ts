@@ -1,0 +1,11 @@
+import type { Product } from '@furniture/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET /advertisement: the products sellers advertise on Home. */
+export const advertisedProductsQuery = () =>
+  queryOptions({
+    queryKey: ['products', 'advertised'],
+    queryFn: ({ signal }) =>
+      api<{ success: boolean; data: Product[] }>('/advertisement', { signal }).then((r) => r.data),
+  });

@@ -1,0 +1,20 @@
+import type { Product } from '@furniture/contract';
+import { queryOptions } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+import { api } from '../../../lib/api-client.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+
+/** GET /category/{id} with the bearer token: the products of one category. */
+export const categoryProductsQuery = (categoryId: string) =>
+  queryOptions({
+    queryKey: ['products', 'category', categoryId],
+    queryFn: ({ signal }) =>
+      api<{ success: boolean; products: Product[] }>(`/category/${encodeURIComponent(categoryId)}`, { signal }).then(
+        (r) => r.products,
+      ),
+  });
+
+/** The route loader of /category/{id} (section 2). */
+export function categoryProductsLoader({ params }: LoaderFunctionArgs) {
+  return queryClient.ensureQueryData(categoryProductsQuery(params.id ?? ''));
+}

@@ -1,0 +1,12 @@
+import type { Product } from '@furniture/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET /myProducts?email=: the signed-in seller's listings. */
+export const myProductsQuery = (email: string) =>
+  queryOptions({
+    queryKey: ['products', 'mine', email],
+    queryFn: ({ signal }) =>
+      api<{ success: boolean; data: Product[] }>('/myProducts', { query: { email }, signal }).then((r) => r.data),
+    meta: { private: true },
+  });

@@ -1,0 +1,64 @@
+import { labels, texts, type Product } from '@furniture/contract';
+import type { ReactNode } from 'react';
+import { formatPrice } from '../../../lib/format.ts';
+import { VerifiedTick } from './verified-tick.tsx';
+
+const conditionBadge: Record<Product['condition'], string> = {
+  Excellent: 'badge-success',
+  Good: 'badge-info',
+  Fair: 'badge-warning',
+};
+
+/**
+ * A product with every field of section 2. `actions` (Wish and Book Now) show only while the
+ * product is available; otherwise a disabled Unavailable button takes their place.
+ */
+export function ProductCard({ product, actions }: { product: Product; actions?: ReactNode }) {
+  const available = product.inStock === 'available';
+  return (
+    <article className="card h-full bg-base-100 shadow-md" aria-labelledby={`product-${product._id}`} data-testid="product-card">
+      <figure className="aspect-[4/3] bg-base-200">
+        <img src={product.productImage} alt={product.productName} loading="lazy" className="h-full w-full object-cover" />
+      </figure>
+      <div className="card-body gap-2">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h3 id={`product-${product._id}`} className="card-title">
+            {product.productName}
+          </h3>
+          <span className={`badge ${conditionBadge[product.condition]}`}>{product.condition}</span>
+        </div>
+        <p>{product.description}</p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="font-semibold">{labels.product.yearOfUsed}:</dt>
+          <dd>{product.yearsOfUsedProduct}</dd>
+          <dt className="font-semibold">{labels.product.originalPrice}:</dt>
+          <dd>{formatPrice(product.originalPrice)}</dd>
+          <dt className="font-semibold">{labels.product.resalePrice}:</dt>
+          <dd className="font-bold">{formatPrice(product.resalePrice)}</dd>
+          <dt className="font-semibold">Seller:</dt>
+          <dd className="flex items-center gap-1" data-testid="seller">
+            <span>{product.sellerName}</span>
+            <VerifiedTick verified={product.sellerVerified} />
+          </dd>
+          <dt className="font-semibold">Location:</dt>
+          <dd>{product.location}</dd>
+          <dt className="font-semibold">Posted:</dt>
+          <dd>
+            <time dateTime={product.postedAt}>
+              {product.postedTime} {product.postedDate}
+            </time>
+          </dd>
+        </dl>
+        <div className="card-actions mt-auto justify-end pt-2">
+          {available ? (
+            actions
+          ) : (
+            <button type="button" className="btn" disabled>
+              {texts.unavailable}
+            </button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

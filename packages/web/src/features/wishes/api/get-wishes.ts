@@ -1,0 +1,11 @@
+import type { Wish } from '@furniture/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET /wishes?email=: the signed-in buyer's wish list. */
+export const wishesQuery = (email: string) =>
+  queryOptions({
+    queryKey: ['wishes', email],
+    queryFn: ({ signal }) => api<{ success: boolean; data: Wish[] }>('/wishes', { query: { email }, signal }).then((r) => r.data),
+    meta: { private: true },
+  });

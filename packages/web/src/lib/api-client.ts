@@ -1,0 +1,127 @@
+import { currentToken, refreshToken } from './session.ts';
+
+/** An answer of the API that was not a success: its status and the server's message. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(message: string, status: number, body: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  query?: Query;
+  json?: unknown;
+  form?: FormData;
+  signal?: AbortSignal;
+}
+
+export function apiUrl(path: string, query?: Query): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return `/api${path}${qs ? `?${qs}` : ''}`;
+}
+
+export function messageOf(body: unknown, fallback: string): string {
+  if (body && typeof body === 'object') {
+    const record = body as { message?: unknown; error?: { message?: unknown } };
+    if (typeof record.message === 'string' && record.message) return record.message;
+    if (typeof record.error?.message === 'string' && record.error.message) return record.error.message;
+  }
+  return fallback;
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.form) body = options.form;
+  else if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  return fetch(apiUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    signal: options.signal,
+    credentials: 'same-origin',
+  });
+}
+
+/** Calls that must not trigger a token renewal: they are how a session starts or renews. */
+const sessionPaths = new Set(['/auth/login', '/auth/signup', '/auth/refresh']);
+
+/**
+ * Calls the API with the bearer token. A 401 renews the token once (shared by concurrent
+ * calls) and retries, so an expired session continues unnoticed while the refresh cookie lives.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = await currentToken();
+  let response = await send(path, options, token);
+  if (response.status === 401 && !sessionPaths.has(path)) {
+    const renewed = await refreshToken(token);
+    if (renewed) response = await send(path, options, renewed);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok || (body as { success?: unknown } | null)?.success === false) {
+    throw new ApiError(messageOf(body, response.statusText || `Request failed (${response.status})`), response.status, body);
+  }
+  return body as T;
+}
+
+export interface UploadOptions {
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+function xhrSend(path: string, form: FormData, token: string | null, options: UploadOptions) {
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiUrl(path));
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    if (token) xhr.setRequestHeader('authorization', `bearer ${token}`);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) options.onProgress?.(Math.round((event.loaded / event.total) * 100));
+    });
+    xhr.addEventListener('load', () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      resolve({ status: xhr.status, body });
+    });
+    xhr.addEventListener('error', () => reject(new ApiError('Network error', 0, null)));
+    xhr.addEventListener('abort', () => reject(new DOMException('Upload aborted', 'AbortError')));
+    options.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(form);
+  });
+}
+
+/** Posts multipart form data with upload progress (fetch cannot report it), with the same 401 handling as `api`. */
+export async function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  const token = await currentToken();
+  let result = await xhrSend(path, form, token, options);
+  if (result.status === 401 && !sessionPaths.has(path)) {
+    const renewed = await refreshToken(token);
+    if (renewed) result = await xhrSend(path, form, renewed, options);
+  }
+  const ok = result.status >= 200 && result.status < 300;
+  if (!ok || (result.body as { success?: unknown } | null)?.success === false) {
+    throw new ApiError(messageOf(result.body, `Request failed (${result.status})`), result.status, result.body);
+  }
+  return result.body as T;
+}

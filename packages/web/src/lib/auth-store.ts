@@ -1,0 +1,117 @@
+import type { PublicUser } from '@furniture/contract';
+import { api, upload, type UploadOptions } from './api-client.ts';
+import { queryClient } from './query-client.ts';
+import { getToken, onTokenChange, refreshToken, setToken } from './session.ts';
+
+/**
+ * The session outside React, so that route middleware can wait for it: the current user and
+ * whether it is still being established. The React side reads it through `AuthProvider`.
+ */
+export interface AuthState {
+  user: PublicUser | null;
+  loading: boolean;
+}
+
+type TokenResponse = { success: boolean; token: string; message: string };
+
+let state: AuthState = { user: null, loading: true };
+const listeners = new Set<() => void>();
+let pending: Promise<PublicUser | null> | null = null;
+
+function setState(next: AuthState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export function getAuthState(): AuthState {
+  return state;
+}
+
+export function subscribeAuth(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Loads the user the stored token belongs to; one request at a time. */
+function loadUser(): Promise<PublicUser | null> {
+  pending ??= (async () => {
+    if (!getToken()) {
+      setState({ user: null, loading: false });
+      return null;
+    }
+    if (!state.loading) setState({ ...state, loading: true });
+    try {
+      const { data } = await api<{ success: boolean; data: PublicUser }>('/auth/me');
+      setState({ user: data, loading: false });
+      return data;
+    } catch (error) {
+      console.error(error);
+      setState({ user: null, loading: false });
+      return null;
+    } finally {
+      pending = null;
+    }
+  })();
+  return pending;
+}
+
+/** Resolves once the session is known: the user, or null when signed out. */
+export function authReady(): Promise<PublicUser | null> {
+  if (pending) return pending;
+  if (!state.loading) return Promise.resolve(state.user);
+  return loadUser();
+}
+
+let started = false;
+
+export function startAuth() {
+  if (started) return;
+  started = true;
+  onTokenChange((token) => {
+    if (!token) {
+      if (state.user || state.loading) setState({ user: null, loading: false });
+      queryClient.removeQueries({ predicate: (query) => query.meta?.private === true });
+    } else if (!state.user) {
+      void loadUser();
+    }
+  });
+  void loadUser();
+}
+
+async function acceptToken(response: TokenResponse): Promise<PublicUser> {
+  setToken(response.token);
+  const user = await loadUser();
+  if (!user) throw new Error(response.message || 'Signing in failed');
+  return user;
+}
+
+export async function signIn(email: string, password: string): Promise<PublicUser> {
+  const response = await api<TokenResponse>('/auth/login', { method: 'POST', json: { email, password } });
+  return acceptToken(response);
+}
+
+export async function signUp(form: FormData, options?: UploadOptions): Promise<{ user: PublicUser; message: string }> {
+  const response = await upload<TokenResponse>('/auth/signup', form, options);
+  return { user: await acceptToken(response), message: response.message };
+}
+
+/** After the identity provider's popup reports success, the refresh cookie it set yields a token. */
+export async function completeExternalSignIn(): Promise<PublicUser | null> {
+  const token = await refreshToken(null);
+  if (!token) return null;
+  return loadUser();
+}
+
+/** Ends the session here whatever the server says; rejects with the server's error so it can be shown. */
+export async function signOut(): Promise<string> {
+  try {
+    const response = await api<{ success: boolean; message: string }>('/auth/logout', { method: 'POST' });
+    return response.message;
+  } finally {
+    setToken(null);
+    setState({ user: null, loading: false });
+    queryClient.clear();
+  }
+}

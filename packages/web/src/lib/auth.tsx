@@ -1,0 +1,32 @@
+import { createContext, use, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  completeExternalSignIn,
+  getAuthState,
+  signIn,
+  signOut,
+  signUp,
+  subscribeAuth,
+  type AuthState,
+} from './auth-store.ts';
+
+interface AuthContextValue extends AuthState {
+  signIn: typeof signIn;
+  signUp: typeof signUp;
+  signOut: typeof signOut;
+  completeExternalSignIn: typeof completeExternalSignIn;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** Holds the current user and the loading flag, and offers the session actions. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const state = useSyncExternalStore(subscribeAuth, getAuthState, getAuthState);
+  const value: AuthContextValue = { ...state, signIn, signUp, signOut, completeExternalSignIn };
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = use(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside AuthProvider');
+  return value;
+}

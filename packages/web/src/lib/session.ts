@@ -1,0 +1,99 @@
+import { TOKEN_STORAGE_KEY } from '@furniture/contract';
+
+/**
+ * The access token of the signed-in user, kept in local storage so that every tab shares it,
+ * and the single-flight refresh that renews it from the httpOnly refresh cookie.
+ */
+
+type Listener = (token: string | null) => void;
+const listeners = new Set<Listener>();
+
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token: string | null) {
+  try {
+    if (token) localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    else localStorage.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // Storage can be unavailable (private mode quotas); the session then lasts as long as the page.
+  }
+  for (const listener of listeners) listener(token);
+}
+
+export function onTokenChange(listener: Listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+if (typeof window !== 'undefined') {
+  // Signing in or out in another tab changes this tab's session too.
+  window.addEventListener('storage', (event) => {
+    if (event.key !== TOKEN_STORAGE_KEY) return;
+    for (const listener of listeners) listener(event.newValue);
+  });
+}
+
+/** Seconds of leeway so a token is renewed before it expires on the way to the server. */
+const EXPIRY_LEEWAY_SECONDS = 10;
+
+function expiresAt(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp : null;
+  } catch {
+    return null;
+  }
+}
+
+export function isExpired(token: string, now = Date.now()): boolean {
+  const exp = expiresAt(token);
+  return exp !== null && exp - EXPIRY_LEEWAY_SECONDS <= now / 1000;
+}
+
+let inFlight: Promise<string | null> | null = null;
+
+async function requestNewToken(): Promise<string | null> {
+  const response = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
+  if (!response.ok) return null;
+  const body = (await response.json().catch(() => null)) as { token?: unknown } | null;
+  return typeof body?.token === 'string' ? body.token : null;
+}
+
+/**
+ * Renews the access token. Concurrent callers share one request, and tabs take turns through a
+ * Web Lock: a tab that waited uses the token another tab just stored instead of rotating again.
+ * Resolves to null, and clears the stored token, when the session is gone.
+ */
+export function refreshToken(staleToken: string | null = getToken()): Promise<string | null> {
+  inFlight ??= (async () => {
+    const run = async () => {
+      const current = getToken();
+      if (current && current !== staleToken && !isExpired(current)) return current;
+      const token = await requestNewToken().catch(() => null);
+      setToken(token);
+      return token;
+    };
+    try {
+      return navigator.locks ? await navigator.locks.request('furniture-token-refresh', run) : await run();
+    } finally {
+      inFlight = null;
+    }
+  })();
+  return inFlight;
+}
+
+/** A token fit to send: the stored one, renewed first when it has expired. */
+export async function currentToken(): Promise<string | null> {
+  const token = getToken();
+  if (token && isExpired(token)) return refreshToken(token);
+  return token;
+}

@@ -1,0 +1,21 @@
+import type { PublicUser } from '@furniture/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+import { useAuth } from './auth.tsx';
+
+/** The signed-in user's database record (GET /user?email=), as the shell loads it. */
+export const userRecordQuery = (email: string) =>
+  queryOptions({
+    queryKey: ['user-record', email],
+    queryFn: ({ signal }) =>
+      api<{ success: boolean; data: PublicUser }>('/user', { query: { email }, signal }).then((r) => r.data),
+    meta: { private: true },
+  });
+
+/** The record of the signed-in user, falling back to the session's copy until it arrives. */
+export function useUserRecord(): PublicUser | null {
+  const { user } = useAuth();
+  const record = useQuery({ ...userRecordQuery(user?.email ?? ''), enabled: Boolean(user) });
+  if (!user) return null;
+  return record.data ?? user;
+}

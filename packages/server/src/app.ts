@@ -28,6 +28,8 @@ import { productRoutes } from './products/product-routes.ts';
 import { wishRoutes } from './wishes/wish-routes.ts';
 import { bookingRoutes } from './bookings/booking-routes.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
+import { imageRoutes } from './images/image-routes.ts';
+import { registerImages } from './images/images-plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,6 +92,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<App> {
 
   registerErrorHandler(app);
   registerAccessControl(app);
+  await registerImages(app);
 
   await app.register(
     async (api) => {
@@ -102,6 +105,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<App> {
       await api.register(wishRoutes);
       await api.register(bookingRoutes);
       await api.register(adminRoutes);
+      await api.register(imageRoutes);
     },
     { prefix: '/api' },
   );

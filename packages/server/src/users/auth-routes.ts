@@ -12,6 +12,7 @@ import {
   userAddToDbBody,
 } from '@furniture/contract';
 import { authenticate, currentUser } from '../http/access.ts';
+import { multipartImageBody } from '../images/image-uploads.ts';
 import { conflict, forbidden, unauthorized } from '../http/errors.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -26,6 +27,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/signup',
     {
       config: { access: 'public' },
+      // The photo may travel as a file in a multipart form; it becomes the image URL.
+      preValidation: multipartImageBody(app),
       schema: {
         tags: ['auth'],
         summary: 'Create a buyer or seller account and sign in',

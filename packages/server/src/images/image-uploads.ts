@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { IMAGE_MAX_BYTES, type UploadedImage } from '@furniture/contract';
+import { HttpError, badRequest } from '../http/errors.ts';
+import { processImage } from './image-pipeline.ts';
+import { recordImage } from './image-repository.ts';
+import { newImageKey, thumbnailKeyOf } from './image-store.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Keys of the images this request stored; removed again if the request fails. */
+    storedImageKeys: string[] | null;
+  }
+}
+
+/** The field of a multipart form that carries the image file, as the specification's image host. */
+export const IMAGE_FIELD = 'image';
+
+export const MULTIPART_LIMITS = {
+  fileSize: IMAGE_MAX_BYTES,
+  files: 1,
+  fields: 30,
+  fieldSize: 64 * 1024,
+  parts: 31,
+} as const;
+
+export interface ImageForm {
+  fields: Record<string, string>;
+  /** The bytes of the file in the image field; undefined when no file was chosen. */
+  image?: Buffer;
+}
+
+const tooLarge = () =>
+  new HttpError(413, `This image is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB. Choose a smaller file.`);
+
+function multipartError(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return tooLarge();
+    case 'FST_FILES_LIMIT':
+      return badRequest(`Send one image, in the field "${IMAGE_FIELD}".`);
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return badRequest('This form has too many fields.');
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_MP_PREMATURE_CLOSE':
+      return badRequest('The form data could not be read.');
+    default:
+      return error;
+  }
+}
+
+/**
+ * Reads a multipart form whole: its text fields, and the file of the image field. A file in any
+ * other field, a second file or one over IMAGE_MAX_BYTES is refused with a message saying so.
+ */
+export async function readImageForm(request: FastifyRequest): Promise<ImageForm> {
+  if (!request.isMultipart()) {
+    throw badRequest(`Send the image as multipart/form-data, in the field "${IMAGE_FIELD}".`);
+  }
+  const form: ImageForm = { fields: {} };
+  let refusal: HttpError | undefined;
+  try {
+    for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
+      if (part.type === 'file') {
+        // Every part is read to its end, so the request body is consumed before answering.
+        const data = await part.toBuffer();
+        if (part.fieldname !== IMAGE_FIELD) refusal ??= badRequest(`Send the image in the field "${IMAGE_FIELD}".`);
+        // A browser sends an empty file part for a file input left empty.
+        else if (data.length > 0) form.image = data;
+      } else {
+        if (part.valueTruncated) refusal ??= badRequest(`${part.fieldname} is too long`);
+        form.fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    throw multipartError(error);
+  }
+  if (refusal) throw refusal;
+  return form;
+}
+
+/**
+ * Runs an upload through the image pipeline, stores the image and its thumbnail under new
+ * server-generated keys and records it. The request remembers the key, so the image is removed
+ * again if the request ends in an error (see images-plugin.ts).
+ */
+export async function storeImage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  data: Buffer,
+  uploaderId: string | null,
+): Promise<UploadedImage> {
+  const processed = await processImage(data);
+  const key = newImageKey();
+  const thumbnailKey = thumbnailKeyOf(key);
+  request.storedImageKeys = [...(request.storedImageKeys ?? []), key];
+  await app.imageStore.save(key, processed.full.data);
+  await app.imageStore.save(thumbnailKey, processed.thumbnail.data);
+  const url = app.imageStore.urlOf(key);
+  await recordImage(app.db, {
+    key,
+    url,
+    uploaderId,
+    width: processed.full.width,
+    height: processed.full.height,
+    bytes: processed.full.data.length,
+  });
+  return { url, thumbnailUrl: app.imageStore.urlOf(thumbnailKey), width: processed.full.width, height: processed.full.height };
+}
+
+/**
+ * A preValidation step for routes whose JSON body has an image URL field: a multipart request
+ * becomes that same body, its text fields as they are and the file of the image field replaced
+ * by the URL of the stored image. The route's schema then validates it exactly as JSON.
+ * JSON requests pass through untouched.
+ */
+export function multipartImageBody(app: FastifyInstance, options: { urlField: string } = { urlField: IMAGE_FIELD }) {
+  const hook: preValidationAsyncHookHandler = async (request) => {
+    if (!request.isMultipart()) return;
+    const { fields, image } = await readImageForm(request);
+    const body: Record<string, string> = { ...fields };
+    if (image) body[options.urlField] = (await storeImage(app, request, image, request.user?.id ?? null)).url;
+    request.body = body;
+  };
+  return hook;
+}

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { createDiskImageStore } from './disk-image-store.ts';
+import { deleteImages, DEFAULT_SWEEP, sweepOrphanImages } from './image-repository.ts';
+import { IMMUTABLE_CACHE_CONTROL, UPLOADS_PREFIX, type ImageStore } from './image-store.ts';
+import { MULTIPART_LIMITS } from './image-uploads.ts';
+import { createS3ImageStore } from './s3-image-store.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    imageStore: ImageStore;
+  }
+}
+
+/** How often each app server looks for orphaned images. */
+export const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
+
+/** S3-compatible object storage when S3_BUCKET is set (several app servers), else DATA_DIR/uploads. */
+export function createImageStore(config: Config): ImageStore {
+  return config.s3 ? createS3ImageStore(config.s3) : createDiskImageStore(config.dataDir, config.publicUrl);
+}
+
+/**
+ * The image service: the store, multipart parsing (for /api/images and forms that carry an
+ * image), serving of disk-stored images at /uploads/..., removal of the images a failed request
+ * stored, and the periodic sweep of orphaned images.
+ */
+export async function registerImages(app: FastifyInstance, options: { store?: ImageStore } = {}) {
+  const store = options.store ?? createImageStore(app.config);
+  app.decorate('imageStore', store);
+  app.decorateRequest('storedImageKeys', null);
+
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const keys = request.storedImageKeys;
+    if (!keys || reply.statusCode < 400) return;
+    await deleteImages(app.db, store, keys).catch((error: unknown) => {
+      // The sweep removes it later all the same.
+      request.log.warn({ err: error, keys }, 'could not remove the images of a failed request');
+    });
+  });
+
+  if (store.kind === 'disk') await serveUploads(app, path.join(app.config.dataDir, UPLOADS_PREFIX));
+
+  const timer = setInterval(() => {
+    sweepOrphanImages(app.db, store, DEFAULT_SWEEP).then(
+      (keys) => keys.length > 0 && app.log.info({ count: keys.length }, 'removed orphaned images'),
+      (error: unknown) => app.log.warn({ err: error }, 'orphaned image sweep failed'),
+    );
+  }, SWEEP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/**
+ * GET /uploads/<key>: stored images with year-long immutable caching (a key is never reused).
+ * A missing image is a plain 404, never the web app's page.
+ */
+async function serveUploads(app: FastifyInstance, directory: string) {
+  fs.mkdirSync(directory, { recursive: true });
+  await app.register(
+    async (uploads) => {
+      uploads.setNotFoundHandler((request, reply) =>
+        reply.status(404).header('cache-control', 'no-store').send({ success: false, message: 'This image does not exist.' }),
+      );
+      await uploads.register(fastifyStatic, {
+        root: directory,
+        prefix: '/',
+        decorateReply: false,
+        index: false,
+        dotfiles: 'deny',
+        cacheControl: false,
+        setHeaders: (reply) => {
+          reply.header('cache-control', IMMUTABLE_CACHE_CONTROL);
+          // Usable from any page, as an image host's URLs are.
+          reply.header('cross-origin-resource-policy', 'cross-origin');
+        },
+        allowedPath: (pathName) => /^\/[A-Za-z0-9-]+(\.thumb)?\.webp$/.test(pathName),
+      });
+    },
+    { prefix: `/${UPLOADS_PREFIX}` },
+  );
+}

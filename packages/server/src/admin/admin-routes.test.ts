@@ -1,0 +1,211 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@furniture/contract';
+import { bearer, setupTestApp } from '../../test/app.ts';
+import { createBooking, createCategory, createPayment, createProduct, createUser, createWish } from '../db/factories.ts';
+import { bookings, payments, products, users, wishes } from '../db/schema/index.ts';
+
+const t = setupTestApp();
+
+const publicUserKeys = ['_id', 'name', 'email', 'image', 'userRole', 'verified'].sort();
+
+const admin = () => createUser(t.db, { role: 'admin', password: null });
+const adminHeaders = async () => bearer(t.app, (await admin()).id);
+
+describe('GET /api/allBuyer and GET /api/allSeller', () => {
+  it('list the accounts of one role with profile fields only', async () => {
+    const buyer = await createUser(t.db, { role: 'buyer' });
+    const seller = await createUser(t.db, { role: 'seller', verified: true });
+    const headers = await adminHeaders();
+
+    const buyers = await t.app.inject({ method: 'GET', url: '/api/allBuyer?limit=100', headers });
+    expect(buyers.statusCode).toBe(200);
+    expect(buyers.json().success).toBe(true);
+    for (const user of buyers.json().data) {
+      expect(Object.keys(user).sort()).toEqual(publicUserKeys);
+      expect(user.userRole).toBe('buyer');
+    }
+    expect(buyers.json().data).toContainEqual({
+      _id: buyer.id,
+      name: buyer.name,
+      email: buyer.email,
+      image: buyer.image,
+      userRole: 'buyer',
+      verified: false,
+    });
+    expect(buyers.body).not.toContain('argon2');
+
+    const sellers = await t.app.inject({ method: 'GET', url: '/api/allSeller?limit=100', headers });
+    expect(sellers.json().data.map((u: { userRole: string }) => u.userRole)).toEqual(sellers.json().data.map(() => 'seller'));
+    expect(sellers.json().data).toContainEqual(expect.objectContaining({ _id: seller.id, verified: true }));
+  });
+
+  it('page the list', async () => {
+    for (let i = 0; i < 3; i++) await createUser(t.db, { role: 'seller', password: null });
+    const headers = await adminHeaders();
+    const first = await t.app.inject({ method: 'GET', url: '/api/allSeller?limit=2', headers });
+    expect(first.json().data).toHaveLength(2);
+    expect(first.headers.link).toBe('</api/allSeller?limit=2&page=2>; rel="next"');
+    const second = await t.app.inject({ method: 'GET', url: '/api/allSeller?limit=2&page=2', headers });
+    expect(second.json().data[0]._id).not.toBe(first.json().data[0]._id);
+  });
+
+  it('answer 401 without a token and 403 to a buyer or a seller', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/allBuyer' })).statusCode).toBe(401);
+    for (const role of ['buyer', 'seller'] as const) {
+      const user = await createUser(t.db, { role, password: null });
+      const response = await t.app.inject({ method: 'GET', url: '/api/allSeller', headers: await bearer(t.app, user.id) });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ success: false, message: 'Only admin accounts can do this' });
+    }
+  });
+});
+
+describe('DELETE /api/deleteUser', () => {
+  it('deletes a buyer with their wishes and bookings, keeping their payment records', async () => {
+    const seller = await createUser(t.db, { role: 'seller', password: null });
+    const category = await createCategory(t.db);
+    const product = await createProduct(t.db, { categoryId: category.id, sellerId: seller.id });
+    const bought = await createProduct(t.db, { categoryId: category.id, sellerId: seller.id }, { inStock: 'sold' });
+    const buyer = await createUser(t.db, { password: null });
+    await createWish(t.db, { buyerId: buyer.id, productId: product.id });
+    await createBooking(t.db, product, buyer.id);
+    const paid = await createBooking(t.db, bought, buyer.id, { paymentStatus: 'paid' });
+    const payment = await createPayment(t.db, paid, { buyerName: buyer.name, buyerEmail: buyer.email });
+
+    const response = await t.app.inject({ method: 'DELETE', url: `/api/deleteUser?email=${buyer.email}`, headers: await adminHeaders() });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, deletedCount: 1, message: messages.userDeleted(buyer.email) });
+
+    expect(await t.db.select().from(users).where(eq(users.id, buyer.id))).toEqual([]);
+    expect(await t.db.select().from(wishes).where(eq(wishes.buyerId, buyer.id))).toEqual([]);
+    expect(await t.db.select().from(bookings).where(eq(bookings.buyerId, buyer.id))).toEqual([]);
+    const [kept] = await t.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(kept).toMatchObject({ buyerId: null, bookingId: null, buyerEmail: buyer.email, amountCents: 15000 });
+    expect(await t.db.select({ id: products.id }).from(products).where(eq(products.id, product.id))).toHaveLength(1);
+  });
+
+  it('deletes a seller with their products and those products’ wishes and unpaid bookings; other buyers’ paid bookings and payments stay', async () => {
+    const seller = await createUser(t.db, { role: 'seller', password: null });
+    const category = await createCategory(t.db);
+    const listed = await createProduct(t.db, { categoryId: category.id, sellerId: seller.id });
+    const sold = await createProduct(t.db, { categoryId: category.id, sellerId: seller.id }, { inStock: 'sold' });
+    const buyer = await createUser(t.db, { password: null });
+    const wish = await createWish(t.db, { buyerId: buyer.id, productId: listed.id });
+    const unpaid = await createBooking(t.db, listed, buyer.id);
+    const paid = await createBooking(t.db, sold, buyer.id, { paymentStatus: 'paid' });
+    const payment = await createPayment(t.db, paid);
+
+    const response = await t.app.inject({ method: 'DELETE', url: `/api/deleteUser?email=${seller.email}`, headers: await adminHeaders() });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().deletedCount).toBe(1);
+
+    expect(await t.db.select().from(products).where(eq(products.sellerId, seller.id))).toEqual([]);
+    expect(await t.db.select().from(wishes).where(eq(wishes.id, wish.id))).toEqual([]);
+    expect(await t.db.select().from(bookings).where(eq(bookings.id, unpaid.id))).toEqual([]);
+    const [keptBooking] = await t.db.select().from(bookings).where(eq(bookings.id, paid.id));
+    expect(keptBooking).toMatchObject({ productId: null, paymentStatus: 'paid' });
+    const [keptPayment] = await t.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(keptPayment).toMatchObject({ productId: null, bookingId: paid.id });
+    expect(await t.db.select().from(users).where(eq(users.id, buyer.id))).toHaveLength(1);
+  });
+
+  it('refuses the admin’s own account and another admin’s with 403', async () => {
+    const me = await admin();
+    const other = await admin();
+    const headers = await bearer(t.app, me.id);
+    const own = await t.app.inject({ method: 'DELETE', url: `/api/deleteUser?email=${me.email}`, headers });
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toEqual({ success: false, message: 'You cannot delete your own account' });
+    const theirs = await t.app.inject({ method: 'DELETE', url: `/api/deleteUser?email=${other.email}`, headers });
+    expect(theirs.statusCode).toBe(403);
+    expect(theirs.json().message).toBe('Admin accounts cannot be deleted');
+    expect(await t.db.select().from(users).where(eq(users.id, other.id))).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown e-mail and 400 for a malformed one', async () => {
+    const headers = await adminHeaders();
+    const unknown = await t.app.inject({ method: 'DELETE', url: '/api/deleteUser?email=ghost@example.com', headers });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ success: false, message: 'No account with the e-mail ghost@example.com' });
+    const malformed = await t.app.inject({ method: 'DELETE', url: '/api/deleteUser?email=ghost', headers });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().errors).toEqual([{ field: 'email', message: 'email must be a valid e-mail address' }]);
+  });
+
+  it('answers 403 to a seller trying to delete a buyer, and the buyer stays', async () => {
+    const seller = await createUser(t.db, { role: 'seller', password: null });
+    const buyer = await createUser(t.db, { password: null });
+    const response = await t.app.inject({ method: 'DELETE', url: `/api/deleteUser?email=${buyer.email}`, headers: await bearer(t.app, seller.id) });
+    expect(response.statusCode).toBe(403);
+    expect(await t.db.select().from(users).where(eq(users.id, buyer.id))).toHaveLength(1);
+  });
+});
+
+describe('PATCH /api/verifyUser', () => {
+  it('verifies a seller, which shows at once as sellerVerified on their products', async () => {
+    const seller = await createUser(t.db, { role: 'seller', password: null });
+    const category = await createCategory(t.db);
+    const product = await createProduct(t.db, { categoryId: category.id, sellerId: seller.id }, { advertisement: true });
+    const advertised = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/advertisement?limit=100' })).json().data.find((p: { _id: string }) => p._id === product.id);
+    expect((await advertised()).sellerVerified).toBe(false);
+
+    const response = await t.app.inject({ method: 'PATCH', url: `/api/verifyUser?email=${seller.email}`, headers: await adminHeaders() });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: messages.userVerified(seller.email) });
+    expect((await advertised()).sellerVerified).toBe(true);
+    const [row] = await t.db.select({ verified: users.verified }).from(users).where(eq(users.id, seller.id));
+    expect(row!.verified).toBe(true);
+  });
+
+  it('answers the same when verifying twice, 404 for an unknown e-mail, 403 to a buyer', async () => {
+    const seller = await createUser(t.db, { role: 'seller', verified: true, password: null });
+    const headers = await adminHeaders();
+    const again = await t.app.inject({ method: 'PATCH', url: `/api/verifyUser?email=${seller.email}`, headers });
+    expect(again.json()).toEqual({ success: true, message: messages.userVerified(seller.email) });
+    const unknown = await t.app.inject({ method: 'PATCH', url: '/api/verifyUser?email=ghost@example.com', headers });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('No account with the e-mail ghost@example.com');
+    const buyer = await createUser(t.db, { password: null });
+    const wrongRole = await t.app.inject({ method: 'PATCH', url: `/api/verifyUser?email=${buyer.email}`, headers: await bearer(t.app, buyer.id) });
+    expect(wrongRole.statusCode).toBe(403);
+    const [row] = await t.db.select({ verified: users.verified }).from(users).where(eq(users.id, buyer.id));
+    expect(row!.verified).toBe(false);
+  });
+});
+
+describe('PATCH /api/makeNewAdmin', () => {
+  it('makes an existing account an admin, who can then use the admin calls', async () => {
+    const buyer = await createUser(t.db, { password: null });
+    const response = await t.app.inject({ method: 'PATCH', url: `/api/makeNewAdmin?email=${buyer.email.toUpperCase()}`, headers: await adminHeaders() });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: `${buyer.email} is now an admin` });
+    const asNewAdmin = await t.app.inject({ method: 'GET', url: '/api/allBuyer', headers: await bearer(t.app, buyer.id) });
+    expect(asNewAdmin.statusCode).toBe(200);
+
+    const again = await t.app.inject({ method: 'PATCH', url: `/api/makeNewAdmin?email=${buyer.email}`, headers: await adminHeaders() });
+    expect(again.json()).toEqual({ success: true, message: `${buyer.email} is already an admin` });
+  });
+
+  it('says so when the e-mail has no account: 404', async () => {
+    const response = await t.app.inject({ method: 'PATCH', url: '/api/makeNewAdmin?email=newcomer@example.com', headers: await adminHeaders() });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      success: false,
+      message: 'No account with the e-mail newcomer@example.com: they must sign up before they can be made an admin',
+    });
+  });
+
+  it('answers 400 without an e-mail and 403 to a seller, who stays a seller', async () => {
+    const headers = await adminHeaders();
+    const missing = await t.app.inject({ method: 'PATCH', url: '/api/makeNewAdmin', headers });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('email is required');
+    const seller = await createUser(t.db, { role: 'seller', password: null });
+    const selfPromotion = await t.app.inject({ method: 'PATCH', url: `/api/makeNewAdmin?email=${seller.email}`, headers: await bearer(t.app, seller.id) });
+    expect(selfPromotion.statusCode).toBe(403);
+    const [row] = await t.db.select({ role: users.role }).from(users).where(eq(users.id, seller.id));
+    expect(row!.role).toBe('seller');
+  });
+});

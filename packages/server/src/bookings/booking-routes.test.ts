@@ -112,6 +112,18 @@ describe('POST /api/addBooking', () => {
     expect(response.json().errors).toContainEqual({ field, message: expected });
   });
 
+  it('answers a malformed JSON body with 400 and a readable message', async () => {
+    const me = await buyer();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/addBooking',
+      headers: { ...(await bearer(t.app, me.id)), 'content-type': 'application/json' },
+      payload: '{"productId": "x", ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, message: "Body is not valid JSON but content-type is set to 'application/json'" });
+  });
+
   it('answers 404 for an unknown product, 401 without a token, 403 to a seller', async () => {
     const me = await buyer();
     const payload = { productId: '00000000-0000-4000-8000-000000000000', phoneNumber: '01712345678', location: 'Mirpur' };

@@ -1,0 +1,370 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBooking, createCategory, createProduct, createUser, createWish } from '../src/db/factories.ts';
+import { createAccessTokens } from '../src/users/access-tokens.ts';
+import type { UserRow } from '../src/users/user-repository.ts';
+import { bearer, setupTestApp } from './app.ts';
+import { multipartPayload, pngImage } from './images.ts';
+
+/**
+ * Every /api route, called by every kind of caller, with the exact status each must get.
+ * A route without a row here fails the suite, so a new route cannot ship without deciding who
+ * may call it. Each cell builds its own data, so no cell depends on another.
+ */
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'furniture-matrix-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const t = setupTestApp({ dataDir });
+
+const callers = ['anonymous', 'buyer', 'buyer2', 'seller', 'seller2', 'admin', 'expired', 'tampered'] as const;
+type Caller = (typeof callers)[number];
+type Account = 'buyer' | 'buyer2' | 'seller' | 'seller2' | 'admin';
+
+interface World {
+  users: Record<Account, UserRow>;
+  categoryId: string;
+  /** The authorization header of an account, for requests a cell makes while preparing. */
+  as(account: Account): Promise<{ authorization: string }>;
+}
+
+type Cell = Omit<InjectOptions, 'method'> & { url: string };
+type Statuses = [anonymous: number, buyer: number, buyer2: number, seller: number, seller2: number, admin: number, expired: number, tampered: number];
+
+interface Row {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** The route as registered. */
+  route: string;
+  statuses: Statuses;
+  /** The request of one cell; the route itself when absent. */
+  request?: (world: World) => Promise<Cell> | Cell;
+}
+
+let counter = 0;
+const uniqueName = (prefix: string) => `${prefix} ${process.pid}-${++counter}`;
+
+// What cells are about: the seller's products and the buyer's bookings and wishes.
+const productOfSeller = (w: World) => createProduct(t.db, { categoryId: w.categoryId, sellerId: w.users.seller.id });
+const bookingOfBuyer = async (w: World) => createBooking(t.db, await productOfSeller(w), w.users.buyer.id);
+const freshAccount = (role: 'buyer' | 'seller') => createUser(t.db, { role, password: null });
+
+const paymentIntentOfBuyer = async (w: World) => {
+  const booking = await bookingOfBuyer(w);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: await w.as('buyer'),
+    payload: { bookingId: booking.id },
+  });
+  return { booking, clientSecret: response.json().clientSecret as string };
+};
+const card = { number: '4242424242424242', expMonth: '12', expYear: String(new Date().getUTCFullYear() + 3), cvc: '123' };
+
+//                                     anon buyer buyer2 seller seller2 admin expired tampered
+const everyone = (s: number): Statuses => [s, s, s, s, s, s, s, s];
+const anySignedIn = (s: number): Statuses => [401, s, s, s, s, s, 401, 401];
+
+const matrix: Row[] = [
+  // ---------------------------------------------------------------- health, settings, documents
+  { method: 'GET', route: '/api/health', statuses: everyone(200) },
+  { method: 'GET', route: '/api/config', statuses: everyone(200) },
+  { method: 'GET', route: '/api/openapi.json', statuses: everyone(200) },
+
+  // ---------------------------------------------------------------- accounts
+  {
+    method: 'POST',
+    route: '/api/auth/signup',
+    statuses: everyone(201),
+    request: () => ({
+      url: '/api/auth/signup',
+      payload: { name: 'New', email: `${uniqueName('signup').replace(/\W/g, '')}@example.com`, password: 'Secret123', image: 'https://images.example.com/a.webp', userRole: 'buyer' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/login',
+    statuses: everyone(200),
+    request: async () => {
+      const user = await createUser(t.db);
+      return { url: '/api/auth/login', payload: { email: user.email, password: 'Secret123' } };
+    },
+  },
+  // Without a session cookie there is nothing to refresh, whoever asks.
+  { method: 'POST', route: '/api/auth/refresh', statuses: everyone(401) },
+  { method: 'POST', route: '/api/auth/logout', statuses: everyone(200) },
+  { method: 'GET', route: '/api/auth/me', statuses: anySignedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/getToken',
+    statuses: [401, 200, 403, 403, 403, 403, 401, 401],
+    request: (w) => ({ url: '/api/getToken', payload: { email: w.users.buyer.email } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/userAddToDb',
+    statuses: everyone(201),
+    request: () => ({
+      url: '/api/userAddToDb',
+      payload: { name: 'Profile', email: `${uniqueName('profile').replace(/\W/g, '')}@example.com`, image: 'https://images.example.com/p.webp', userRole: 'seller' },
+    }),
+  },
+  { method: 'GET', route: '/api/user', statuses: everyone(200), request: (w) => ({ url: `/api/user?email=${w.users.seller.email}` }) },
+
+  // ---------------------------------------------------------------- catalogue
+  { method: 'GET', route: '/api', statuses: everyone(200) },
+  { method: 'GET', route: '/api/allCategories', statuses: everyone(200) },
+  { method: 'GET', route: '/api/advertisement', statuses: everyone(200) },
+  { method: 'GET', route: '/api/category/:id', statuses: anySignedIn(200), request: (w) => ({ url: `/api/category/${w.categoryId}` }) },
+  {
+    method: 'POST',
+    route: '/api/addCategory',
+    statuses: [401, 403, 403, 403, 403, 201, 401, 401],
+    request: () => ({
+      url: '/api/addCategory',
+      payload: { categoryName: uniqueName('Category'), description: 'Things', image: 'https://images.example.com/c.webp' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/addProduct',
+    statuses: [401, 403, 403, 201, 201, 403, 401, 401],
+    request: (w) => ({
+      url: '/api/addProduct',
+      payload: {
+        categoryId: w.categoryId,
+        condition: 'Good',
+        productName: 'Armchair',
+        yearsOfUsedProduct: '2 years',
+        originalPrice: 300,
+        resalePrice: 120,
+        description: 'Comfortable',
+        phone: '01700000000',
+        location: 'Dhaka',
+        productImage: 'https://images.example.com/armchair.webp',
+      },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/myProducts',
+    statuses: [401, 403, 403, 200, 403, 200, 401, 401],
+    request: (w) => ({ url: `/api/myProducts?email=${w.users.seller.email}` }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/productDelete',
+    statuses: [401, 403, 403, 200, 403, 200, 401, 401],
+    request: async (w) => ({ url: `/api/productDelete?id=${(await productOfSeller(w)).id}` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/productAddToAdvertisement',
+    statuses: [401, 403, 403, 200, 403, 403, 401, 401],
+    request: async (w) => ({ url: `/api/productAddToAdvertisement?id=${(await productOfSeller(w)).id}` }),
+  },
+
+  // ---------------------------------------------------------------- wishes and bookings
+  {
+    method: 'GET',
+    route: '/api/wishes',
+    statuses: [401, 200, 403, 403, 403, 200, 401, 401],
+    request: (w) => ({ url: `/api/wishes?email=${w.users.buyer.email}` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/addWish',
+    statuses: [401, 201, 201, 403, 403, 403, 401, 401],
+    request: async (w) => ({ url: '/api/addWish', payload: { productId: (await productOfSeller(w)).id } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/wishDelete',
+    statuses: [401, 200, 404, 403, 403, 403, 401, 401],
+    request: async (w) => {
+      const wish = await createWish(t.db, { buyerId: w.users.buyer.id, productId: (await productOfSeller(w)).id });
+      return { url: `/api/wishDelete?id=${wish.id}`, payload: { buyerEmail: w.users.buyer.email } };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/booking',
+    statuses: [401, 200, 403, 403, 403, 200, 401, 401],
+    request: (w) => ({ url: `/api/booking?email=${w.users.buyer.email}` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/addBooking',
+    statuses: [401, 201, 201, 403, 403, 403, 401, 401],
+    request: async (w) => ({
+      url: '/api/addBooking',
+      payload: { productId: (await productOfSeller(w)).id, phoneNumber: '01712345678', location: 'Gulshan' },
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/bookingDelete',
+    statuses: [401, 200, 404, 403, 403, 403, 401, 401],
+    request: async (w) => ({ url: `/api/bookingDelete?id=${(await bookingOfBuyer(w)).id}`, payload: { buyerEmail: w.users.buyer.email } }),
+  },
+
+  // ---------------------------------------------------------------- payments
+  {
+    method: 'POST',
+    route: '/api/create-payment-intent',
+    statuses: [401, 200, 404, 403, 403, 403, 401, 401],
+    request: async (w) => ({ url: '/api/create-payment-intent', payload: { bookingId: (await bookingOfBuyer(w)).id } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/dashboard/payment/:id',
+    statuses: [401, 200, 404, 403, 403, 403, 401, 401],
+    request: async (w) => ({ url: `/api/dashboard/payment/${(await bookingOfBuyer(w)).id}` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/payments/simulated/confirm',
+    // Another buyer's client secret is unknown to them: 400, as Stripe answers.
+    statuses: [401, 200, 400, 403, 403, 403, 401, 401],
+    request: async (w) => {
+      const { clientSecret } = await paymentIntentOfBuyer(w);
+      return { url: '/api/payments/simulated/confirm', payload: { clientSecret, card } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/payment',
+    statuses: [401, 200, 404, 403, 403, 403, 401, 401],
+    request: async (w) => {
+      const { booking, clientSecret } = await paymentIntentOfBuyer(w);
+      const confirmed = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/simulated/confirm',
+        headers: await w.as('buyer'),
+        payload: { clientSecret, card },
+      });
+      const transactionId = confirmed.json().paymentIntent.id as string;
+      const { buyer } = w.users;
+      return {
+        url: '/api/payment',
+        payload: { status: 'succeeded', transactionId, productId: booking.productId, buyerName: buyer.name, buyerEmail: buyer.email },
+      };
+    },
+  },
+  // Stripe's webhook is public (its signature is the proof); with the simulated provider it is off.
+  {
+    method: 'POST',
+    route: '/api/payments/stripe/webhook',
+    statuses: everyone(404),
+    request: () => ({ url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: '{"id":"evt_1"}' }),
+  },
+
+  // ---------------------------------------------------------------- images
+  {
+    method: 'POST',
+    route: '/api/images',
+    statuses: anySignedIn(201),
+    request: async () => {
+      const { payload, headers } = await multipartPayload({}, [{ data: await pngImage(40, 30), filename: 'chair.png', type: 'image/png' }]);
+      return { url: '/api/images', payload, headers };
+    },
+  },
+
+  // ---------------------------------------------------------------- admin
+  { method: 'GET', route: '/api/allBuyer', statuses: [401, 403, 403, 403, 403, 200, 401, 401] },
+  { method: 'GET', route: '/api/allSeller', statuses: [401, 403, 403, 403, 403, 200, 401, 401] },
+  {
+    method: 'DELETE',
+    route: '/api/deleteUser',
+    statuses: [401, 403, 403, 403, 403, 200, 401, 401],
+    request: async () => ({ url: `/api/deleteUser?email=${(await freshAccount('buyer')).email}` }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/verifyUser',
+    statuses: [401, 403, 403, 403, 403, 200, 401, 401],
+    request: async () => ({ url: `/api/verifyUser?email=${(await freshAccount('seller')).email}` }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/makeNewAdmin',
+    statuses: [401, 403, 403, 403, 403, 200, 401, 401],
+    request: async () => ({ url: `/api/makeNewAdmin?email=${(await freshAccount('buyer')).email}` }),
+  },
+];
+
+// ---------------------------------------------------------------- callers
+
+const world = {} as World;
+const authorization = {} as Record<Caller, Record<string, string>>;
+
+/** A token the app signed, but whose subject was changed afterwards to the admin's. */
+function tamperedToken(token: string, subject: string): string {
+  const [header, payload, signature] = token.split('.');
+  const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as Record<string, unknown>;
+  const forged = Buffer.from(JSON.stringify({ ...claims, sub: subject })).toString('base64url');
+  return [header, forged, signature].join('.');
+}
+
+beforeAll(async () => {
+  const [buyer, buyer2, seller, seller2, admin] = await Promise.all([
+    createUser(t.db, { role: 'buyer', password: null }),
+    createUser(t.db, { role: 'buyer', password: null }),
+    createUser(t.db, { role: 'seller', password: null }),
+    createUser(t.db, { role: 'seller', password: null }),
+    createUser(t.db, { role: 'admin', password: null }),
+  ]);
+  world.users = { buyer: buyer!, buyer2: buyer2!, seller: seller!, seller2: seller2!, admin: admin! };
+  world.categoryId = (await createCategory(t.db)).id;
+  world.as = (account) => bearer(t.app, world.users[account].id);
+
+  // Issued an hour ago by the app's own key: it expired 55 minutes ago.
+  const anHourAgo = await createAccessTokens(t.db, {
+    secret: t.config.jwtSecret,
+    issuer: t.config.publicUrl,
+    now: () => new Date(Date.now() - 60 * 60 * 1000),
+  });
+  authorization.anonymous = {};
+  for (const account of ['buyer', 'buyer2', 'seller', 'seller2', 'admin'] as const) authorization[account] = await world.as(account);
+  authorization.expired = { authorization: `bearer ${await anHourAgo.issue(admin!.id)}` };
+  const buyerToken = authorization.buyer.authorization!.split(' ')[1]!;
+  authorization.tampered = { authorization: `bearer ${tamperedToken(buyerToken, admin!.id)}` };
+});
+
+// ---------------------------------------------------------------- the matrix
+
+describe('authorization matrix', () => {
+  it('has exactly one row for every /api route the app serves', () => {
+    const served = t.app.apiRoutes.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
+    const rows = matrix.map((r) => `${r.method} ${r.route}`);
+    expect(served.filter((route) => !rows.includes(route)), 'routes without a row in the matrix').toEqual([]);
+    expect(rows.filter((row, i) => rows.indexOf(row) !== i), 'rows listed twice').toEqual([]);
+    const stale = matrix.filter((r) => !t.app.hasRoute({ method: r.method, url: r.route }));
+    expect(stale.map((r) => `${r.method} ${r.route}`), 'rows for routes the app does not serve').toEqual([]);
+  });
+
+  it('checks the expired and tampered tokens against the real key', async () => {
+    // Both must fail for what they are, not for being garbage: the same token unaltered works.
+    const valid = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: authorization.buyer });
+    expect(valid.statusCode).toBe(200);
+    const expired = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: authorization.expired });
+    expect(expired.json()).toEqual({ success: false, message: 'Your session has expired. Sign in again.' });
+    const tampered = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: authorization.tampered });
+    expect(tampered.json()).toEqual({ success: false, message: 'Invalid token. Sign in again.' });
+  });
+
+  describe.each(matrix)('$method $route', (row) => {
+    it.each(callers.map((caller, i) => [caller, row.statuses[i]!] as const))('%s → %i', async (caller, expected) => {
+      const cell = row.request ? await row.request(world) : { url: row.route };
+      const response = await t.app.inject({
+        ...cell,
+        method: row.method,
+        headers: { ...cell.headers, ...authorization[caller] },
+      });
+      expect(response.statusCode, response.body).toBe(expected);
+      if (expected === 401 || expected === 403) expect(response.json()).toMatchObject({ success: false, message: expect.any(String) });
+    });
+  });
+});

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+
+const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const artifactsDir = path.join(repoDir, 'test-artifacts');
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** One headless Chromium for the whole test file. */
+export function setupBrowser(): { browser: Browser } {
+  const holder = {} as { browser: Browser };
+  beforeAll(async () => {
+    holder.browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+  });
+  afterAll(async () => {
+    await holder.browser?.close();
+  });
+  return holder;
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught exceptions of the page; a test ends by expecting none. */
+  pageErrors: Error[];
+  close(): Promise<void>;
+}
+
+/** A fresh browser profile (its own storage and cookies), as a separate person would have. */
+export async function openSession(browser: Browser, baseURL: string, viewport = { width: 1280, height: 900 }): Promise<Session> {
+  const context = await browser.newContext({ baseURL, viewport });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const pageErrors: Error[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  return {
+    context,
+    page,
+    pageErrors,
+    close: () => context.close(),
+  };
+}
+
+/** Runs axe-core on the page as it is and fails on any serious or critical violation. */
+export async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const severe = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(severe, `accessibility violations on ${label}`).toEqual([]);
+}
+
+/** Writes a full-page screenshot to test-artifacts/. */
+export async function saveScreenshot(page: Page, name: string) {
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+}
+
+/** Accessibility check and screenshot of a page, once it has settled. */
+export async function checkPage(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await expectAccessible(page, name);
+  await saveScreenshot(page, name);
+}

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp, type App } from '../../../server/src/app.ts';
+import type { Config } from '../../../server/src/config.ts';
+import type { Database } from '../../../server/src/db/client.ts';
+import { createTestDatabase, type TestDatabase } from '../../../server/test/database.ts';
+import { testConfig } from '../../../server/test/app.ts';
+import { ensureWebBuild } from './web-build.ts';
+
+export interface Marketplace {
+  /** Origin the browser opens, e.g. http://127.0.0.1:41234 */
+  url: string;
+  app: App;
+  db: Database;
+  config: Config;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The real server, listening on a free port with this test file's own fresh database, serving
+ * the built web app. Call at the top of a test file; the object is filled in before the tests.
+ */
+export function setupMarketplace(overrides: Partial<Config> = {}): Marketplace {
+  const context = {} as Marketplace;
+  let database: TestDatabase | undefined;
+  let dataDir: string | undefined;
+  beforeAll(async () => {
+    await ensureWebBuild();
+    const port = await freePort();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'furniture-e2e-'));
+    database = await createTestDatabase();
+    context.url = `http://127.0.0.1:${port}`;
+    context.db = database.db;
+    context.config = testConfig({ dataDir, publicUrl: context.url, ...overrides });
+    context.app = await buildApp({ config: context.config, db: context.db });
+    await context.app.listen({ port, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await database?.drop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return context;
+}

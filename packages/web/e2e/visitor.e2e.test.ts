@@ -1,0 +1,164 @@
+import { labels, texts } from '@furniture/contract';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createCategory, createProduct, createUser } from '../../server/src/db/factories.ts';
+import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
+import { setupMarketplace } from './support/marketplace.ts';
+import { expectPath, expectText } from './support/ui.ts';
+
+const market = setupMarketplace();
+const chromium = setupBrowser();
+let session: Session;
+
+let categoryId: string;
+
+beforeAll(async () => {
+  const image = `${market.url}/favicon.svg`;
+  const sofas = await createCategory(market.db, { categoryName: 'Sofas', description: 'Two- and three-seaters', image });
+  await createCategory(market.db, { categoryName: 'Tables', description: 'Dining and coffee tables', image });
+  categoryId = sofas.id;
+});
+
+afterEach(async () => {
+  expect(session.pageErrors).toEqual([]);
+  await session.close();
+});
+
+describe('a visitor', () => {
+  it('sees Home with its hero and categories, and no Advertisement section while nothing is advertised', async () => {
+    session = await openSession(chromium.browser, market.url);
+    const { page } = session;
+    await page.goto('/');
+    await page.getByRole('link', { name: labels.home.getStarted }).waitFor();
+    await page.getByRole('heading', { name: texts.furnitureCategories }).waitFor();
+    await page.getByRole('heading', { name: 'Sofas' }).waitFor();
+    await page.getByRole('heading', { name: 'Tables' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('heading', { name: texts.advertisement }).count()).toBe(0);
+    await expectText(page, texts.brand);
+    await expectText(page, texts.tagline);
+    await checkPage(page, 'home-without-advertisements');
+
+    await page.getByRole('link', { name: labels.home.getStarted }).click();
+    await expectPath(page, '/categories');
+  });
+
+  it('sees advertised products on Home with every field of the product card', async () => {
+    const seller = await createUser(market.db, { role: 'seller', name: 'Rahim Uddin' });
+    await createProduct(
+      market.db,
+      { categoryId, sellerId: seller.id },
+      {
+        productName: 'Teak three-seater',
+        condition: 'Excellent',
+        description: 'Solid teak, new cushions',
+        yearsOfUsedProduct: '3 years',
+        originalPrice: '900.00',
+        resalePrice: '450.00',
+        location: 'Dhanmondi',
+        advertisement: true,
+        productImage: `${market.url}/favicon.svg`,
+      },
+    );
+    session = await openSession(chromium.browser, market.url);
+    const { page } = session;
+    await page.goto('/');
+    await page.getByRole('heading', { name: texts.advertisement }).waitFor();
+    const card = page.getByTestId('product-card').filter({ hasText: 'Teak three-seater' });
+    await card.waitFor();
+    const text = await card.innerText();
+    for (const expected of [
+      'Excellent',
+      'Solid teak, new cushions',
+      `${labels.product.yearOfUsed}:`,
+      '3 years',
+      `${labels.product.originalPrice}:`,
+      '$900',
+      `${labels.product.resalePrice}:`,
+      '$450',
+      'Rahim Uddin',
+      'Dhanmondi',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(await card.getByRole('img', { name: 'Teak three-seater' }).count()).toBe(1);
+    expect(await card.getByRole('img', { name: 'Seller not verified' }).count()).toBe(1);
+    expect(await card.locator('time').innerText()).toMatch(/\d/);
+    expect(await card.getByRole('button', { name: `${labels.product.wish}: Teak three-seater` }).isEnabled()).toBe(true);
+    expect(await card.getByRole('button', { name: `${labels.product.bookNow}: Teak three-seater` }).isEnabled()).toBe(true);
+    await checkPage(page, 'home');
+
+    // Booking as a visitor asks to sign in first, and comes back afterwards.
+    await card.getByRole('button', { name: `${labels.product.bookNow}: Teak three-seater` }).click();
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirectTo') === null);
+  });
+
+  it('browses the categories; a category page asks a visitor to log in', async () => {
+    session = await openSession(chromium.browser, market.url);
+    const { page } = session;
+    await page.goto('/');
+    await page.getByRole('link', { name: `${labels.home.more} categories` }).click();
+    await expectPath(page, '/categories');
+    await page.getByRole('heading', { name: labels.nav.categories, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Tables' }).waitFor();
+    await checkPage(page, 'categories');
+
+    await page.getByRole('link', { name: `${labels.categories.seeProducts}: Sofas` }).click();
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirectTo') === `/category/${categoryId}`);
+    await page.getByRole('heading', { name: texts.loginTitle }).waitFor();
+  });
+
+  it('reads the blog: four questions that open to their answers', async () => {
+    session = await openSession(chromium.browser, market.url);
+    const { page } = session;
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: labels.nav.blog }).click();
+    await expectPath(page, '/blog');
+    const questions = page.getByRole('main').locator('details summary');
+    expect(await questions.count()).toBe(4);
+    const titles = (await questions.allInnerTexts()).join('\n');
+    expect(titles).toMatch(/state/i);
+    expect(titles).toMatch(/prototypal inheritance/i);
+    expect(titles).toMatch(/unit test/i);
+    expect(titles).toMatch(/Vue/);
+    const answer = page.getByText(/internal link to another object/);
+    expect(await answer.isVisible()).toBe(false);
+    await questions.nth(1).click();
+    await answer.waitFor({ state: 'visible' });
+    await checkPage(page, 'blog');
+  });
+
+  it('gets the error page for an unknown route, with a way back Home', async () => {
+    session = await openSession(chromium.browser, market.url);
+    const { page } = session;
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: texts.errorTitle }).waitFor();
+    await expectText(page, texts.errorSorry);
+    await expectText(page, texts.errorNotFound);
+    expect(await page.getByRole('img', { name: 'A broken chair' }).count()).toBe(1);
+    await checkPage(page, 'error-404');
+    await page.getByRole('link', { name: labels.errorPage.home }).click();
+    await expectPath(page, '/');
+    await page.getByRole('heading', { name: texts.furnitureCategories }).waitFor();
+
+    await page.goto('/dashboard/no-such-page');
+    await page.getByRole('heading', { name: texts.errorTitle }).waitFor();
+    await expectText(page, texts.errorNotFound);
+  });
+
+  it('uses Home on a phone: one column, no sideways scrolling, navigation in a menu', async () => {
+    session = await openSession(chromium.browser, market.url, { width: 390, height: 844 });
+    const { page } = session;
+    await page.goto('/');
+    await page.getByRole('heading', { name: texts.advertisement }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+    expect(overflow).toBe(0);
+    const cards = page.getByTestId('product-card');
+    const first = await cards.first().boundingBox();
+    expect(first!.width).toBeGreaterThan(300);
+    await page.getByLabel('Open navigation menu').click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: labels.nav.blog }).first().click();
+    await expectPath(page, '/blog');
+    await checkPage(page, 'blog-phone');
+  });
+});

@@ -22,6 +22,9 @@ import { clientConfigRoutes } from './client-config/client-config-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { createAccessTokens, type AccessTokens } from './users/access-tokens.ts';
 import { authRoutes } from './users/auth-routes.ts';
+import { createPaymentProvider } from './payments/create-payment-provider.ts';
+import type { PaymentProvider } from './payments/payment-provider.ts';
+import { paymentRoutes } from './payments/payment-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
 import { productRoutes } from './products/product-routes.ts';
@@ -36,12 +39,15 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     accessTokens: AccessTokens;
+    payments: PaymentProvider;
   }
 }
 
 export interface AppDependencies {
   config: Config;
   db: Database;
+  /** The card payment provider; by default the one the configuration chooses. */
+  payments?: PaymentProvider;
 }
 
 export type App = FastifyInstance;
@@ -50,7 +56,7 @@ const demoPicturesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole application without listening: the process entry point and the tests both use it. */
-export async function buildApp({ config, db }: AppDependencies): Promise<App> {
+export async function buildApp({ config, db, payments }: AppDependencies): Promise<App> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: true,
@@ -61,6 +67,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('payments', payments ?? createPaymentProvider(config.payments, db));
   app.decorate('accessTokens', await createAccessTokens(db, { secret: config.jwtSecret, issuer: config.publicUrl }));
 
   await app.register(helmet, {
@@ -99,6 +106,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<App> {
       await api.register(healthRoutes);
       await api.register(clientConfigRoutes);
       await api.register(authRoutes);
+      await api.register(paymentRoutes);
       await api.register(userRoutes);
       await api.register(categoryRoutes);
       await api.register(productRoutes);

@@ -1,0 +1,29 @@
+import { formatCents, MINIMUM_CHARGE_CENTS } from './money.ts';
+
+/** What the payment calls tell the buyer. */
+export const paymentMessages = {
+  bookingNotFound: 'Booking not found.',
+  alreadyPaid: 'This booking is already paid.',
+  productSold: 'Sorry, this product has already been sold to another buyer.',
+  productGone: 'This product is no longer listed.',
+  priceTooLow: `Card payments start at ${formatCents(MINIMUM_CHARGE_CENTS)}.`,
+  unknownTransaction: 'No payment with this transaction id was found.',
+  otherBooking: 'This payment does not belong to this booking.',
+  notSucceeded: (status: string) => `The payment has not succeeded yet (its status is ${status}).`,
+  recorded: 'Your payment is recorded and the product is yours.',
+  refunded: {
+    'product-sold': (cents: number) =>
+      `Sorry, this product was sold to another buyer just before your payment went through. Your payment of ${formatCents(cents)} has been refunded.`,
+    'already-paid': (cents: number) =>
+      `This booking was already paid, so this second payment of ${formatCents(cents)} has been refunded.`,
+    'booking-gone': (cents: number) =>
+      `This booking was deleted before the payment went through. Your payment of ${formatCents(cents)} has been refunded.`,
+    'product-gone': (cents: number) =>
+      `This product was removed before the payment went through. Your payment of ${formatCents(cents)} has been refunded.`,
+  },
+  refundPending: (cents: number) =>
+    `Sorry, this product cannot be sold to you. Your payment of ${formatCents(cents)} will be refunded; the refund is being processed.`,
+  simulatedInactive: 'The simulated payment provider is not active.',
+  webhooksInactive: 'Stripe webhooks are not enabled: the active payment provider is the simulated one.',
+  badSignature: 'The webhook signature is invalid.',
+} as const;

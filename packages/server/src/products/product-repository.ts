@@ -151,6 +151,9 @@ export const bookingIsPaid = sql`(${bookings.paymentStatus} = 'paid' or exists (
  * foreign key clears their product) and payments are never touched. Run inside a transaction.
  */
 async function deleteProductsWhere(tx: Executor, which: SQL): Promise<number> {
+  // Locked first, so a wish or booking being added to one of them either finishes before (and is
+  // removed here) or waits and then finds the product gone.
+  await tx.select({ id: products.id }).from(products).where(which).for('update');
   const doomed = tx.select({ id: products.id }).from(products).where(which);
   await tx.delete(wishes).where(inArray(wishes.productId, doomed));
   await tx.delete(bookings).where(and(inArray(bookings.productId, doomed), sql`not ${bookingIsPaid}`));

@@ -1,11 +1,20 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { createBooking, createCategory, createPayment, createProduct, createUser, createWish } from '../db/factories.ts';
 import { bookings, payments, products, wishes } from '../db/schema/index.ts';
+import { insertBooking } from '../bookings/booking-repository.ts';
+import { lockProduct } from './product-repository.ts';
 
 const t = setupTestApp();
+
+async function waitingOnALock(): Promise<boolean> {
+  const result = await t.db.execute(
+    sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  );
+  return (result.rows[0] as { waiting: number }).waiting > 0;
+}
 
 const productKeys = [
   '_id', 'categoryId', 'categoryName', 'condition', 'productName', 'yearsOfUsedProduct', 'originalPrice', 'resalePrice',
@@ -262,6 +271,33 @@ describe('DELETE /api/productDelete', () => {
     expect(orders.json().data).toEqual([
       expect.objectContaining({ _id: paid.id, productId: null, inStock: 'sold', paymentStatus: 'paid', transactionId: 'pi_sim_kept' }),
     ]);
+  });
+
+  it('removes a booking that was being added while the product was deleted, instead of leaving it without its product', async () => {
+    const { seller, refs } = await sellerWithCategory();
+    const product = await createProduct(t.db, refs);
+    const buyer = await createUser(t.db, { password: null });
+
+    // A booking transaction holds the product, as POST /addBooking does, and stays open.
+    let commitBooking!: () => void;
+    let bookingHeld!: () => void;
+    const held = new Promise<void>((resolve) => (bookingHeld = resolve));
+    const booking = t.db.transaction(async (tx) => {
+      const locked = (await lockProduct(tx, product.id))!;
+      await insertBooking(tx, { ...locked, buyerId: buyer.id, productId: locked.id, productPrice: locked.resalePrice, phoneNumber: '01712345678', location: 'Mirpur' });
+      bookingHeld();
+      await new Promise<void>((resolve) => (commitBooking = resolve));
+    });
+    await held;
+
+    const deletion = t.app.inject({ method: 'DELETE', url: `/api/productDelete?id=${product.id}`, headers: await bearer(t.app, seller.id) });
+    // The delete waits for the product's lock before touching anything; then the booking commits.
+    while (!(await waitingOnALock())) await new Promise((resolve) => setImmediate(resolve));
+    commitBooking();
+    await booking;
+
+    expect((await deletion).statusCode).toBe(200);
+    expect(await t.db.select().from(bookings).where(eq(bookings.buyerId, buyer.id))).toEqual([]);
   });
 
   it('refuses another seller’s product with 403 and leaves it in place', async () => {

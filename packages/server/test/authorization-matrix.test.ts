@@ -112,6 +112,11 @@ const matrix: Row[] = [
     }),
   },
   { method: 'GET', route: '/api/user', statuses: everyone(200), request: (w) => ({ url: `/api/user?email=${w.users.seller.email}` }) },
+  // Google sign-in is public; without an OpenID provider configured (as here) it says it is not set up.
+  { method: 'GET', route: '/api/auth/oidc/start', statuses: everyone(404) },
+  { method: 'GET', route: '/api/auth/oidc/callback', statuses: everyone(404), request: () => ({ url: '/api/auth/oidc/callback?state=s&code=c' }) },
+  // Linking needs the pending sign-in's cookie, whoever asks.
+  { method: 'POST', route: '/api/auth/oidc/link', statuses: everyone(400), request: () => ({ url: '/api/auth/oidc/link', payload: { password: 'Secret123' } }) },
 
   // ---------------------------------------------------------------- catalogue
   { method: 'GET', route: '/api', statuses: everyone(200) },

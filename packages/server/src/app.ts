@@ -33,6 +33,7 @@ import { bookingRoutes } from './bookings/booking-routes.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { imageRoutes } from './images/image-routes.ts';
 import { registerImages } from './images/images-plugin.ts';
+import { oidcRoutes } from './users/oidc-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +115,7 @@ export async function buildApp({ config, db, payments }: AppDependencies): Promi
       await api.register(bookingRoutes);
       await api.register(adminRoutes);
       await api.register(imageRoutes);
+      await api.register(oidcRoutes);
     },
     { prefix: '/api' },
   );

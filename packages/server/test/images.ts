@@ -26,3 +26,8 @@ export async function multipartPayload(
     headers: { 'content-type': encoded.headers.get('content-type')! },
   };
 }
+
+/** Random noise compresses badly: for files of a given size, and cuts that fall inside picture data. */
+export function noiseImage(width: number, height: number, sigma = 40) {
+  return sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma } } });
+}

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_SIDE_PX, IMAGE_THUMBNAIL_SIDE_PX } from '@furniture/contract';
-import { avifImage, jpegImage, pngImage, solidImage, webpImage } from '../../test/images.ts';
+import { avifImage, jpegImage, noiseImage, pngImage, solidImage, webpImage } from '../../test/images.ts';
 import { HttpError } from '../http/errors.ts';
 import { processImage } from './image-pipeline.ts';
 import { detectImageType } from './image-types.ts';
@@ -122,7 +122,7 @@ describe('processImage', () => {
 
   it.each(['jpeg', 'png', 'webp', 'avif'] as const)('refuses a truncated %s', async (format) => {
     // Noise, so the cut falls inside the picture data and not in padding.
-    const whole = await sharp({ create: { width: 320, height: 240, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    const whole = await noiseImage(320, 240, 40)
       .toFormat(format)
       .toBuffer();
     const error = await rejection(whole.subarray(0, Math.floor(whole.length * 0.6)));

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
-import { avifImage, jpegImage, multipartPayload, pngImage, solidImage, webpImage } from '../../test/images.ts';
+import { avifImage, jpegImage, multipartPayload, noiseImage, pngImage, solidImage, webpImage } from '../../test/images.ts';
 import { createUser } from '../db/factories.ts';
 import { images } from '../db/schema/index.ts';
 
@@ -96,7 +96,7 @@ describe('POST /api/images', () => {
 
   it('refuses a truncated file', async () => {
     const user = await createUser(t.db);
-    const noise = sharp({ create: { width: 640, height: 480, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
+    const noise = noiseImage(640, 480, 40);
     const jpeg = await noise.jpeg().toBuffer();
     const response = await upload({ data: jpeg.subarray(0, jpeg.length / 2), filename: 'bed.jpg', type: 'image/jpeg' }, user.id);
     expect(response.statusCode).toBe(400);
@@ -105,7 +105,7 @@ describe('POST /api/images', () => {
 
   it('refuses a file over 5 MB with 413', async () => {
     const user = await createUser(t.db);
-    const noise = await sharp({ create: { width: 1500, height: 1300, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const noise = await noiseImage(1500, 1300, 60)
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(noise.length).toBeGreaterThan(5 * 1024 * 1024);

@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AuthorizationResponseError } from 'openid-client';
+import { z } from 'zod';
+import { errorResponse, messages, oidcLinkBody, tokenResponse } from '@furniture/contract';
+import { badRequest, conflict, unauthorized } from '../http/errors.ts';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
+import { findLinkTarget, linkIdentity, resolveOidcAccount } from './oidc-accounts.ts';
+import { createOidcClient } from './oidc-client.ts';
+import { ATTEMPT_COOKIE, LINK_COOKIE, clearOidcCookie, oidcCookieSigner, oidcCookies } from './oidc-cookies.ts';
+import { sendResultPage } from './oidc-result-page.ts';
+import { verifyPassword } from './passwords.ts';
+import { signIn } from './sessions.ts';
+
+export const OIDC_NOT_SET_UP = 'Google sign-in is not set up on this server.';
+const ATTEMPT_LOST = 'This sign-in attempt has expired or was started in another window. Try again.';
+const UNAVAILABLE = 'Google sign-in is not available right now. Try again later.';
+const FAILED = 'Google sign-in could not be completed. Try again.';
+const LINK_REQUIRED =
+  'An account with this e-mail already exists. Enter its password once to link Google sign-in to it.';
+
+const callbackQuery = z.object({ state: z.string().optional(), code: z.string().optional(), error: z.string().optional() }).passthrough();
+
+/**
+ * Google sign-in (any OpenID Connect provider) in a popup: authorization code flow with PKCE,
+ * state and nonce. /start sends the popup to the provider; /callback ends in a small page that
+ * posts the outcome to the window that opened the popup; /link completes a sign-in whose e-mail
+ * belongs to a password account, once the password is proven.
+ */
+export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
+  const settings = app.config.oidc;
+  const oidc = settings ? createOidcClient(settings, app.config.publicUrl) : undefined;
+  const cookies = oidcCookies(app, await oidcCookieSigner(app.db));
+
+  app.get(
+    '/auth/oidc/start',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'Start Google sign-in (opened in a popup): redirects to the provider' },
+    },
+    async (request, reply) => {
+      if (!oidc) return sendResultPage(reply, 404, { ok: false, message: OIDC_NOT_SET_UP });
+      let authorization;
+      try {
+        authorization = await oidc.authorizationRequest();
+      } catch (error) {
+        request.log.warn({ err: error }, 'OpenID provider discovery failed');
+        return sendResultPage(reply, 503, { ok: false, message: UNAVAILABLE });
+      }
+      cookies.setAttempt(reply, authorization.attempt);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('cross-origin-opener-policy', 'unsafe-none')
+        .redirect(authorization.url.href, 303);
+    },
+  );
+
+  app.get(
+    '/auth/oidc/callback',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Where the provider returns the popup; answers a page that posts the result to the opener',
+        querystring: callbackQuery,
+      },
+    },
+    async (request, reply) => {
+      if (!oidc) return sendResultPage(reply, 404, { ok: false, message: OIDC_NOT_SET_UP });
+      const attempt = cookies.readAttempt(request);
+      clearOidcCookie(app, reply, ATTEMPT_COOKIE);
+      // A response that does not carry this browser's state is refused before talking to anyone.
+      if (!attempt || request.query.state !== attempt.state) {
+        return sendResultPage(reply, 400, { ok: false, message: ATTEMPT_LOST });
+      }
+
+      let profile;
+      try {
+        const queryStart = request.url.indexOf('?');
+        profile = await oidc.completeAuthorization(queryStart >= 0 ? request.url.slice(queryStart) : '', attempt);
+      } catch (error) {
+        if (error instanceof AuthorizationResponseError) {
+          const cancelled = error.error === 'access_denied';
+          return sendResultPage(reply, 400, { ok: false, message: cancelled ? 'Google sign-in was cancelled.' : FAILED });
+        }
+        request.log.warn({ err: error }, 'OpenID sign-in failed');
+        return sendResultPage(reply, 400, { ok: false, message: FAILED });
+      }
+
+      const outcome = await resolveOidcAccount(app.db, profile);
+      switch (outcome.kind) {
+        case 'signed-in':
+          await signIn(app, reply, outcome.user.id);
+          return sendResultPage(reply, 200, { ok: true, message: messages.signInSuccess });
+        case 'link-required':
+          cookies.setPendingLink(reply, { userId: outcome.user.id, issuer: profile.issuer, subject: profile.subject });
+          return sendResultPage(reply, 409, { ok: false, linkRequired: true, message: LINK_REQUIRED });
+        case 'refused':
+          return sendResultPage(reply, 409, { ok: false, message: outcome.message });
+      }
+    },
+  );
+
+  app.post(
+    '/auth/oidc/link',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Link the pending Google identity to the account with its e-mail, proving that account’s password',
+        body: oidcLinkBody,
+        response: { 200: tokenResponse, 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const pending = cookies.readPendingLink(request);
+      const user = pending ? await findLinkTarget(app.db, pending.userId) : undefined;
+      if (!pending || !user) throw badRequest('There is no Google sign-in waiting to be linked. Sign in with Google again.');
+
+      await assertLoginAllowed(app.db, user.email, request.ip);
+      if (!(await verifyPassword(user.passwordHash, request.body.password))) {
+        await recordLoginFailure(app.db, user.email, request.ip);
+        throw unauthorized('Wrong password.');
+      }
+      await clearLoginFailures(app.db, user.email);
+      if (!(await linkIdentity(app.db, user.id, pending.issuer, pending.subject))) {
+        clearOidcCookie(app, reply, LINK_COOKIE);
+        throw conflict('This Google account is already linked to another account.');
+      }
+      clearOidcCookie(app, reply, LINK_COOKIE);
+      const token = await signIn(app, reply, user.id);
+      return { success: true as const, token, message: messages.signInSuccess };
+    },
+  );
+};
+

@@ -22,6 +22,8 @@ export async function makeAdmin(db: Database, userId: string): Promise<void> {
  */
 export async function deleteUserWithDependents(db: Database, user: Pick<UserRow, 'id'>): Promise<number> {
   return db.transaction(async (tx) => {
+    // Locked first: nothing can be listed, wished or booked for this account until it is gone.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     await deleteWishesOfBuyer(tx, user.id);
     await deleteBookingsOfBuyer(tx, user.id);
     await deleteProductsOfSeller(tx, user.id);

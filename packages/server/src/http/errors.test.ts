@@ -17,6 +17,12 @@ app.get('/crash', async () => {
   throw new Error('duplicate key value violates unique constraint "users_email_key" at select * from users');
 });
 
+app.get('/vanished', async () => {
+  // How a query fails when the row it refers to was deleted meanwhile: the driver's error as the cause.
+  const violation = Object.assign(new Error('insert or update on table "wishes" violates foreign key constraint "wishes_product_id_products_id_fk"'), { code: '23503' });
+  throw new Error('Failed query: insert into "wishes" ("buyer_id", "product_id") values ($1, $2)', { cause: violation });
+});
+
 beforeAll(() => app.ready());
 afterAll(() => app.close());
 
@@ -46,6 +52,12 @@ describe('the API error handler', () => {
     const response = await app.inject({ method: 'GET', url: '/known' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ success: false, message: 'This product is already in your wish list' });
+  });
+
+  it('answers a reference to a row deleted meanwhile with 409, without the SQL', async () => {
+    const response = await app.inject({ method: 'GET', url: '/vanished' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ success: false, message: 'Something this request refers to was just removed. Reload and try again.' });
   });
 
   it('answers anything else with a 500 that reveals no SQL or stack', async () => {

@@ -40,6 +40,14 @@ function describe(errors: FieldError[]): string {
     : `${first.field}: ${first.message}`;
 }
 
+/** PostgreSQL's SQLSTATE of a failed query, which the query builder keeps as the error's cause. */
+function databaseErrorCode(error: unknown): string | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ('code' in current && typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current.code;
+  }
+  return undefined;
+}
+
 /**
  * One error handler for the whole API: known errors keep their status and message, validation
  * errors become 400 naming the field, and anything else is a 500 that reveals nothing.
@@ -59,6 +67,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof ZodError) {
       const errors = fieldErrors(error.issues);
       return reply.status(400).send({ success: false, message: describe(errors), errors });
+    }
+    // A row this request pointed at was deleted while it ran (a foreign key violation): the caller
+    // gets a conflict to retry or reload, not a server error.
+    if (databaseErrorCode(error) === '23503') {
+      return reply.status(409).send({ success: false, message: 'Something this request refers to was just removed. Reload and try again.' });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {

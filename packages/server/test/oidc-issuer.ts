@@ -20,6 +20,8 @@ export interface TestIssuer {
   clientSecret: string;
   /** Who signs in next. Change it, or its claims, between sign-ins. */
   account: IssuerAccount;
+  /** How many times the discovery document was fetched. */
+  readonly discoveryRequests: number;
   close(): Promise<void>;
 }
 
@@ -109,6 +111,11 @@ export async function startOidcIssuer(options: TestIssuerOptions): Promise<TestI
   };
 
   const provider = new Provider(issuer, configuration);
+  let discoveryRequests = 0;
+  provider.use(async (ctx, next) => {
+    if (ctx.path === '/.well-known/openid-configuration') discoveryRequests += 1;
+    await next();
+  });
   // The login interaction signs the current account in without a form.
   provider.use(async (ctx, next) => {
     if (ctx.method === 'GET' && /^\/interaction\/[^/]+$/.test(ctx.path)) {
@@ -134,6 +141,9 @@ export async function startOidcIssuer(options: TestIssuerOptions): Promise<TestI
     },
     set account(account: IssuerAccount) {
       state.account = account;
+    },
+    get discoveryRequests() {
+      return discoveryRequests;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -59,6 +59,15 @@ describe('POST /api/images', () => {
     expect(row!.bytes).toBe(fs.statSync(fileOf(data.url)).size);
   });
 
+  it('accepts a file of several megabytes, above the JSON body limit', async () => {
+    const user = await createUser(t.db);
+    const photo = await noiseImage(1000, 1000, 60).png({ compressionLevel: 0 }).toBuffer();
+    expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
+    const response = await upload({ data: photo, filename: 'big.png', type: 'image/png' }, user.id);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data).toMatchObject({ width: 1000, height: 1000 });
+  });
+
   it('serves the stored image and thumbnail with long-lived immutable caching', async () => {
     const user = await createUser(t.db);
     const { data } = (await upload({ data: await jpegImage() }, user.id)).json();

@@ -320,6 +320,35 @@ describe('Google sign-in with a provider that puts the profile in userinfo only'
   });
 });
 
+describe('the provider’s discovery document', () => {
+  it('is fetched once per app instance', async () => {
+    issuer.account = newIssuerAccount();
+    expect((await signInWithProvider()).result.ok).toBe(true);
+    expect((await signInWithProvider()).result.ok).toBe(true);
+    expect(issuer.discoveryRequests).toBe(1);
+  });
+
+  it('is fetched again after a failure, and a provider that cannot be reached is reported in the popup', async () => {
+    const unreachable = await startOidcIssuer({ redirectUris: [callbackUrl] });
+    const settings = { issuer: unreachable.issuer, clientId: unreachable.clientId, clientSecret: unreachable.clientSecret };
+    await unreachable.close();
+    const app = await buildApp({ config: testConfig({ publicUrl, oidc: settings }), db: t.db });
+    try {
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const response = await app.inject({ method: 'GET', url: '/api/auth/oidc/start' });
+        expect(response.statusCode).toBe(503);
+        expect(popupResult(response.body)).toEqual({
+          type: 'oidc-result',
+          ok: false,
+          message: 'Google sign-in is not available right now. Try again later.',
+        });
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('without OIDC_CLIENT_ID', () => {
   let app: App;
   beforeAll(async () => {

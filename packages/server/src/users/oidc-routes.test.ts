@@ -106,9 +106,8 @@ describe('GET /api/auth/oidc/start', () => {
 
     const cookie = response.cookies.find((c) => c.name === 'furniture_oidc')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth/oidc', maxAge: 600 });
-    // Signed: the value is followed by its signature, and holds no plain secret.
+    // Signed: the value is followed by its signature.
     expect(cookie.value).toMatch(/^[\w-]+\.[\w+/=-]+$/);
-    expect(cookie.value).not.toContain(params.state);
   });
 });
 
@@ -244,6 +243,14 @@ describe('Google sign-in through a real OpenID provider', () => {
       message: 'This sign-in attempt has expired or was started in another window. Try again.',
     });
     expect(tampered.cookies.find((c) => c.name === 'furniture_refresh')).toBeUndefined();
+
+    // An attempt cookie rewritten to carry the tampered state fails its signature.
+    const [value, signature] = cookiesOf(start).furniture_oidc!.split('.');
+    const attempt = JSON.parse(Buffer.from(value!, 'base64url').toString('utf8'));
+    const forged = `${Buffer.from(JSON.stringify({ ...attempt, state: 'someone-elses-state' })).toString('base64url')}.${signature}`;
+    const forgedPage = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search, cookies: { furniture_oidc: forged } });
+    expect(forgedPage.statusCode).toBe(400);
+    expect(popupResult(forgedPage.body).ok).toBe(false);
 
     // Without the attempt cookie (another browser), the provider's answer is refused as well.
     const stray = await t.app.inject({ method: 'GET', url: new URL(await throughProvider(start.headers.location as string)).href.slice(publicUrl.length) });

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Category } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { categories } from '../db/schema/index.ts';
@@ -20,12 +20,12 @@ export const toCategory = (row: CategoryRow): Category => ({
   image: row.image,
 });
 
-/** Alphabetical, served by the unique index on the lower-cased name. */
+/** Alphabetical, served by the unique index on the lower-cased name (unique, so the order is stable). */
 export async function listCategories(db: Executor, page: Page): Promise<CategoryRow[]> {
   return db
     .select(categoryColumns)
     .from(categories)
-    .orderBy(sql`lower(${categories.categoryName})`, asc(categories.id))
+    .orderBy(sql`lower(${categories.categoryName})`)
     .limit(page.limit)
     .offset(page.offset);
 }

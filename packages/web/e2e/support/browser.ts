@@ -66,14 +66,14 @@ export async function expectAccessible(page: Page, label: string) {
 }
 
 /** Writes a full-page screenshot to test-artifacts/. */
-export async function saveScreenshot(page: Page, name: string) {
+export async function saveScreenshot(page: Page, name: string, { fullPage = true } = {}) {
   fs.mkdirSync(artifactsDir, { recursive: true });
-  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage });
 }
 
 /** Accessibility check and screenshot of a page, once it has settled. */
-export async function checkPage(page: Page, name: string) {
+export async function checkPage(page: Page, name: string, options: { fullPage?: boolean } = {}) {
   await page.waitForLoadState('networkidle');
   await expectAccessible(page, name);
-  await saveScreenshot(page, name);
+  await saveScreenshot(page, name, options);
 }

@@ -1,5 +1,5 @@
-import { labels } from '@furniture/contract';
-import type { Page } from 'playwright-core';
+import { labels, TOKEN_STORAGE_KEY } from '@furniture/contract';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import sharp from 'sharp';
 
@@ -26,10 +26,20 @@ export async function signUp(
 
 export async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');
+  await submitLogin(page, email, password);
+  await expectSignedIn(page);
+}
+
+/** Fills and sends the login form of the page that is open. */
+export async function submitLogin(page: Page, email: string, password: string) {
   await page.getByLabel(labels.login.email, { exact: true }).fill(email);
   await page.getByLabel(labels.login.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: labels.login.signIn, exact: true }).click();
-  await expectSignedIn(page);
+}
+
+/** The access token the app keeps in local storage. */
+export async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(`localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})`);
 }
 
 export async function expectSignedIn(page: Page) {
@@ -44,4 +54,36 @@ export async function expectText(page: Page, text: string) {
 export async function expectPath(page: Page, pathname: string) {
   await page.waitForURL((url) => url.pathname === pathname);
   expect(new URL(page.url()).pathname).toBe(pathname);
+}
+
+/** Width in pixels of a loaded image; 0 while it is loading or when it failed to load. */
+export async function loadedWidth(image: Locator): Promise<number> {
+  return image.evaluate((element) => {
+    const img = element as unknown as { complete: boolean; naturalWidth: number };
+    return img.complete ? img.naturalWidth : 0;
+  });
+}
+
+/** The computed text colour of an element, as the browser reports it. */
+export async function textColor(element: Locator): Promise<string> {
+  return element.evaluate((node) => {
+    const view = globalThis as unknown as { getComputedStyle(target: unknown): { color: string } };
+    return view.getComputedStyle(node).color;
+  });
+}
+
+/** Whether a CSS colour (rgb() or oklch(), as Chromium reports them) is a red. */
+export function isRed(color: string): boolean {
+  const rgb = /^rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(color);
+  if (rgb) {
+    const [r, g, b] = rgb.slice(1).map(Number) as [number, number, number];
+    return r > 120 && r > 2 * g && r > 2 * b;
+  }
+  const oklch = /^oklch\(([\d.]+)%?\s+([\d.]+)\s+([\d.]+)/.exec(color);
+  if (oklch) {
+    const chroma = Number(oklch[2]);
+    const hue = Number(oklch[3]);
+    return chroma > 0.1 && (hue < 40 || hue > 345);
+  }
+  return false;
 }

@@ -65,6 +65,10 @@ export async function ensureWebBuild(): Promise<void> {
   await withLock(async () => {
     if (isFresh()) return;
     const vite = path.join(repoDir, 'node_modules/vite/bin/vite.js');
-    await promisify(execFile)(process.execPath, [vite, 'build', '--logLevel', 'error'], { cwd: webDir });
+    // The test runner sets NODE_ENV=test, which would make Vite bundle React's development build.
+    await promisify(execFile)(process.execPath, [vite, 'build', '--logLevel', 'error'], {
+      cwd: webDir,
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   });
 }

@@ -34,26 +34,28 @@ export function subscribeAuth(listener: () => void) {
   };
 }
 
+async function fetchUser(): Promise<PublicUser | null> {
+  if (!getToken()) {
+    setState({ user: null, loading: false });
+    return null;
+  }
+  if (!state.loading) setState({ ...state, loading: true });
+  try {
+    const { data } = await api<{ success: boolean; data: PublicUser }>('/auth/me');
+    setState({ user: data, loading: false });
+    return data;
+  } catch (error) {
+    console.error(error);
+    setState({ user: null, loading: false });
+    return null;
+  }
+}
+
 /** Loads the user the stored token belongs to; one request at a time. */
 function loadUser(): Promise<PublicUser | null> {
-  pending ??= (async () => {
-    if (!getToken()) {
-      setState({ user: null, loading: false });
-      return null;
-    }
-    if (!state.loading) setState({ ...state, loading: true });
-    try {
-      const { data } = await api<{ success: boolean; data: PublicUser }>('/auth/me');
-      setState({ user: data, loading: false });
-      return data;
-    } catch (error) {
-      console.error(error);
-      setState({ user: null, loading: false });
-      return null;
-    } finally {
-      pending = null;
-    }
-  })();
+  pending ??= fetchUser().finally(() => {
+    pending = null;
+  });
   return pending;
 }
 

@@ -74,20 +74,21 @@ async function requestNewToken(): Promise<string | null> {
  * Resolves to null, and clears the stored token, when the session is gone.
  */
 export function refreshToken(staleToken: string | null = getToken()): Promise<string | null> {
-  inFlight ??= (async () => {
-    const run = async () => {
-      const current = getToken();
-      if (current && current !== staleToken && !isExpired(current)) return current;
-      const token = await requestNewToken().catch(() => null);
-      setToken(token);
-      return token;
-    };
-    try {
-      return navigator.locks ? await navigator.locks.request('furniture-token-refresh', run) : await run();
-    } finally {
+  const run = async () => {
+    const current = getToken();
+    if (current && current !== staleToken && !isExpired(current)) return current;
+    const token = await requestNewToken().catch(() => null);
+    setToken(token);
+    return token;
+  };
+  if (!inFlight) {
+    const refreshing: Promise<string | null> = navigator.locks
+      ? (navigator.locks.request('furniture-token-refresh', run) as unknown as Promise<string | null>)
+      : run();
+    inFlight = refreshing.finally(() => {
       inFlight = null;
-    }
-  })();
+    });
+  }
   return inFlight;
 }
 

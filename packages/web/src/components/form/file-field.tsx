@@ -1,4 +1,5 @@
 import { useId, type ComponentProps } from 'react';
+import { IMAGE_FILE_ACCEPT } from '../../lib/image-file.ts';
 import { FieldError } from './field-error.tsx';
 
 type FileFieldProps = ComponentProps<'input'> & {
@@ -20,7 +21,7 @@ export function FileField({ label, error, progress = null, className = '', ...in
       <input
         id={id}
         type="file"
-        accept="image/*"
+        accept={IMAGE_FILE_ACCEPT}
         className={`file-input w-full ${error ? 'file-input-error' : ''} ${className}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}

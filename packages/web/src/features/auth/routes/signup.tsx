@@ -3,17 +3,18 @@ import { labels, messages, signupBody, texts } from '@furniture/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { FieldError } from '../../../components/form/field-error.tsx';
 import { FileField } from '../../../components/form/file-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { notify } from '../../../lib/notify.ts';
+import { imageFileList } from '../../../lib/image-file.ts';
 
 /** The signup schema of the contract, with the photo as a picked file instead of a URL. */
 const signupForm = signupBody.omit({ image: true }).extend({
-  image: z.custom<FileList>((files) => files instanceof FileList && files.length > 0, messages.photoRequired),
+  image: imageFileList(messages.photoRequired),
 });
 type SignupInput = z.input<typeof signupForm>;
 type Signup = z.output<typeof signupForm>;

@@ -1,16 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addCategoryBody, labels } from '@furniture/contract';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { FileField } from '../../../components/form/file-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { TextareaField } from '../../../components/form/textarea-field.tsx';
 import { useImageUpload } from '../../../lib/use-image-upload.ts';
 import { useAddCategory } from '../api/add-category.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
+import { imageFileList } from '../../../lib/image-file.ts';
 
 const addCategoryForm = addCategoryBody.omit({ image: true }).extend({
-  image: z.custom<FileList>((files) => files instanceof FileList && files.length > 0, 'image is required'),
+  image: imageFileList('image is required'),
 });
 type AddCategoryFormInput = z.input<typeof addCategoryForm>;
 type AddCategoryForm = z.output<typeof addCategoryForm>;

@@ -31,30 +31,31 @@ export function DashboardLayout() {
       <NavigationProgress />
       <Navbar
         start={
-          <label htmlFor={drawerId} className="btn btn-ghost btn-square lg:hidden" aria-label="Open dashboard menu">
+          <button
+            type="button"
+            className="btn btn-ghost btn-square lg:hidden"
+            aria-label="Open dashboard menu"
+            aria-expanded={drawerOpen}
+            aria-controls={drawerId}
+            onClick={() => setDrawerOpen(true)}
+          >
             <svg xmlns="http://www.w3.org/2000/svg" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
               <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h10M4 12h16M4 18h10" />
             </svg>
-          </label>
+          </button>
         }
       />
       <div className="drawer mx-auto w-full flex-1 lg:drawer-open" style={{ maxWidth: MAX_PAGE_WIDTH_PX }}>
-        <input
-          id={drawerId}
-          type="checkbox"
-          className="drawer-toggle"
-          checked={drawerOpen}
-          onChange={(event) => setDrawerOpen(event.target.checked)}
-          aria-label="Dashboard menu"
-        />
+        {/* daisyUI's drawer opens from this checkbox's state; the buttons are what people use. */}
+        <input type="checkbox" className="drawer-toggle" checked={drawerOpen} readOnly tabIndex={-1} aria-hidden="true" />
         <main className="drawer-content p-4 md:p-6" aria-busy={navigation.state === 'loading'}>
           <Suspense fallback={<Spinner />}>
             <Outlet />
           </Suspense>
         </main>
         <div className="drawer-side z-30 lg:border-r lg:border-base-300">
-          <label htmlFor={drawerId} aria-label="Close dashboard menu" className="drawer-overlay" />
-          <div className="min-h-full bg-base-100">
+          <button type="button" aria-label="Close dashboard menu" className="drawer-overlay" onClick={() => setDrawerOpen(false)} />
+          <div id={drawerId} className="min-h-full bg-base-100">
             <DashboardMenu role={user.userRole} onNavigate={() => setDrawerOpen(false)} />
           </div>
         </div>

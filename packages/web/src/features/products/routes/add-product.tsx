@@ -3,7 +3,7 @@ import { addProductBody, conditions, labels } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { FileField } from '../../../components/form/file-field.tsx';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
@@ -14,9 +14,10 @@ import { useUserRecord } from '../../../lib/user-record.ts';
 import { useImageUpload } from '../../../lib/use-image-upload.ts';
 import { useAddProduct } from '../api/add-product.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
+import { imageFileList } from '../../../lib/image-file.ts';
 
 const addProductForm = addProductBody.omit({ productImage: true, categoryName: true }).extend({
-  productImage: z.custom<FileList>((files) => files instanceof FileList && files.length > 0, 'productImage is required'),
+  productImage: imageFileList('productImage is required'),
 });
 type AddProductFormInput = z.input<typeof addProductForm>;
 type AddProductForm = z.output<typeof addProductForm>;

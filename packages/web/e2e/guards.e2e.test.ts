@@ -1,0 +1,183 @@
+import { labels, messages, texts, TOKEN_STORAGE_KEY } from '@furniture/contract';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createCategory, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
+import { setupMarketplace } from './support/marketplace.ts';
+import { expectPath, expectSignedIn, expectText, isRed, logIn, photo, storedToken, submitLogin, textColor } from './support/ui.ts';
+
+const market = setupMarketplace();
+const chromium = setupBrowser();
+let session: Session;
+
+const buyer = { email: 'guarded.buyer@example.com', password: DEFAULT_TEST_PASSWORD };
+const seller = { email: 'guarded.seller@example.com', password: DEFAULT_TEST_PASSWORD };
+let categoryId: string;
+
+beforeAll(async () => {
+  await createUser(market.db, { ...buyer, role: 'buyer', name: 'Guarded Buyer' });
+  await createUser(market.db, { ...seller, role: 'seller', name: 'Guarded Seller' });
+  const category = await createCategory(market.db, { categoryName: 'Chairs', image: `${market.url}/favicon.svg` });
+  categoryId = category.id;
+});
+
+afterEach(async () => {
+  expect(session.pageErrors).toEqual([]);
+  await session.close();
+});
+
+const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe('route guards', () => {
+  it('send a visitor from a dashboard page to login, and back there after signing in', async () => {
+    session = await openSession(chromium.browser, market.url);
+    const { page } = session;
+    await page.goto('/dashboard/myOrders');
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirectTo') === '/dashboard/myOrders');
+    await checkPage(page, 'login');
+    await submitLogin(page, buyer.email, buyer.password);
+    await expectText(page, messages.signInSuccess);
+    await expectPath(page, '/dashboard/myOrders');
+    await page.getByRole('heading', { name: labels.dashboardMenu.myOrders }).waitFor();
+  });
+
+  it('send a visitor from a category page to login, and back to the category after signing in', async () => {
+    session = await openSession(chromium.browser, market.url);
+    const { page } = session;
+    await page.goto(`/category/${categoryId}`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await submitLogin(page, buyer.email, buyer.password);
+    await expectPath(page, `/category/${categoryId}`);
+    await page.getByRole('heading', { name: texts.availableProducts }).waitFor();
+  });
+
+  it('send a buyer away from seller pages to Home', async () => {
+    session = await openSession(chromium.browser, market.url);
+    const { page } = session;
+    await logIn(page, buyer.email, buyer.password);
+    for (const path of ['/dashboard/myProducts', '/dashboard/addProducts']) {
+      await page.goto(path);
+      await expectPath(page, '/');
+      await expectSignedIn(page);
+    }
+  });
+
+  it('send a seller away from buyer pages to Home', async () => {
+    session = await openSession(chromium.browser, market.url);
+    const { page } = session;
+    await logIn(page, seller.email, seller.password);
+    for (const path of ['/dashboard/myOrders', '/dashboard/myWishes', '/dashboard/payment/7f1c2a8e-1111-4222-8333-944455556666']) {
+      await page.goto(path);
+      await expectPath(page, '/');
+      await expectSignedIn(page);
+    }
+  });
+
+  it('log a non-admin out on an admin page and send them Home with the guard message', async () => {
+    for (const [account, path] of [
+      [buyer, '/dashboard/allBuyers'],
+      [seller, '/dashboard/addAdmin'],
+    ] as const) {
+      session = await openSession(chromium.browser, market.url);
+      const { page } = session;
+      await logIn(page, account.email, account.password);
+      await page.goto(path);
+      await expectPath(page, '/');
+      await expectText(page, messages.guardLogout);
+      await page.getByRole('link', { name: labels.nav.logIn }).waitFor();
+      expect(await storedToken(page)).toBeNull();
+      // The session is over on the server too: a reload stays signed out.
+      await page.reload();
+      await page.getByRole('link', { name: labels.nav.logIn }).waitFor();
+      expect(session.pageErrors).toEqual([]);
+      await session.close();
+    }
+    session = await openSession(chromium.browser, market.url);
+  });
+});
+
+describe('the session', () => {
+  it('renews an expired or rejected access token without the user noticing', async () => {
+    session = await openSession(chromium.browser, market.url);
+    const { page } = session;
+    await logIn(page, buyer.email, buyer.password);
+    const original = await storedToken(page);
+    expect(original).toBeTruthy();
+
+    const expired = `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })}.c2ln`;
+    const rejected = `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ sub: 'x', exp: Math.floor(Date.now() / 1000) + 300 })}.c2ln`;
+    for (const stale of [expired, rejected]) {
+      await page.evaluate(`localStorage.setItem(${JSON.stringify(TOKEN_STORAGE_KEY)}, ${JSON.stringify(stale)})`);
+      await page.goto('/dashboard/myOrders');
+      await page.getByRole('heading', { name: labels.dashboardMenu.myOrders }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/dashboard/myOrders');
+      const renewed = await storedToken(page);
+      expect(renewed).toBeTruthy();
+      expect(renewed).not.toBe(stale);
+    }
+  });
+
+  it('logs out to Home with the message, and a failed login shows its reason in red and as a toast', async () => {
+    session = await openSession(chromium.browser, market.url);
+    const { page } = session;
+    await logIn(page, buyer.email, buyer.password);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: texts.welcomeOther }).waitFor();
+    await page.getByRole('button', { name: labels.nav.logOut }).click();
+    await expectPath(page, '/');
+    await expectText(page, messages.guardLogout);
+    await page.getByRole('link', { name: labels.nav.logIn }).waitFor();
+    expect(await storedToken(page)).toBeNull();
+
+    await page.goto('/login');
+    await page.getByRole('button', { name: labels.login.signIn, exact: true }).click();
+    await expectText(page, 'email is required');
+    await expectText(page, 'password is required');
+    await submitLogin(page, buyer.email, 'Wrong-password-1');
+    const reason = page.getByText('Wrong e-mail or password.', { exact: true });
+    await expect.poll(() => reason.count()).toBe(2);
+    const inlineReason = page.getByRole('main').getByText('Wrong e-mail or password.', { exact: true });
+    expect(isRed(await textColor(inlineReason))).toBe(true);
+    await checkPage(page, 'login-error');
+  });
+});
+
+describe('sign-up', () => {
+  it('shows each validation message of section 5', async () => {
+    session = await openSession(chromium.browser, market.url);
+    const { page } = session;
+    await page.goto('/signup');
+    await page.getByRole('heading', { name: texts.signupTitle }).waitFor();
+    const submit = page.getByRole('button', { name: labels.signup.signUp });
+    const password = page.getByLabel(labels.signup.password, { exact: true });
+
+    await submit.click();
+    await expectText(page, 'name is required');
+    await expectText(page, 'email is required');
+    await expectText(page, messages.passwordRequired);
+    await expectText(page, messages.roleRequired);
+    await expectText(page, messages.photoRequired);
+    await checkPage(page, 'signup-validation');
+
+    await password.fill('Ab1');
+    await submit.click();
+    await expectText(page, messages.passwordTooShort);
+    for (const weak of ['abcdefg1', 'Abcdefgh']) {
+      await password.fill(weak);
+      await submit.click();
+      await expectText(page, messages.passwordTooWeak);
+    }
+
+    // With every field valid, the server's refusal shows in red.
+    await page.getByLabel(labels.signup.name, { exact: true }).fill('Someone Else');
+    await page.getByLabel(labels.signup.email, { exact: true }).fill(buyer.email);
+    await password.fill('Secret123');
+    await page.getByLabel(labels.signup.buyer, { exact: true }).check();
+    await page.getByLabel(labels.signup.photo).setInputFiles(await photo());
+    await submit.click();
+    await page.locator('p.text-red-700', { hasText: /already exists/ }).waitFor();
+    for (const gone of [messages.passwordRequired, messages.roleRequired, messages.photoRequired, messages.passwordTooWeak]) {
+      expect(await page.getByText(gone, { exact: true }).count()).toBe(0);
+    }
+    await expectPath(page, '/signup');
+  });
+});

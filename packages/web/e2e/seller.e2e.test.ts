@@ -1,0 +1,124 @@
+import { labels, messages, texts } from '@furniture/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCategory, createProduct } from '../../server/src/db/factories.ts';
+import { users } from '../../server/src/db/schema/index.ts';
+import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
+import { setupMarketplace } from './support/marketplace.ts';
+import { expectPath, expectText, loadedWidth, photo, signUp } from './support/ui.ts';
+
+const market = setupMarketplace();
+const chromium = setupBrowser();
+let session: Session;
+
+const seller = { name: 'Karim Seller', email: 'karim.seller@example.com', password: 'Secret123', role: 'seller' as const };
+
+beforeAll(async () => {
+  await createCategory(market.db, { categoryName: 'Beds', description: 'Single and double beds', image: `${market.url}/favicon.svg` });
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+// One seller's journey: each step starts where the previous one left the browser.
+describe('a seller', () => {
+  it('signs up as a seller with a photo and sees their dashboard', async () => {
+    session = await openSession(chromium.browser, market.url);
+    const { page } = session;
+    await signUp(page, seller);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: labels.nav.dashboard }).first().click();
+    await expectPath(page, '/dashboard');
+    await page.getByRole('heading', { name: texts.welcomeOther }).waitFor();
+    const header = page.getByTestId('profile-header');
+    expect(await header.innerText()).toContain(`${seller.name} (seller)`);
+    const avatar = header.getByRole('img', { name: seller.name });
+    await expect.poll(() => loadedWidth(avatar)).toBeGreaterThan(0);
+    const menu = page.getByRole('navigation', { name: 'Dashboard' });
+    await menu.getByRole('link', { name: labels.dashboardMenu.myProducts }).waitFor();
+    await menu.getByRole('link', { name: labels.dashboardMenu.addProduct }).waitFor();
+    expect(await menu.getByRole('link', { name: labels.dashboardMenu.myOrders }).count()).toBe(0);
+    await checkPage(page, 'dashboard-seller');
+    expect(session.pageErrors).toEqual([]);
+  });
+
+  it('is told what is missing on an empty Add Product form', async () => {
+    const { page } = session;
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: labels.dashboardMenu.addProduct }).click();
+    await expectPath(page, '/dashboard/addProducts');
+    expect(await page.getByLabel('Seller Name').inputValue()).toBe(seller.name);
+    expect(await page.getByLabel('Seller Email').inputValue()).toBe(seller.email);
+    expect(await page.getByLabel('Seller Name').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByLabel('Seller Email').getAttribute('readonly')).not.toBeNull();
+    await page.getByRole('button', { name: labels.dashboardMenu.addProduct }).click();
+    await expectText(page, messages.productCategoryRequired);
+    await expectText(page, 'productImage is required');
+    await checkPage(page, 'dashboard-add-product');
+  });
+
+  it('adds a product with an image, watching the upload, and finds it in My Products', async () => {
+    const { page } = session;
+    await page.getByLabel('Product Category').selectOption({ label: 'Beds' });
+    await page.getByLabel('Condition').selectOption('Good');
+    await page.getByLabel('Product Name').fill('Oak double bed');
+    await page.getByLabel('Years of Use').fill('4 years');
+    await page.getByLabel(`${labels.product.originalPrice} ($)`).fill('700');
+    await page.getByLabel(`${labels.product.resalePrice} ($)`).fill('320');
+    await page.getByLabel('Description').fill('Sturdy oak frame, mattress not included');
+    await page.getByLabel('Phone').fill('01711223344');
+    await page.getByLabel('Location').fill('Mirpur');
+    await page.getByLabel('Product Image').setInputFiles(await photo('bed.jpg', { r: 120, g: 80, b: 40 }));
+    // The upload is quick here, so the page itself records that its progress bar was shown.
+    await page.evaluate(`
+      window.sawUploadProgress = false;
+      new MutationObserver(() => {
+        if (document.querySelector('progress[aria-label="Product Image: uploading"]')) window.sawUploadProgress = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    `);
+    await page.getByRole('button', { name: labels.dashboardMenu.addProduct }).click();
+
+    await expectText(page, messages.imageUploadSucceeded);
+    expect(await page.evaluate('window.sawUploadProgress')).toBe(true);
+    await expectText(page, 'Oak double bed is listed');
+    await expectPath(page, '/dashboard/myProducts');
+    const row = page.getByRole('row').filter({ hasText: 'Oak double bed' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('available');
+    const image = row.getByRole('img', { name: 'Oak double bed' });
+    await expect.poll(() => loadedWidth(image)).toBeGreaterThan(0);
+    expect(session.pageErrors).toEqual([]);
+  });
+
+  it('advertises the product, which then shows on Home', async () => {
+    const { page } = session;
+    const row = page.getByRole('row').filter({ hasText: 'Oak double bed' });
+    await row.getByRole('button', { name: `${labels.table.add} advertisement: Oak double bed` }).click();
+    await expectText(page, 'Oak double bed is now advertised');
+    await row.getByText('Advertised').waitFor();
+    await checkPage(page, 'dashboard-my-products');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: labels.nav.home }).first().click();
+    await expectPath(page, '/');
+    await page.getByRole('heading', { name: texts.advertisement }).waitFor();
+    const card = page.getByTestId('product-card').filter({ hasText: 'Oak double bed' });
+    await card.waitFor();
+    expect(await card.innerText()).toContain('$320');
+    expect(await card.innerText()).toContain(seller.name);
+    expect(session.pageErrors).toEqual([]);
+  });
+
+  it('deletes a product from My Products', async () => {
+    const { page } = session;
+    const [account] = await market.db.select().from(users).where(eq(users.email, seller.email));
+    const [category] = await market.db.query.categories.findMany();
+    await createProduct(market.db, { categoryId: category!.id, sellerId: account!.id }, { productName: 'Wobbly stool' });
+    await page.goto('/dashboard/myProducts');
+    const row = page.getByRole('row').filter({ hasText: 'Wobbly stool' });
+    await row.getByRole('button', { name: `${labels.table.delete} Wobbly stool` }).click();
+    await expectText(page, messages.productDeleted);
+    await row.waitFor({ state: 'detached' });
+    expect(await page.getByRole('row').filter({ hasText: 'Oak double bed' }).count()).toBe(1);
+    expect(session.pageErrors).toEqual([]);
+  });
+});

@@ -8,7 +8,7 @@ import type { Page } from '../http/pagination.ts';
  * A product as listed: its own columns, its category's name, and its seller's name, e-mail and
  * verified flag read from the seller's account, so verifying a seller shows on every product.
  */
-const productColumns = {
+export const productColumns = {
   id: products.id,
   categoryId: products.categoryId,
   categoryName: categories.categoryName,

@@ -3,34 +3,12 @@ import type { Wish } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { categories, products, users, wishes } from '../db/schema/index.ts';
 import type { Page } from '../http/pagination.ts';
-import { toProduct, type ProductRecord } from '../products/product-repository.ts';
+import { productColumns, toProduct, type ProductRecord } from '../products/product-repository.ts';
 
 /** A wish reads as its product (seller joined as the product's seller), with its own id. */
 const selectWishes = (db: Executor) =>
   db
-    .select({
-      wishId: wishes.id,
-      id: products.id,
-      categoryId: products.categoryId,
-      categoryName: categories.categoryName,
-      sellerId: products.sellerId,
-      sellerName: users.name,
-      sellerEmail: users.email,
-      sellerVerified: users.verified,
-      condition: products.condition,
-      productName: products.productName,
-      yearsOfUsedProduct: products.yearsOfUsedProduct,
-      originalPrice: products.originalPrice,
-      resalePrice: products.resalePrice,
-      description: products.description,
-      phone: products.phone,
-      location: products.location,
-      productImage: products.productImage,
-      advertisement: products.advertisement,
-      inStock: products.inStock,
-      reported: products.reported,
-      postedAt: products.postedAt,
-    })
+    .select({ wishId: wishes.id, ...productColumns })
     .from(wishes)
     .innerJoin(products, eq(products.id, wishes.productId))
     .innerJoin(categories, eq(categories.id, products.categoryId))

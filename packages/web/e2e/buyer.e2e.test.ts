@@ -171,6 +171,17 @@ describe('a buyer', () => {
     expect(session.pageErrors).toEqual([]);
   });
 
+  it('gets the error page for a booking that is not theirs', async () => {
+    const { page } = session;
+    await page.goto('/dashboard/payment/7f1c2a8e-1111-4222-8333-944455556666');
+    await page.getByRole('heading', { name: texts.errorTitle }).waitFor();
+    await expectText(page, texts.errorSorry);
+    expect(await page.getByTestId('error-text').innerText()).toBe('Booking not found.');
+    await page.getByRole('link', { name: labels.errorPage.home }).click();
+    await expectPath(page, '/');
+    expect(session.pageErrors).toEqual([]);
+  });
+
   it('leaves the product Unavailable to everyone else: in their wish lists, and no longer for sale anywhere', async () => {
     const other = await openSession(chromium.browser, market.url);
     try {

@@ -34,6 +34,8 @@ describe('route guards', () => {
     await page.goto('/dashboard/myOrders');
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirectTo') === '/dashboard/myOrders');
     await checkPage(page, 'login');
+    // This server has no Google client configured, and the button says so.
+    expect(await page.getByRole('button', { name: 'Google sign-in is not set up' }).isDisabled()).toBe(true);
     await submitLogin(page, buyer.email, buyer.password);
     await expectText(page, messages.signInSuccess);
     await expectPath(page, '/dashboard/myOrders');
@@ -138,6 +140,35 @@ describe('the session', () => {
     const inlineReason = page.getByRole('main').getByText('Wrong e-mail or password.', { exact: true });
     expect(isRed(await textColor(inlineReason))).toBe(true);
     await checkPage(page, 'login-error');
+  });
+});
+
+describe('Google sign-in', () => {
+  it('opens the provider in a popup and shows a failure it reports in red and as a toast', async () => {
+    session = await openSession(chromium.browser, market.url);
+    const { page, context } = session;
+    // This server has no Google client; its answers are stood in for, up to the popup's report.
+    await context.route('**/api/config', (route) =>
+      route.fulfill({ json: { success: true, data: { googleSignIn: true, paymentProvider: 'simulated', stripePublishableKey: null } } }),
+    );
+    await context.route('**/api/auth/oidc/start', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>Google</title><script>
+          window.opener.postMessage({ type: 'oidc-result', ok: false, message: 'Google sign-in was cancelled.' }, location.origin);
+          window.close();
+        </script>`,
+      }),
+    );
+    await page.goto('/login');
+    const google = page.getByRole('button', { name: labels.login.google });
+    await expect.poll(() => google.isEnabled()).toBe(true);
+    const [popup] = await Promise.all([page.waitForEvent('popup'), google.click()]);
+    expect(new URL(popup.url()).pathname).toBe('/api/auth/oidc/start');
+    const reason = page.getByText('Google sign-in was cancelled.', { exact: true });
+    await expect.poll(() => reason.count()).toBe(2);
+    expect(isRed(await textColor(page.getByRole('main').getByText('Google sign-in was cancelled.', { exact: true })))).toBe(true);
+    expect(await storedToken(page)).toBeNull();
   });
 });
 

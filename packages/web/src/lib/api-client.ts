@@ -60,7 +60,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
 }
 
 /** Calls that must not trigger a token renewal: they are how a session starts or renews. */
-const sessionPaths = new Set(['/auth/login', '/auth/signup', '/auth/refresh']);
+const sessionPaths = new Set(['/auth/login', '/auth/signup', '/auth/refresh', '/auth/oidc/link']);
 
 /**
  * Calls the API with the bearer token. A 401 renews the token once (shared by concurrent

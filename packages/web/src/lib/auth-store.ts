@@ -106,6 +106,15 @@ export async function completeExternalSignIn(): Promise<PublicUser | null> {
   return loadUser();
 }
 
+/**
+ * Google reported an e-mail that already has an account: its password proves the owner, and
+ * links the Google identity to it (the pending link is held by the server in a cookie).
+ */
+export async function linkExternalAccount(password: string): Promise<PublicUser> {
+  const response = await api<TokenResponse>('/auth/oidc/link', { method: 'POST', json: { password } });
+  return acceptToken(response);
+}
+
 /** Ends the session here whatever the server says; rejects with the server's error so it can be shown. */
 export async function signOut(): Promise<string> {
   try {

@@ -2,6 +2,7 @@ import { createContext, use, useSyncExternalStore, type ReactNode } from 'react'
 import {
   completeExternalSignIn,
   getAuthState,
+  linkExternalAccount,
   signIn,
   signOut,
   signUp,
@@ -14,6 +15,7 @@ interface AuthContextValue extends AuthState {
   signUp: typeof signUp;
   signOut: typeof signOut;
   completeExternalSignIn: typeof completeExternalSignIn;
+  linkExternalAccount: typeof linkExternalAccount;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -21,7 +23,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 /** Holds the current user and the loading flag, and offers the session actions. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const state = useSyncExternalStore(subscribeAuth, getAuthState, getAuthState);
-  const value: AuthContextValue = { ...state, signIn, signUp, signOut, completeExternalSignIn };
+  const value: AuthContextValue = { ...state, signIn, signUp, signOut, completeExternalSignIn, linkExternalAccount };
   return <AuthContext value={value}>{children}</AuthContext>;
 }
 

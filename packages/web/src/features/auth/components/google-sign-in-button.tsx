@@ -1,11 +1,15 @@
-import { labels, OIDC_POPUP } from '@furniture/contract';
+import { labels, OIDC_POPUP, type OidcPopupResult } from '@furniture/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useAppConfig } from '../../../lib/app-config.ts';
 import { useAuth } from '../../../lib/auth.tsx';
+import { LinkAccountForm } from './link-account-form.tsx';
 
-type OidcResult = { type: 'oidc-result'; ok: boolean; message?: string };
+/** The popup's result page posts to its opener; it may also announce on this channel. */
+const RESULT_CHANNEL = 'furniture-oidc';
+/** How long a late result from the popup is still taken (a sign-in at the provider can take a while). */
+const LATE_RESULT_MS = 10 * 60 * 1000;
 
-const isOidcResult = (data: unknown): data is OidcResult =>
+const isOidcResult = (data: unknown): data is OidcPopupResult =>
   typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'oidc-result';
 
 /**
@@ -16,11 +20,30 @@ export function GoogleSignInButton({ onSuccess, onError }: { onSuccess: () => vo
   const config = useAppConfig();
   const { completeExternalSignIn } = useAuth();
   const [waiting, setWaiting] = useState(false);
-  const cleanup = useRef<(() => void) | null>(null);
+  const [linkMessage, setLinkMessage] = useState<string | null>(null);
+  const stopListening = useRef<(() => void) | null>(null);
 
-  useEffect(() => () => cleanup.current?.(), []);
+  useEffect(() => () => stopListening.current?.(), []);
+
+  async function handleResult(result: OidcPopupResult) {
+    stopListening.current?.();
+    setWaiting(false);
+    if (result.linkRequired) {
+      setLinkMessage(result.message ?? 'An account with this e-mail already exists. Enter its password to link Google sign-in.');
+      return;
+    }
+    if (!result.ok) {
+      onError(result.message ?? 'Google sign-in failed');
+      return;
+    }
+    const user = await completeExternalSignIn().catch(() => null);
+    if (user) onSuccess();
+    else onError(result.message ?? 'Google sign-in failed');
+  }
 
   function openPopup() {
+    stopListening.current?.();
+    setLinkMessage(null);
     const left = window.screenX + Math.max(0, (window.outerWidth - OIDC_POPUP.width) / 2);
     const top = window.screenY + Math.max(0, (window.outerHeight - OIDC_POPUP.height) / 2);
     const popup = window.open(
@@ -35,42 +58,51 @@ export function GoogleSignInButton({ onSuccess, onError }: { onSuccess: () => vo
     setWaiting(true);
     let settled = false;
 
-    const finish = async (result: OidcResult | null) => {
-      if (settled) return;
-      settled = true;
-      cleanup.current?.();
-      if (result && !result.ok) {
-        setWaiting(false);
-        onError(result.message ?? 'Google sign-in failed');
-        return;
-      }
-      // Without a message (the popup was closed) a session may still have been started: try it.
-      const user = await completeExternalSignIn().catch(() => null);
-      setWaiting(false);
-      if (user) onSuccess();
-      else if (result) onError(result.message ?? 'Google sign-in failed');
-    };
-
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || !isOidcResult(event.data)) return;
-      void finish(event.data);
+      if (settled || event.origin !== window.location.origin || !isOidcResult(event.data)) return;
+      settled = true;
+      void handleResult(event.data);
     };
-    const timer = window.setInterval(() => {
-      if (popup.closed) void finish(null);
-    }, 500);
+    const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(RESULT_CHANNEL);
+    channel?.addEventListener('message', onMessage);
     window.addEventListener('message', onMessage);
-    cleanup.current = () => {
+    // Once the window is closed (or cut off from this page by the browser), a session it may
+    // have started is picked up; a result that arrives later is still taken.
+    const poll = window.setInterval(() => {
+      if (!popup.closed) return;
+      window.clearInterval(poll);
+      void completeExternalSignIn()
+        .catch(() => null)
+        .then((user) => {
+          if (settled) return;
+          if (!user) {
+            setWaiting(false);
+            return;
+          }
+          settled = true;
+          stopListening.current?.();
+          setWaiting(false);
+          onSuccess();
+        });
+    }, 500);
+    const expiry = window.setTimeout(() => stopListening.current?.(), LATE_RESULT_MS);
+    stopListening.current = () => {
       window.removeEventListener('message', onMessage);
-      window.clearInterval(timer);
-      cleanup.current = null;
+      channel?.close();
+      window.clearInterval(poll);
+      window.clearTimeout(expiry);
+      stopListening.current = null;
     };
   }
 
   const enabled = config.data?.googleSignIn === true;
   return (
-    <button type="button" className="btn btn-outline w-full" disabled={!enabled || waiting} onClick={openPopup}>
-      {waiting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-      {config.isPending ? labels.login.google : enabled ? labels.login.google : 'Google sign-in is not set up'}
-    </button>
+    <div className="flex flex-col gap-3">
+      <button type="button" className="btn btn-outline w-full" disabled={!enabled || waiting} onClick={openPopup}>
+        {waiting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        {config.isPending || enabled ? labels.login.google : 'Google sign-in is not set up'}
+      </button>
+      {linkMessage && <LinkAccountForm message={linkMessage} onSuccess={onSuccess} onError={onError} />}
+    </div>
   );
 }

@@ -1,0 +1,54 @@
+import { useState, type FormEvent } from 'react';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
+
+/** After Google sign-in found an existing account: its password links the two and signs in. */
+export function LinkAccountForm({
+  message,
+  onSuccess,
+  onError,
+}: {
+  message: string;
+  onSuccess: () => void;
+  onError: (message: string) => void;
+}) {
+  const { linkExternalAccount } = useAuth();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!password) {
+      setError('password is required');
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      await linkExternalAccount(password);
+      onSuccess();
+    } catch (caught) {
+      onError(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-3 rounded-box border border-base-300 p-4">
+      <p role="status">{message}</p>
+      <TextField
+        label="Password of your account"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        error={error}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        Link Google and sign in
+      </button>
+    </form>
+  );
+}

@@ -1,9 +1,10 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { Footer } from '../components/footer.tsx';
 import { Navbar } from '../components/navbar.tsx';
 import { NavigationProgress } from '../components/navigation-progress.tsx';
 import { PageContainer } from '../components/page-container.tsx';
+import { ScrollToTop } from '../components/scroll-to-top.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useUserRecord } from '../lib/user-record.ts';
 
@@ -23,7 +24,7 @@ export function RootLayout() {
         </PageContainer>
       </main>
       <Footer />
-      <ScrollRestoration />
+      <ScrollToTop />
     </div>
   );
 }

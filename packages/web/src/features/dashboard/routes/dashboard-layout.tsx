@@ -3,6 +3,7 @@ import { Suspense, useEffect, useId, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { Navbar } from '../../../components/navbar.tsx';
 import { NavigationProgress } from '../../../components/navigation-progress.tsx';
+import { ScrollToTop } from '../../../components/scroll-to-top.tsx';
 import { FullPageLoader, Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -29,6 +30,7 @@ export function DashboardLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <NavigationProgress />
+      <ScrollToTop />
       <Navbar
         start={
           <button

@@ -5,7 +5,7 @@ import { createCategory, createProduct } from '../../server/src/db/factories.ts'
 import { users } from '../../server/src/db/schema/index.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
-import { expectPath, expectText, loadedWidth, photo, signUp } from './support/ui.ts';
+import { expectPath, expectText, loadedWidth, logIn, photo, signUp } from './support/ui.ts';
 
 const market = setupMarketplace();
 const chromium = setupBrowser();
@@ -120,5 +120,29 @@ describe('a seller', () => {
     await row.waitFor({ state: 'detached' });
     expect(await page.getByRole('row').filter({ hasText: 'Oak double bed' }).count()).toBe(1);
     expect(session.pageErrors).toEqual([]);
+  });
+
+  it('uses the dashboard on a phone, with the menu in a drawer', async () => {
+    const phone = await openSession(chromium.browser, market.url, { width: 390, height: 844 });
+    try {
+      const { page } = phone;
+      await logIn(page, seller.email, seller.password);
+      await page.goto('/dashboard');
+      await page.getByRole('heading', { name: texts.welcomeOther }).waitFor();
+      const menu = page.getByRole('navigation', { name: 'Dashboard' });
+      expect(await menu.getByRole('link', { name: labels.dashboardMenu.myProducts }).isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+      await menu.getByRole('link', { name: labels.dashboardMenu.myProducts }).waitFor({ state: 'visible' });
+      await checkPage(page, 'dashboard-seller-phone', { fullPage: false });
+      await menu.getByRole('link', { name: labels.dashboardMenu.myProducts }).click();
+      await expectPath(page, '/dashboard/myProducts');
+      await page.getByRole('row').filter({ hasText: 'Oak double bed' }).waitFor();
+      await menu.getByRole('link', { name: labels.dashboardMenu.myProducts }).waitFor({ state: 'hidden' });
+      const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+      expect(overflow).toBe(0);
+      expect(phone.pageErrors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
   });
 });

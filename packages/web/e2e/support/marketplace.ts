@@ -30,11 +30,14 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Settings for the test server; a function receives the server's origin before it is built. */
+type Overrides = Partial<Config> | ((url: string) => Partial<Config> | Promise<Partial<Config>>);
+
 /**
  * The real server, listening on a free port with this test file's own fresh database, serving
  * the built web app. Call at the top of a test file; the object is filled in before the tests.
  */
-export function setupMarketplace(overrides: Partial<Config> = {}): Marketplace {
+export function setupMarketplace(overrides: Overrides = {}): Marketplace {
   const context = {} as Marketplace;
   let database: TestDatabase | undefined;
   let dataDir: string | undefined;
@@ -45,7 +48,8 @@ export function setupMarketplace(overrides: Partial<Config> = {}): Marketplace {
     database = await createTestDatabase();
     context.url = `http://127.0.0.1:${port}`;
     context.db = database.db;
-    context.config = testConfig({ dataDir, publicUrl: context.url, ...overrides });
+    const extra = typeof overrides === 'function' ? await overrides(context.url) : overrides;
+    context.config = testConfig({ dataDir, publicUrl: context.url, ...extra });
     context.app = await buildApp({ config: context.config, db: context.db });
     await context.app.listen({ port, host: '127.0.0.1' });
   });

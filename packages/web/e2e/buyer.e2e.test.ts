@@ -182,7 +182,7 @@ describe('a buyer', () => {
     expect(session.pageErrors).toEqual([]);
   });
 
-  it('leaves the product Unavailable to everyone else: in their wish lists, and no longer for sale anywhere', async () => {
+  it('shows the product Unavailable to everyone else: in their wish lists and on the category page, and no longer advertised', async () => {
     const other = await openSession(chromium.browser, market.url);
     try {
       const { page } = other;
@@ -197,7 +197,10 @@ describe('a buyer', () => {
       await page.goto(`/category/${categoryId}`);
       const coffee = page.getByTestId('product-card').filter({ hasText: 'Glass coffee table' });
       await coffee.getByRole('button', { name: `${labels.product.bookNow}: Glass coffee table` }).waitFor();
-      expect(await page.getByTestId('product-card').filter({ hasText: table }).count()).toBe(0);
+      const soldCard = page.getByTestId('product-card').filter({ hasText: table });
+      expect(await soldCard.getByRole('button', { name: texts.unavailable }).isDisabled()).toBe(true);
+      expect(await soldCard.getByRole('button', { name: `${labels.product.bookNow}: ${table}` }).count()).toBe(0);
+      expect(await soldCard.getByRole('button', { name: `${labels.product.wish}: ${table}` }).count()).toBe(0);
 
       await page.goto('/');
       await page.getByRole('heading', { name: texts.furnitureCategories }).waitFor();

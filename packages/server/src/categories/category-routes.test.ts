@@ -60,21 +60,22 @@ describe('GET /api/category/:id', () => {
     expect(response.json()).toMatchObject({ success: false, message: expect.any(String) });
   });
 
-  it('answers {success, products} with only the available products of that category, newest first', async () => {
+  it('answers {success, products}: the category’s available products newest first, then the sold ones', async () => {
     const category = await createCategory(t.db);
     const other = await createCategory(t.db);
     const seller = await createUser(t.db, { role: 'seller', name: 'Karim Seller', verified: true, password: null });
     const buyer = await createUser(t.db, { password: null });
     const older = await createProduct(t.db, { categoryId: category.id, sellerId: seller.id }, { postedAt: new Date('2025-01-01T10:00:00Z') });
     const newer = await createProduct(t.db, { categoryId: category.id, sellerId: seller.id }, { postedAt: new Date('2025-02-01T10:00:00Z') });
-    await createProduct(t.db, { categoryId: category.id, sellerId: seller.id }, { inStock: 'sold' });
+    const sold = await createProduct(t.db, { categoryId: category.id, sellerId: seller.id }, { inStock: 'sold' });
     await createProduct(t.db, { categoryId: other.id, sellerId: seller.id });
 
     const response = await t.app.inject({ method: 'GET', url: `/api/category/${category.id}`, headers: await bearer(t.app, buyer.id) });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['products', 'success']);
-    expect(body.products.map((p: { _id: string }) => p._id)).toEqual([newer.id, older.id]);
+    expect(body.products.map((p: { _id: string }) => p._id)).toEqual([newer.id, older.id, sold.id]);
+    expect(body.products[2].inStock).toBe('sold');
     expect(body.products[0]).toMatchObject({
       categoryId: category.id,
       categoryName: category.categoryName,

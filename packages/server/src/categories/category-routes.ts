@@ -4,7 +4,7 @@ import { addCategoryBody, category, categoryProducts, createdOf, idParams, pagin
 import { conflict, notFound } from '../http/errors.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { bearerSecurity, errorResponses } from '../http/responses.ts';
-import { listAvailableProductsInCategory, toProduct } from '../products/product-repository.ts';
+import { listProductsInCategory, toProduct } from '../products/product-repository.ts';
 import { findCategoryById, insertCategory, listCategories, toCategory } from './category-repository.ts';
 
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,8 +39,8 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags: ['categories'],
-        summary: 'Available products of one category',
-        description: `The specification shows no shape: this answers {success, products}, newest first, only products still available. ${paginationDescription}`,
+        summary: 'Products of one category, available ones first',
+        description: `The specification shows no shape: this answers {success, products}: available products first, then sold ones (which the web app shows as Unavailable), newest first within each. ${paginationDescription}`,
         security: bearerSecurity,
         params: idParams,
         querystring: paginationQuery,
@@ -51,7 +51,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       if (!(await findCategoryById(app.db, id))) throw notFound('No category with this id');
       const page = pageOf(request.query);
-      const rows = await listAvailableProductsInCategory(app.db, id, page.probe);
+      const rows = await listProductsInCategory(app.db, id, page.probe);
       return { success: true as const, products: pageRows(request, reply, rows, page).map(toProduct) };
     },
   );

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Condition, Product } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { bookings, categories, payments, products, users, wishes } from '../db/schema/index.ts';
@@ -87,11 +87,14 @@ export async function listAdvertisedProducts(db: Executor, page: Page): Promise<
     .offset(page.offset);
 }
 
-/** What a visitor may buy in a category, newest first; served by the (category, posted) index. */
-export async function listAvailableProductsInCategory(db: Executor, categoryId: string, page: Page): Promise<ProductRecord[]> {
+/**
+ * A category's products: those still available first, then those sold (shown as Unavailable),
+ * newest first within each; served by the (category, stock, posted) index.
+ */
+export async function listProductsInCategory(db: Executor, categoryId: string, page: Page): Promise<ProductRecord[]> {
   return selectProducts(db)
-    .where(and(eq(products.categoryId, categoryId), eq(products.inStock, 'available')))
-    .orderBy(desc(products.postedAt), desc(products.id))
+    .where(eq(products.categoryId, categoryId))
+    .orderBy(asc(products.inStock), desc(products.postedAt), desc(products.id))
     .limit(page.limit)
     .offset(page.offset);
 }

@@ -44,7 +44,8 @@ export const products = pgTable(
     postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('products_category_posted_idx').on(t.categoryId, t.postedAt),
+    // A category page lists what can be bought first, then what was sold, newest first within each.
+    index('products_category_stock_posted_idx').on(t.categoryId, t.inStock, t.postedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('products_seller_posted_idx').on(t.sellerId, t.postedAt),
     index('products_advertised_idx').on(t.postedAt).where(sql`${t.advertisement} and ${t.inStock} = 'available'`),
   ],

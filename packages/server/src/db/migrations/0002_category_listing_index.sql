@@ -1,0 +1,2 @@
+DROP INDEX "products_category_posted_idx";--> statement-breakpoint
+CREATE INDEX "products_category_stock_posted_idx" ON "products" USING btree ("category_id","in_stock","posted_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

@@ -20,9 +20,11 @@ export function PaymentRoute() {
   const intent = useQuery({ ...paymentIntentQuery(booking._id, booking.productPrice), enabled: payable });
   const recordPayment = useRecordPayment();
   const [transactionId, setTransactionId] = useState<string | null>(booking.transactionId);
+  // A charge the server could not turn into a sale (someone else bought the product first) was refunded.
+  const [refusal, setRefusal] = useState<string | null>(null);
 
+  // The congratulation waits for the server to record the sale, not just for the card to go through.
   async function handleSucceeded(paymentIntent: { id: string; status: string }) {
-    setTransactionId(paymentIntent.id);
     try {
       const response = await recordPayment.mutateAsync({
         status: paymentIntent.status,
@@ -32,8 +34,10 @@ export function PaymentRoute() {
         buyerEmail: buyer?.email ?? booking.buyerEmail,
         bookingId: booking._id,
       });
+      setTransactionId(paymentIntent.id);
       notify.success(response.message);
     } catch (error) {
+      setRefusal(errorMessage(error));
       notify.error(errorMessage(error));
     }
   }
@@ -53,6 +57,10 @@ export function PaymentRoute() {
             Your transaction id: <span className="font-mono font-bold" data-testid="transaction-id">{transactionId}</span>
           </p>
         </div>
+      ) : refusal ? (
+        <p className="alert alert-error" role="alert">
+          {refusal}
+        </p>
       ) : !payable ? (
         <p role="status">This product is no longer available.</p>
       ) : (

@@ -1,6 +1,27 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Web features stay independent: one feature never imports another (shared code lives in
+// src/components and src/lib; pages that combine features live in src/app).
+const webFeatures = fs.readdirSync(new URL('./packages/web/src/features', import.meta.url));
+const featureBoundaries = webFeatures.map((feature) => ({
+  files: [`packages/web/src/features/${feature}/**`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./)+(${webFeatures.filter((other) => other !== feature).join('|')})/`,
+            message: 'Features do not import each other: move shared code to src/components or src/lib, or compose in src/app.',
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-artifacts/**', 'packages/server/src/db/migrations/**'] },
@@ -19,4 +40,5 @@ export default tseslint.config(
     files: ['packages/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  ...featureBoundaries,
 );

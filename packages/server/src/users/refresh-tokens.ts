@@ -25,9 +25,16 @@ export const startSession = (db: Database, userId: string) => insertToken(db, us
 export type RotationResult = { userId: string; token: string } | { error: 'unknown' | 'expired' | 'reused' };
 
 /**
+ * How long a used token still renews the session. The answer to a refresh can be lost (the page
+ * navigated away, the network dropped) after the server rotated the token; the browser then still
+ * holds the used one. Within this window that is not taken for theft.
+ */
+export const REUSE_GRACE_SECONDS = 30;
+
+/**
  * Exchanges a refresh token for a new one of the same family. The old token is marked used in the
- * same statement that checks it, so two concurrent uses cannot both succeed; a token presented
- * after it was used means it was stolen, and the whole family is revoked.
+ * same statement that checks it. A used token presented again within the grace window gets a new
+ * token too; after it, it means the token was stolen, and the whole family is revoked.
  */
 export async function rotateSession(db: Database, token: string): Promise<RotationResult> {
   return db.transaction(async (tx) => {
@@ -37,20 +44,31 @@ export async function rotateSession(db: Database, token: string): Promise<Rotati
       .set({ usedAt: sql`now()` })
       .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
       .returning();
-    if (!claimed) {
-      const [existing] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
-      if (!existing) return { error: 'unknown' };
-      if (existing.usedAt) {
-        await tx
-          .update(refreshTokens)
-          .set({ revokedAt: sql`now()` })
-          .where(and(eq(refreshTokens.familyId, existing.familyId), isNull(refreshTokens.revokedAt)));
-        return { error: 'reused' };
-      }
-      return { error: 'expired' };
+    if (claimed) {
+      if (claimed.expiresAt.getTime() <= Date.now()) return { error: 'expired' };
+      return { userId: claimed.userId, token: await insertToken(tx, claimed.userId, claimed.familyId) };
     }
-    if (claimed.expiresAt.getTime() <= Date.now()) return { error: 'expired' };
-    return { userId: claimed.userId, token: await insertToken(tx, claimed.userId, claimed.familyId) };
+    const [existing] = await tx
+      .select({
+        userId: refreshTokens.userId,
+        familyId: refreshTokens.familyId,
+        used: sql<boolean>`${refreshTokens.usedAt} is not null`,
+        revoked: sql<boolean>`${refreshTokens.revokedAt} is not null`,
+        withinGrace: sql<boolean>`${refreshTokens.usedAt} > now() - make_interval(secs => ${REUSE_GRACE_SECONDS})
+          and ${refreshTokens.expiresAt} > now()`,
+      })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    if (!existing) return { error: 'unknown' };
+    if (existing.revoked || !existing.used) return { error: 'expired' };
+    if (existing.withinGrace) {
+      return { userId: existing.userId, token: await insertToken(tx, existing.userId, existing.familyId) };
+    }
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.familyId, existing.familyId), isNull(refreshTokens.revokedAt)));
+    return { error: 'reused' };
   });
 }
 

@@ -139,7 +139,8 @@ describe('the session', () => {
     await expect.poll(() => reason.count()).toBe(2);
     const inlineReason = page.getByRole('main').getByText('Wrong e-mail or password.', { exact: true });
     expect(isRed(await textColor(inlineReason))).toBe(true);
-    await checkPage(page, 'login-error');
+    // The error toast is on screen here, and is checked with the page.
+    await checkPage(page, 'login-error', { includeToasts: true });
   });
 });
 

@@ -15,8 +15,9 @@ const toastOptions = {
 function Toasts() {
   const toasts = useToastModule();
   if (!toasts) return null;
-  // react-hot-toast keeps at most 20 toasts (its TOAST_LIMIT), the limit of section 9.
-  return <toasts.Toaster position="top-center" toastOptions={toastOptions} />;
+  // react-hot-toast keeps at most 20 toasts (its TOAST_LIMIT), the limit of section 9. They sit
+  // just below the navbar, so a toast (which pauses while hovered) never covers its links.
+  return <toasts.Toaster position="top-center" toastOptions={toastOptions} containerStyle={{ top: 72 }} />;
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {

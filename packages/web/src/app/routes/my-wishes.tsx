@@ -1,7 +1,6 @@
 import { labels, texts } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { BookNowButton } from '../../features/bookings/components/book-now-button.tsx';
 import { useDeleteWish } from '../../features/wishes/api/delete-wish.ts';
@@ -21,38 +20,33 @@ export function MyWishesRoute() {
       <h1 id="wishes-title" className="mb-6 text-2xl font-bold">
         {texts.wishListTitle}
       </h1>
-      {isPending ? (
-        <Spinner />
-      ) : !wishes?.length ? (
-        <p>Your wish list is empty.</p>
-      ) : (
-        <WishesTable
-          wishes={wishes}
-          renderOrder={(wish) =>
-            wish.inStock === 'available' ? (
-              <BookNowButton
-                label={labels.table.order}
-                className="btn btn-primary btn-sm"
-                product={{
-                  productId: wish.productId,
-                  productName: wish.productName,
-                  productPrice: wish.resalePrice,
-                  productImage: wish.productImage,
-                  inStock: wish.inStock,
-                }}
-                onBooked={async () => {
-                  await deleteWish.mutateAsync(wish._id).catch((error: unknown) => console.error(error));
-                  await navigate(paths.dashboard.myOrders.getHref());
-                }}
-              />
-            ) : (
-              <button type="button" className="btn btn-sm" disabled>
-                {texts.unavailable}
-              </button>
-            )
-          }
-        />
-      )}
+      <WishesTable
+        wishes={wishes}
+        isPending={isPending}
+        renderOrder={(wish) =>
+          wish.inStock === 'available' ? (
+            <BookNowButton
+              label={labels.table.order}
+              className="btn btn-primary btn-sm"
+              product={{
+                productId: wish.productId,
+                productName: wish.productName,
+                productPrice: wish.resalePrice,
+                productImage: wish.productImage,
+                inStock: wish.inStock,
+              }}
+              onBooked={async () => {
+                await deleteWish.mutateAsync(wish._id).catch((error: unknown) => console.error(error));
+                await navigate(paths.dashboard.myOrders.getHref());
+              }}
+            />
+          ) : (
+            <button type="button" className="btn btn-sm" disabled>
+              {texts.unavailable}
+            </button>
+          )
+        }
+      />
     </section>
   );
 }

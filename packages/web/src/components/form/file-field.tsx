@@ -1,6 +1,6 @@
-import { useId, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import { IMAGE_FILE_ACCEPT } from '../../lib/image-file.ts';
-import { FieldError } from './field-error.tsx';
+import { FormField } from './form-field.tsx';
 
 type FileFieldProps = ComponentProps<'input'> & {
   label: string;
@@ -10,29 +10,25 @@ type FileFieldProps = ComponentProps<'input'> & {
 };
 
 /** An image picker with its validation message and upload progress. */
-export function FileField({ label, error, progress = null, className = '', ...input }: FileFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
+export function FileField({ label, error, progress = null, className = '', id, ...input }: FileFieldProps) {
   return (
-    <div className="flex w-full flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept={IMAGE_FILE_ACCEPT}
-        className={`file-input w-full ${error ? 'file-input-error' : ''} ${className}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
-      {progress !== null && (
-        <progress className="progress progress-primary w-full" value={progress} max={100} aria-label={`${label}: uploading`}>
-          {progress}%
-        </progress>
+    <FormField label={label} error={error} id={id}>
+      {(control) => (
+        <>
+          <input
+            {...control}
+            type="file"
+            accept={IMAGE_FILE_ACCEPT}
+            className={`file-input w-full ${error ? 'file-input-error' : ''} ${className}`}
+            {...input}
+          />
+          {progress !== null && (
+            <progress className="progress progress-primary w-full" value={progress} max={100} aria-label={`${label}: uploading`}>
+              {progress}%
+            </progress>
+          )}
+        </>
       )}
-      <FieldError id={errorId} message={error} />
-    </div>
+    </FormField>
   );
 }

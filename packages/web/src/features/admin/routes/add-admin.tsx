@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { emailQuery, labels, texts } from '@furniture/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { useMakeAdmin } from '../api/make-admin.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
@@ -35,10 +36,7 @@ export function AddAdminRoute() {
       </h1>
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
         <TextField label={labels.login.email} type="email" autoComplete="off" required error={errors.email?.message} {...register('email')} />
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {texts.makeAdminTitle}
-        </button>
+        <SubmitButton busy={isSubmitting}>{texts.makeAdminTitle}</SubmitButton>
       </form>
     </section>
   );

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { FieldError } from '../../../components/form/field-error.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { paths, safeRedirect } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -71,10 +72,7 @@ export function LoginRoute() {
             <div aria-live="polite">
               <FieldError message={signInError ?? undefined} />
             </div>
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-              {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              {labels.login.signIn}
-            </button>
+            <SubmitButton busy={isSubmitting}>{labels.login.signIn}</SubmitButton>
           </form>
           <div className="divider">{labels.login.or}</div>
           <GoogleSignInButton onSuccess={succeed} onError={fail} />

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FieldError } from '../../../components/form/field-error.tsx';
 import { FileField } from '../../../components/form/file-field.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -91,10 +92,7 @@ export function SignupRoute() {
           <div aria-live="polite">
             <FieldError message={signupError ?? undefined} />
           </div>
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {labels.signup.signUp}
-          </button>
+          <SubmitButton busy={isSubmitting}>{labels.signup.signUp}</SubmitButton>
         </form>
       </div>
     </section>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { addBookingBody, labels } from '@furniture/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { useUserRecord } from '../../../lib/user-record.ts';
@@ -73,10 +74,9 @@ export function BookingFormBody({
         <button type="button" className="btn" onClick={onCancel}>
           {labels.booking.cancel}
         </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting || !buyer}>
-          {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <SubmitButton busy={isSubmitting} disabled={isSubmitting || !buyer}>
           {labels.booking.confirm}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -3,6 +3,7 @@ import { addCategoryBody, labels } from '@furniture/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FileField } from '../../../components/form/file-field.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { TextareaField } from '../../../components/form/textarea-field.tsx';
 import { useImageUpload } from '../../../lib/use-image-upload.ts';
@@ -48,10 +49,7 @@ export function AddCategoryRoute() {
         <TextField label="Category Name" error={errors.categoryName?.message} {...register('categoryName')} />
         <TextareaField label="Description" rows={3} error={errors.description?.message} {...register('description')} />
         <FileField label="Category Image" error={errors.image?.message} progress={progress} {...register('image')} />
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {labels.dashboardMenu.addCategory}
-        </button>
+        <SubmitButton busy={isSubmitting}>{labels.dashboardMenu.addCategory}</SubmitButton>
       </form>
     </section>
   );

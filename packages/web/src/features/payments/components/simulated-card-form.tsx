@@ -1,6 +1,7 @@
 import { labels } from '@furniture/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { FieldError } from '../../../components/form/field-error.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { confirmSimulatedPayment } from '../api/confirm-simulated-payment.ts';
 import type { CardPaymentProps } from './card-payment-props.ts';
 
@@ -120,10 +121,9 @@ export function SimulatedCardForm({ clientSecret, ready, billingDetails, onSucce
           <FieldError id={errorId} message={error ?? undefined} />
         </div>
       </fieldset>
-      <button type="submit" className="btn btn-primary" disabled={!ready || processing || !clientSecret}>
-        {processing && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <SubmitButton busy={processing} disabled={!ready || processing || !clientSecret}>
         {labels.payment.pay}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

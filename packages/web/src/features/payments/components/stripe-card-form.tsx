@@ -5,6 +5,7 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useId, useState, type FormEvent } from 'react';
 import { FieldError } from '../../../components/form/field-error.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import type { CardPaymentProps } from './card-payment-props.ts';
 
 /** One Stripe.js instance per publishable key for the page's life. */
@@ -66,10 +67,9 @@ function StripeCardFields({ clientSecret, ready, billingDetails, onSucceeded }: 
           <FieldError id={errorId} message={error ?? undefined} />
         </div>
       </fieldset>
-      <button type="submit" className="btn btn-primary" disabled={!stripe || !ready || processing || !clientSecret}>
-        {processing && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <SubmitButton busy={processing} disabled={!stripe || !ready || processing || !clientSecret}>
         {labels.payment.pay}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FileField } from '../../../components/form/file-field.tsx';
 import { SelectField } from '../../../components/form/select-field.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { TextareaField } from '../../../components/form/textarea-field.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -116,10 +117,9 @@ export function AddProductRoute() {
           <FileField label="Product Image" error={errors.productImage?.message} progress={progress} {...register('productImage')} />
         </div>
         <div className="md:col-span-2">
-          <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-            {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          <SubmitButton busy={isSubmitting} className="w-full">
             {labels.dashboardMenu.addProduct}
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </section>

@@ -16,7 +16,8 @@ export function useRecordPayment() {
   return useMutation({
     mutationFn: (record: PaymentRecord) =>
       api<{ success: boolean; message: string }>('/payment', { method: 'POST', json: record }),
-    // A sale changes the product everywhere it shows (Unavailable) and the buyer's orders.
-    onSettled: () => queryClient.invalidateQueries(),
+    // A sale changes the product everywhere it shows (Unavailable) and the buyer's orders. The
+    // payment intent is done with: asking for it again would only be refused.
+    onSettled: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'payment-intent' }),
   });
 }

@@ -9,5 +9,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // The JSON report lets CI print one closing count line.
+    reporters: ['default', ['json', { outputFile: 'test-artifacts/vitest-results.json' }]],
   },
 });

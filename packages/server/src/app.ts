@@ -85,7 +85,8 @@ export async function buildApp({ config, db, payments }: AppDependencies): Promi
       },
     },
   });
-  await app.register(cors, { origin: config.corsOrigin, credentials: true });
+  // Only the configured origin is answered; any other gets no CORS headers at all.
+  await app.register(cors, { origin: [config.corsOrigin], credentials: true });
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {

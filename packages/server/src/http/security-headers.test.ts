@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../test/app.ts';
+
+const t = setupTestApp({ corsOrigin: 'https://shop.example.com' });
+
+describe('security headers', () => {
+  it('sends a content-security policy that keeps scripts to this origin (and Stripe’s), on every response', async () => {
+    for (const url of ['/api/health', '/api/no-such-route']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      const policy = response.headers['content-security-policy'] as string;
+      expect(policy).toContain("default-src 'self'");
+      expect(policy).toContain("script-src 'self' https://js.stripe.com");
+      expect(policy).toContain("object-src 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['strict-transport-security']).toBeDefined();
+    }
+  });
+
+  it('keeps the opener for sign-in popups, and does not force https on a plain-http address', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+});
+
+describe('CORS', () => {
+  it('allows the configured origin, with credentials', async () => {
+    const response = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/login',
+      headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST' },
+    });
+    expect(response.headers['access-control-allow-origin']).toBe('https://shop.example.com');
+    expect(response.headers['access-control-allow-credentials']).toBe('true');
+  });
+
+  it('gives any other origin no permission', async () => {
+    const response = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/login',
+      headers: { origin: 'https://evil.example.net', 'access-control-request-method': 'POST' },
+    });
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { IMAGE_MAX_BYTES, type UploadedImage } from '@furniture/contract';
 import { HttpError, badRequest } from '../http/errors.ts';
+import { enforceLimit, type LimitedBy } from '../http/rate-limit.ts';
 import { processImage } from './image-pipeline.ts';
 import { recordImage } from './image-repository.ts';
 import { newImageKey, thumbnailKeyOf } from './image-store.ts';
@@ -82,15 +83,17 @@ export async function readImageForm(request: FastifyRequest): Promise<ImageForm>
 
 /**
  * Runs an upload through the image pipeline, stores the image and its thumbnail under new
- * server-generated keys and records it. The request remembers the key, so the image is removed
- * again if the request ends in an error (see images-plugin.ts).
+ * server-generated keys and records it. The upload is first counted against the caller's rate
+ * limit, so a refused one costs no image work. The request remembers the key, so the image is
+ * removed again if the request ends in an error (see images-plugin.ts).
  */
 export async function storeImage(
   app: FastifyInstance,
   request: FastifyRequest,
   data: Buffer,
-  uploaderId: string | null,
+  { uploaderId, limitedBy }: { uploaderId: string | null; limitedBy: LimitedBy },
 ): Promise<UploadedImage> {
+  await enforceLimit(app.db, limitedBy);
   const processed = await processImage(data);
   const key = newImageKey();
   const thumbnailKey = thumbnailKeyOf(key);
@@ -113,14 +116,19 @@ export async function storeImage(
  * A preValidation step for routes whose JSON body has an image URL field: a multipart request
  * becomes that same body, its text fields as they are and the file of the image field replaced
  * by the URL of the stored image. The route's schema then validates it exactly as JSON.
- * JSON requests pass through untouched.
+ * JSON requests pass through untouched. `limitedBy` names the rate limit a file counts against.
  */
-export function multipartImageBody(app: FastifyInstance, options: { urlField: string } = { urlField: IMAGE_FIELD }) {
+export function multipartImageBody(
+  app: FastifyInstance,
+  { urlField = IMAGE_FIELD, limitedBy }: { urlField?: string; limitedBy: (request: FastifyRequest) => LimitedBy },
+) {
   const hook: preValidationAsyncHookHandler = async (request) => {
     if (!request.isMultipart()) return;
     const { fields, image } = await readImageForm(request);
     const body: Record<string, string> = { ...fields };
-    if (image) body[options.urlField] = (await storeImage(app, request, image, request.user?.id ?? null)).url;
+    if (image) {
+      body[urlField] = (await storeImage(app, request, image, { uploaderId: request.user?.id ?? null, limitedBy: limitedBy(request) })).url;
+    }
     request.body = body;
   };
   return hook;

@@ -14,6 +14,7 @@ import {
 import { authenticate, currentUser } from '../http/access.ts';
 import { multipartImageBody } from '../images/image-uploads.ts';
 import { conflict, forbidden, unauthorized } from '../http/errors.ts';
+import { RATE_LIMITS } from '../http/rate-limit.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { endSession } from './refresh-tokens.ts';
@@ -27,8 +28,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/signup',
     {
       config: { access: 'public' },
-      // The photo may travel as a file in a multipart form; it becomes the image URL.
-      preValidation: multipartImageBody(app),
+      // The photo may travel as a file in a multipart form; it becomes the image URL. Such photos
+      // are limited per address, as the caller has no account yet.
+      preValidation: multipartImageBody(app, {
+        limitedBy: (request) => ({ limit: RATE_LIMITS.photoSignUpsPerAddress, subject: request.ip }),
+      }),
       schema: {
         tags: ['auth'],
         summary: 'Create a buyer or seller account and sign in',

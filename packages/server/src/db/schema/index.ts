@@ -2,3 +2,4 @@ export * from './users.ts';
 export * from './catalogue.ts';
 export * from './buying.ts';
 export * from './images.ts';
+export * from './rate-limits.ts';

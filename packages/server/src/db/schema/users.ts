@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { userRoles } from '@furniture/contract';
 
 export const userRole = pgEnum('user_role', userRoles);
@@ -58,13 +58,6 @@ export const refreshTokens = pgTable(
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
 );
-
-/** Failed sign-in counters per account and per address, shared by every app server. */
-export const loginThrottle = pgTable('login_throttle', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull(),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
-});
 
 /** Secrets generated once and shared by every app server that uses this database. */
 export const appSecrets = pgTable('app_secrets', {

@@ -1,0 +1,126 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { rateLimitCounters } from '../db/schema/index.ts';
+import { HttpError } from './errors.ts';
+
+/** At most `max` counted events per subject (an account, an address) within a window. */
+export interface RateLimit {
+  /** Starts the key of each of its counters, `<prefix>:<subject>`: unique per limit, without a colon. */
+  readonly prefix: string;
+  readonly max: number;
+  readonly windowSeconds: number;
+  /** The first sentence of the 429's message; "Try again in N minutes." follows it. */
+  readonly tooMany: string;
+}
+
+/**
+ * Every rate limit of the API. They are counted in PostgreSQL, so each holds across all app
+ * servers, and set well above what a person does: they stop password guessing and the abuse of
+ * calls that cost CPU, never an ordinary user.
+ */
+export const RATE_LIMITS = {
+  /** Failed sign-ins with one e-mail; successful sign-ins are never counted. */
+  signInFailuresPerAccount: {
+    prefix: 'account',
+    max: 5,
+    windowSeconds: 15 * 60,
+    tooMany: 'Too many failed sign-in attempts.',
+  },
+  /** Failed sign-ins from one address, whatever the e-mail. */
+  signInFailuresPerAddress: {
+    prefix: 'address',
+    max: 20,
+    windowSeconds: 15 * 60,
+    tooMany: 'Too many failed sign-in attempts.',
+  },
+  /** Images one account sends to POST /api/images; each is decoded and re-encoded. */
+  imageUploadsPerAccount: {
+    prefix: 'image-uploads',
+    max: 30,
+    windowSeconds: 10 * 60,
+    tooMany: 'Too many uploads.',
+  },
+  /** Sign-ups from one address whose photo is a file, which goes through the image pipeline. */
+  photoSignUpsPerAddress: {
+    prefix: 'photo-sign-ups',
+    max: 10,
+    windowSeconds: 60 * 60,
+    tooMany: 'Too many sign-ups from this address.',
+  },
+} as const satisfies Record<string, RateLimit>;
+
+/** One limit applied to one subject: one counter. */
+export interface LimitedBy {
+  limit: RateLimit;
+  subject: string;
+}
+
+const keyOf = ({ limit, subject }: LimitedBy) => `${limit.prefix}:${subject}`;
+
+// Seconds since the counter's window started, by the database's clock, which also started it.
+const elapsedSeconds = sql<number>`extract(epoch from now() - ${rateLimitCounters.windowStartedAt})::float8`.mapWith(Number);
+
+function tooManyRequests(limit: RateLimit, retryAfterSeconds: number): HttpError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new HttpError(429, `${limit.tooMany} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+    'retry-after': String(retryAfterSeconds),
+  });
+}
+
+/**
+ * Throws 429 with Retry-After (the longest wait) when any of these counters is used up, without
+ * counting anything: for limits that count only some outcomes, such as failed sign-ins.
+ */
+export async function assertUnderLimits(db: Executor, checks: LimitedBy[]): Promise<void> {
+  const limitOfKey = new Map(checks.map((check) => [keyOf(check), check.limit]));
+  const rows = await db
+    .select({ key: rateLimitCounters.key, count: rateLimitCounters.count, elapsed: elapsedSeconds })
+    .from(rateLimitCounters)
+    .where(inArray(rateLimitCounters.key, [...limitOfKey.keys()]));
+  let refusal: { limit: RateLimit; retryAfter: number } | undefined;
+  for (const row of rows) {
+    const limit = limitOfKey.get(row.key)!;
+    const retryAfter = Math.ceil(limit.windowSeconds - row.elapsed);
+    if (row.count >= limit.max && retryAfter > (refusal?.retryAfter ?? 0)) refusal = { limit, retryAfter };
+  }
+  if (refusal) throw tooManyRequests(refusal.limit, refusal.retryAfter);
+}
+
+/** Counts one event on a counter, in one statement; a window that has run out starts again at one. */
+async function countEvent(db: Executor, event: LimitedBy): Promise<{ count: number; elapsed: number }> {
+  const windowOver = sql`${rateLimitCounters.windowStartedAt} + make_interval(secs => ${event.limit.windowSeconds}) <= now()`;
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ key: keyOf(event), count: 1, windowStartedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: rateLimitCounters.key,
+      set: {
+        count: sql`case when ${windowOver} then 1 else ${rateLimitCounters.count} + 1 end`,
+        windowStartedAt: sql`case when ${windowOver} then now() else ${rateLimitCounters.windowStartedAt} end`,
+      },
+    })
+    .returning({ count: rateLimitCounters.count, elapsed: elapsedSeconds });
+  return row!;
+}
+
+/** Counts one event on each of these counters. */
+export async function countTowardLimits(db: Executor, events: LimitedBy[]): Promise<void> {
+  await Promise.all(events.map((event) => countEvent(db, event)));
+}
+
+/**
+ * Counts this request and throws 429 with Retry-After when it goes over the limit. Counting and
+ * checking are one statement, so simultaneous requests on several app servers cannot all slip
+ * under the limit. Call it before the costly work, so a refused request costs nothing more.
+ */
+export async function enforceLimit(db: Executor, event: LimitedBy): Promise<void> {
+  const { count, elapsed } = await countEvent(db, event);
+  if (count > event.limit.max) {
+    throw tooManyRequests(event.limit, Math.max(1, Math.ceil(event.limit.windowSeconds - elapsed)));
+  }
+}
+
+/** Forgets these counters, e.g. an account's failed sign-ins once it signs in. */
+export async function resetLimits(db: Executor, counters: LimitedBy[]): Promise<void> {
+  await db.delete(rateLimitCounters).where(inArray(rateLimitCounters.key, counters.map(keyOf)));
+}

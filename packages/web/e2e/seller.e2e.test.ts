@@ -5,7 +5,7 @@ import { createCategory, createProduct } from '../../server/src/db/factories.ts'
 import { users } from '../../server/src/db/schema/index.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
-import { expectPath, expectText, loadedWidth, logIn, photo, signUp } from './support/ui.ts';
+import { controlledBy, expectPath, expectText, isFocused, loadedWidth, logIn, photo, signUp, tabStops } from './support/ui.ts';
 
 const market = setupMarketplace();
 const chromium = setupBrowser();
@@ -130,14 +130,50 @@ describe('a seller', () => {
       await page.goto('/dashboard');
       await page.getByRole('heading', { name: texts.welcomeOther }).waitFor();
       const menu = page.getByRole('navigation', { name: 'Dashboard' });
-      expect(await menu.getByRole('link', { name: labels.dashboardMenu.myProducts }).isVisible()).toBe(false);
-      await page.getByRole('button', { name: 'Open dashboard menu' }).click();
-      await menu.getByRole('link', { name: labels.dashboardMenu.myProducts }).waitFor({ state: 'visible' });
+      const myProducts = menu.getByRole('link', { name: labels.dashboardMenu.myProducts });
+      const toggle = page.getByRole('button', { name: 'Open dashboard menu' });
+      const drawer = await controlledBy(page, toggle);
+      const pageOverflow = () => page.evaluate('getComputedStyle(document.documentElement).overflow');
+      expect(await myProducts.isVisible()).toBe(false);
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+      // Opening moves focus to the drawer's first link; Tab stays in the drawer and the page behind holds still.
+      await toggle.click();
+      await myProducts.waitFor({ state: 'visible' });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(await drawer.getByRole('link', { name: labels.dashboardMenu.addProduct }).count()).toBe(1);
+      await expect.poll(() => isFocused(menu.getByRole('link', { name: labels.nav.dashboard }))).toBe(true);
+      expect(await pageOverflow()).toBe('hidden');
       await checkPage(page, 'dashboard-seller-phone', { fullPage: false });
-      await menu.getByRole('link', { name: labels.dashboardMenu.myProducts }).click();
+      // After the last link focus leaves the page for the browser's own controls (null here) and
+      // comes round to the drawer again: nothing behind it takes focus.
+      expect(await tabStops(page, 6)).toEqual([
+        labels.dashboardMenu.myProducts,
+        labels.dashboardMenu.addProduct,
+        null,
+        'Close dashboard menu',
+        labels.nav.dashboard,
+        labels.dashboardMenu.myProducts,
+      ]);
+
+      // Escape closes it and gives focus back to the toggle.
+      await page.keyboard.press('Escape');
+      await myProducts.waitFor({ state: 'hidden' });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await isFocused(toggle)).toBe(true);
+      expect(await pageOverflow()).not.toBe('hidden');
+
+      // Opened again from the keyboard, it closes once a link is followed.
+      await page.keyboard.press('Enter');
+      await myProducts.waitFor({ state: 'visible' });
+      await expect.poll(() => isFocused(menu.getByRole('link', { name: labels.nav.dashboard }))).toBe(true);
+      await myProducts.click();
       await expectPath(page, '/dashboard/myProducts');
       await page.getByRole('row').filter({ hasText: 'Oak double bed' }).waitFor();
-      await menu.getByRole('link', { name: labels.dashboardMenu.myProducts }).waitFor({ state: 'hidden' });
+      await myProducts.waitFor({ state: 'hidden' });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await isFocused(toggle)).toBe(true);
+      expect(await pageOverflow()).not.toBe('hidden');
       const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
       expect(overflow).toBe(0);
       expect(phone.pageErrors).toEqual([]);

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser } from '../../server/src/db/factories.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
-import { expectPath, expectText } from './support/ui.ts';
+import { controlledBy, expectPath, expectText, isFocused, tabStops } from './support/ui.ts';
 
 const market = setupMarketplace();
 const chromium = setupBrowser();
@@ -156,9 +156,60 @@ describe('a visitor', () => {
     const cards = page.getByTestId('product-card');
     const first = await cards.first().boundingBox();
     expect(first!.width).toBeGreaterThan(300);
-    await page.getByLabel('Open navigation menu').click();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: labels.nav.blog }).first().click();
+
+    // The menu: opening moves focus to its first link; Tab stays in it and the page behind does not scroll.
+    const toggle = page.getByLabel('Open navigation menu');
+    const menu = await controlledBy(page, toggle);
+    const blog = menu.getByRole('link', { name: labels.nav.blog });
+    const scrollY = () => page.evaluate('window.scrollY') as Promise<number>;
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    await blog.waitFor({ state: 'visible' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => isFocused(menu.getByRole('link', { name: labels.nav.home }))).toBe(true);
+    // After the last link focus leaves the page for the browser's own controls (null here) and
+    // comes round to the menu again: nothing behind it takes focus.
+    expect(await tabStops(page, 6)).toEqual([labels.nav.categories, labels.nav.blog, null, 'Open navigation menu', labels.nav.home, labels.nav.categories]);
+    await page.mouse.move(200, 600);
+    await page.mouse.wheel(0, 800);
+    // Time for a (smooth) scroll to happen if it were going to; below, the same wheel does scroll.
+    await page.waitForTimeout(500);
+    expect(await scrollY()).toBe(0);
+
+    // Escape closes it and gives focus back to the toggle; then the same wheel scrolls the page.
+    await page.keyboard.press('Escape');
+    await blog.waitFor({ state: 'hidden' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await isFocused(toggle)).toBe(true);
+    await page.mouse.wheel(0, 800);
+    await expect.poll(scrollY).toBeGreaterThan(0);
+
+    // A tap on the page outside the open menu closes it, and does nothing else.
+    await toggle.click();
+    await blog.waitFor({ state: 'visible' });
+    await page.mouse.click(200, 600);
+    await blog.waitFor({ state: 'hidden' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    // Opened from the keyboard, it closes once a link is followed.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await blog.waitFor({ state: 'visible' });
+    await expect.poll(() => isFocused(menu.getByRole('link', { name: labels.nav.home }))).toBe(true);
+    await blog.click();
     await expectPath(page, '/blog');
+    await blog.waitFor({ state: 'hidden' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await isFocused(toggle)).toBe(true);
     await checkPage(page, 'blog-phone');
+
+    // Widening the window past the breakpoint hides the toggle, and closes its menu with it.
+    await toggle.click();
+    await blog.waitFor({ state: 'visible' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: labels.nav.categories }).last().click();
+    await expectPath(page, '/categories');
   });
 });

@@ -87,3 +87,34 @@ export function isRed(color: string): boolean {
   }
   return false;
 }
+
+/** Whether the element has focus. */
+export async function isFocused(element: Locator): Promise<boolean> {
+  return element.evaluate((node) => (node as unknown as { matches(selector: string): boolean }).matches(':focus'));
+}
+
+/** The element that a toggle button names in its aria-controls. */
+export async function controlledBy(page: Page, toggle: Locator): Promise<Locator> {
+  const id = await toggle.getAttribute('aria-controls');
+  expect(id, 'aria-controls of the toggle').toBeTruthy();
+  return page.locator(`[id="${id}"]`);
+}
+
+/** The label or text of the element that has focus; null when nothing on the page has it. */
+export async function focusedName(page: Page): Promise<string | null> {
+  return page.evaluate(`(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return null;
+    return element.getAttribute('aria-label') ?? element.textContent.trim();
+  })()`);
+}
+
+/** Presses Tab `times` times and returns where focus went each time (see focusedName). */
+export async function tabStops(page: Page, times: number): Promise<(string | null)[]> {
+  const stops: (string | null)[] = [];
+  for (let press = 0; press < times; press += 1) {
+    await page.keyboard.press('Tab');
+    stops.push(await focusedName(page));
+  }
+  return stops;
+}

@@ -4,6 +4,7 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { errorMessage, notify } from '../lib/notify.ts';
+import { useDisclosureMenu } from '../lib/use-disclosure-menu.ts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
 
@@ -11,6 +12,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-act
 export function Navbar({ start }: { start?: ReactNode }) {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
+  const menu = useDisclosureMenu<HTMLElement, HTMLDetailsElement>();
 
   async function handleLogOut() {
     await navigate(paths.home.getHref());
@@ -54,13 +56,33 @@ export function Navbar({ start }: { start?: ReactNode }) {
       <nav className="navbar mx-auto w-full px-2 sm:px-4" style={{ maxWidth: MAX_PAGE_WIDTH_PX }} aria-label="Main">
         <div className="navbar-start gap-1">
           {start}
-          <details className="dropdown lg:hidden">
-            <summary className="btn btn-ghost btn-square" aria-label="Open navigation menu">
+          <details
+            ref={menu.regionRef}
+            className="dropdown lg:hidden"
+            open={menu.open}
+            onToggle={(event) => menu.setOpen(event.currentTarget.open)}
+          >
+            <summary
+              ref={menu.toggleRef}
+              className="btn btn-ghost btn-square"
+              aria-label="Open navigation menu"
+              aria-expanded={menu.open}
+              aria-controls={menu.menuId}
+            >
               <svg xmlns="http://www.w3.org/2000/svg" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
                 <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
               </svg>
             </summary>
-            <ul className="menu dropdown-content z-20 mt-2 w-52 rounded-box bg-base-100 p-2 shadow">{links}</ul>
+            {/* Following a link closes the menu; the links themselves are shared with the wide layout. */}
+            <ul
+              id={menu.menuId}
+              className="menu dropdown-content z-20 mt-2 w-52 rounded-box bg-base-100 p-2 shadow"
+              onClick={(event) => {
+                if ((event.target as Element).closest('a')) menu.setOpen(false);
+              }}
+            >
+              {links}
+            </ul>
           </details>
           <Link to={paths.home.getHref()} className="btn btn-ghost px-2 text-lg font-bold normal-case">
             {texts.brand}

@@ -1,5 +1,5 @@
 import { MAX_PAGE_WIDTH_PX } from '@furniture/contract';
-import { Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { Navbar } from '../../../components/navbar.tsx';
 import { NavigationProgress } from '../../../components/navigation-progress.tsx';
@@ -7,6 +7,7 @@ import { ScrollToTop } from '../../../components/scroll-to-top.tsx';
 import { FullPageLoader, Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth.tsx';
+import { useDisclosureMenu } from '../../../lib/use-disclosure-menu.ts';
 import { DashboardMenu } from '../components/dashboard-menu.tsx';
 
 /** The dashboard: navbar, the role's menu (a drawer on small screens) and the content. */
@@ -15,8 +16,7 @@ export function DashboardLayout() {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const location = useLocation();
-  const drawerId = useId();
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawer = useDisclosureMenu();
 
   // A session that ends while the dashboard is open (expired and not renewable) leads to login.
   useEffect(() => {
@@ -37,9 +37,10 @@ export function DashboardLayout() {
             type="button"
             className="btn btn-ghost btn-square lg:hidden"
             aria-label="Open dashboard menu"
-            aria-expanded={drawerOpen}
-            aria-controls={drawerId}
-            onClick={() => setDrawerOpen(true)}
+            ref={drawer.toggleRef}
+            aria-expanded={drawer.open}
+            aria-controls={drawer.menuId}
+            onClick={() => drawer.setOpen(true)}
           >
             <svg xmlns="http://www.w3.org/2000/svg" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
               <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h10M4 12h16M4 18h10" />
@@ -49,16 +50,16 @@ export function DashboardLayout() {
       />
       <div className="drawer mx-auto w-full flex-1 lg:drawer-open" style={{ maxWidth: MAX_PAGE_WIDTH_PX }}>
         {/* daisyUI's drawer opens from this checkbox's state; the buttons are what people use. */}
-        <input type="checkbox" className="drawer-toggle" checked={drawerOpen} readOnly tabIndex={-1} aria-hidden="true" />
+        <input type="checkbox" className="drawer-toggle" checked={drawer.open} readOnly tabIndex={-1} aria-hidden="true" />
         <main className="drawer-content p-4 md:p-6" aria-busy={navigation.state === 'loading'}>
           <Suspense fallback={<Spinner />}>
             <Outlet />
           </Suspense>
         </main>
-        <div className="drawer-side z-30 lg:border-r lg:border-base-300">
-          <button type="button" aria-label="Close dashboard menu" className="drawer-overlay" onClick={() => setDrawerOpen(false)} />
-          <div id={drawerId} className="min-h-full bg-base-100">
-            <DashboardMenu role={user.userRole} onNavigate={() => setDrawerOpen(false)} />
+        <div ref={drawer.regionRef} className="drawer-side z-30 lg:border-r lg:border-base-300">
+          <button type="button" aria-label="Close dashboard menu" className="drawer-overlay" onClick={() => drawer.setOpen(false)} />
+          <div id={drawer.menuId} className="min-h-full bg-base-100">
+            <DashboardMenu role={user.userRole} onNavigate={() => drawer.setOpen(false)} />
           </div>
         </div>
       </div>

@@ -25,6 +25,7 @@ import { authRoutes } from './users/auth-routes.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
+import { scheduleRefundRetries } from './payments/refund-retry.ts';
 import { userRoutes } from './users/user-routes.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
 import { productRoutes } from './products/product-routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp({ config, db, payments }: AppDependencies): Promi
   registerErrorHandler(app);
   registerAccessControl(app);
   await registerImages(app);
+  scheduleRefundRetries(app);
 
   await app.register(
     async (api) => {

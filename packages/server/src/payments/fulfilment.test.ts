@@ -3,34 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
 import { bookings, products } from '../db/schema/index.ts';
 import { fulfilPayment, NotFulfillableError } from './fulfilment.ts';
-import { bookedProduct, card, paymentOf, paymentsOfProduct } from './payment-fixtures.ts';
-import type { PaymentProvider, RefundInput } from './payment-provider.ts';
+import { paidIntents, paymentOf, paymentsOfProduct, withRefund } from './payment-fixtures.ts';
 import { SimulatedPaymentProvider } from './simulated-provider.ts';
 
 const t = setupTestApp();
 
-/** A booked product whose buyers have each paid by card; answers the succeeded intents. */
-async function paidIntents(provider: SimulatedPaymentProvider, buyerCount: number) {
-  const booked = await bookedProduct(t.db, { buyerCount });
-  const intents = [];
-  for (const { user, booking } of booked.buyers) {
-    const created = await provider.createIntent({
-      amountCents: 15_000,
-      currency: 'usd',
-      metadata: { bookingId: booking.id, productId: booked.product.id, buyerId: user.id },
-      idempotencyKey: `test:${booking.id}`,
-    });
-    const confirmed = await provider.confirm(created.clientSecret, card());
-    if (!confirmed.ok) throw new Error(confirmed.message);
-    intents.push((await provider.retrieveIntent(created.id))!);
-  }
-  return { ...booked, intents };
-}
-
 describe('fulfilPayment', () => {
   it('sells once when the same payment arrives several times at the same moment (buyer and webhook)', async () => {
     const provider = new SimulatedPaymentProvider(t.db);
-    const { product, buyers, intents } = await paidIntents(provider, 1);
+    const { product, buyers, intents } = await paidIntents(t.db, provider, 1);
     const results = await Promise.all(
       Array.from({ length: 6 }, () => fulfilPayment({ db: t.db, payments: provider }, intents[0]!)),
     );
@@ -45,17 +26,11 @@ describe('fulfilPayment', () => {
   it('keeps a refund owed when the provider fails, and makes it when the payment arrives again', async () => {
     const simulated = new SimulatedPaymentProvider(t.db);
     let refundsRefused = 1;
-    const flaky: PaymentProvider = {
-      name: simulated.name,
-      createIntent: (input) => simulated.createIntent(input),
-      retrieveIntent: (id) => simulated.retrieveIntent(id),
-      parseWebhook: () => simulated.parseWebhook(),
-      refund: async (input: RefundInput) => {
-        if (refundsRefused-- > 0) throw new Error('connection reset');
-        return simulated.refund(input);
-      },
-    };
-    const { product, intents } = await paidIntents(simulated, 2);
+    const flaky = withRefund(simulated, async (input) => {
+      if (refundsRefused-- > 0) throw new Error('connection reset');
+      return simulated.refund(input);
+    });
+    const { product, intents } = await paidIntents(t.db, simulated, 2);
     const [winner, loser] = intents as [(typeof intents)[0], (typeof intents)[0]];
 
     expect((await fulfilPayment({ db: t.db, payments: flaky }, winner)).outcome).toBe('sold');
@@ -72,7 +47,7 @@ describe('fulfilPayment', () => {
 
   it('refunds a payment whose booking was deleted before it arrived', async () => {
     const provider = new SimulatedPaymentProvider(t.db);
-    const { product, buyers, intents } = await paidIntents(provider, 1);
+    const { product, buyers, intents } = await paidIntents(t.db, provider, 1);
     await t.db.delete(bookings).where(eq(bookings.id, buyers[0]!.booking.id));
     const result = await fulfilPayment({ db: t.db, payments: provider }, intents[0]!);
     expect(result).toMatchObject({ outcome: 'refunded', reason: 'booking-gone' });

@@ -22,7 +22,10 @@ export type FulfilmentResult =
   | { outcome: 'sold'; payment: PaymentRow; firstTime: boolean }
   /** The product could not be sold to this buyer and the money went back. */
   | { outcome: 'refunded'; payment: PaymentRow; reason: RefundReason }
-  /** As refunded, but the provider has not confirmed the refund yet; fulfilling again retries it. */
+  /**
+   * As refunded, but the provider has not confirmed the refund yet: the periodic retry
+   * (`retryPendingRefunds`) makes it, and so does fulfilling the payment again.
+   */
   | { outcome: 'refund-pending'; payment: PaymentRow; reason: RefundReason };
 
 export class NotFulfillableError extends Error {}
@@ -42,11 +45,30 @@ async function buyerOf(db: Executor, buyerId: string) {
 }
 
 /** Why a payment that did not make the sale was refunded, read from where things stand. */
-async function refundReasonOf(db: Executor, payment: PaymentRow): Promise<RefundReason> {
+export async function refundReasonOf(db: Executor, payment: PaymentRow): Promise<RefundReason> {
   const booking = payment.bookingId ? await findBookingById(db, payment.bookingId) : undefined;
   if (!booking) return 'booking-gone';
   if (!booking.productId) return 'product-gone';
   return booking.paymentStatus === 'paid' ? 'already-paid' : 'product-sold';
+}
+
+/**
+ * Refunds a payment owed back through the provider and records the refund id. The idempotency
+ * key is the payment's own, so every attempt, from a repeated arrival or from the periodic retry,
+ * is the same one refund at the provider. Throws when the provider fails; the payment then stays
+ * refund_pending.
+ */
+export async function refundPayment(
+  deps: { db: Executor; payments: PaymentProvider },
+  payment: PaymentRow,
+  reason: RefundReason,
+): Promise<PaymentRow> {
+  const { refundId } = await deps.payments.refund({
+    intentId: payment.transactionId,
+    idempotencyKey: refundKeyOf(payment.provider, payment.transactionId),
+    reason,
+  });
+  return (await markPaymentRefunded(deps.db, payment.id, refundId)) ?? payment;
 }
 
 /**
@@ -57,8 +79,8 @@ async function refundReasonOf(db: Executor, payment: PaymentRow): Promise<Refund
  * its record is the answer; otherwise the product goes from available to sold with a conditional
  * update (only one transaction can win it), the payment is stored with its transaction id and the
  * booking is marked paid. A payment that loses the product is stored as owed back and refunded
- * through the provider once the transaction has committed, so a network call never holds a
- * database transaction open.
+ * through the provider once the transaction has committed, so this transaction never waits on a
+ * network call.
  */
 export async function fulfilPayment(deps: FulfilmentDependencies, intent: PaymentIntentState): Promise<FulfilmentResult> {
   if (intent.status !== 'succeeded') throw new NotFulfillableError(`Payment ${intent.id} has not succeeded`);
@@ -100,15 +122,12 @@ export async function fulfilPayment(deps: FulfilmentDependencies, intent: Paymen
   if (payment.status === 'refunded') return { outcome: 'refunded', payment, reason };
 
   try {
-    const { refundId } = await deps.payments.refund({
-      intentId: intent.id,
-      idempotencyKey: refundKeyOf(provider, intent.id),
-      reason,
-    });
-    const refunded = await markPaymentRefunded(deps.db, payment.id, refundId);
-    return { outcome: 'refunded', payment: refunded ?? payment, reason };
+    return { outcome: 'refunded', payment: await refundPayment(deps, payment, reason), reason };
   } catch (error) {
-    deps.log?.error({ err: error, transactionId: intent.id }, 'refund of a payment that lost its product failed; it is retried on the next delivery');
+    deps.log?.error(
+      { err: error, transactionId: intent.id },
+      'refund of a payment that lost its product failed; the periodic refund retry and the next delivery retry it',
+    );
     return { outcome: 'refund-pending', payment, reason };
   }
 }

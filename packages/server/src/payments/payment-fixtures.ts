@@ -3,6 +3,8 @@ import type { App } from '../app.ts';
 import type { Executor } from '../db/client.ts';
 import { createBooking, createCategory, createProduct, createUser } from '../db/factories.ts';
 import { payments } from '../db/schema/index.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import type { SimulatedPaymentProvider } from './simulated-provider.ts';
 
 /** Test helpers of the payment flow, shared by the payment test files. */
 
@@ -28,6 +30,35 @@ export async function bookedProduct(db: Executor, options: { resalePrice?: strin
     buyers.push({ user, booking: await createBooking(db, product, user.id) });
   }
   return { seller, product, buyers };
+}
+
+/** A booked product whose buyers have each paid by card; answers the succeeded intents. */
+export async function paidIntents(db: Executor, provider: SimulatedPaymentProvider, buyerCount: number) {
+  const booked = await bookedProduct(db, { buyerCount });
+  const intents = [];
+  for (const { user, booking } of booked.buyers) {
+    const created = await provider.createIntent({
+      amountCents: 15_000,
+      currency: 'usd',
+      metadata: { bookingId: booking.id, productId: booked.product.id, buyerId: user.id },
+      idempotencyKey: `test:${booking.id}`,
+    });
+    const confirmed = await provider.confirm(created.clientSecret, card());
+    if (!confirmed.ok) throw new Error(confirmed.message);
+    intents.push((await provider.retrieveIntent(created.id))!);
+  }
+  return { ...booked, intents };
+}
+
+/** The simulated provider with another refund: one that fails, records its calls or waits. */
+export function withRefund(simulated: SimulatedPaymentProvider, refund: PaymentProvider['refund']): PaymentProvider {
+  return {
+    name: simulated.name,
+    createIntent: (input) => simulated.createIntent(input),
+    retrieveIntent: (id) => simulated.retrieveIntent(id),
+    parseWebhook: () => simulated.parseWebhook(),
+    refund,
+  };
 }
 
 type Headers = Record<string, string>;

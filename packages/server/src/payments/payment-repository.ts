@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { bookings, payments, processedWebhookEvents, products } from '../db/schema/index.ts';
 
@@ -61,6 +61,40 @@ export async function markPaymentRefunded(db: Executor, paymentId: string, refun
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'refund_pending')))
     .returning();
   return row ?? (await db.select().from(payments).where(eq(payments.id, paymentId)))[0];
+}
+
+/**
+ * The ids of payments whose refund has been owed for longer than `olderThanSeconds`, oldest
+ * first: the refunds the periodic retry makes for this provider.
+ */
+export async function findRefundsDue(db: Executor, provider: string, olderThanSeconds: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, provider),
+        eq(payments.status, 'refund_pending'),
+        lt(payments.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+      ),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Locks a payment whose refund is still owed, for the rest of the transaction. Answers undefined
+ * when it is refunded already or another transaction holds it (SKIP LOCKED: another app server
+ * is refunding it right now).
+ */
+export async function lockPendingRefund(tx: Executor, paymentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'refund_pending')))
+    .for('update', { skipLocked: true });
+  return row;
 }
 
 /**

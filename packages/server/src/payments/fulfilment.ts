@@ -45,7 +45,7 @@ async function buyerOf(db: Executor, buyerId: string) {
 }
 
 /** Why a payment that did not make the sale was refunded, read from where things stand. */
-export async function refundReasonOf(db: Executor, payment: PaymentRow): Promise<RefundReason> {
+async function refundReasonOf(db: Executor, payment: PaymentRow): Promise<RefundReason> {
   const booking = payment.bookingId ? await findBookingById(db, payment.bookingId) : undefined;
   if (!booking) return 'booking-gone';
   if (!booking.productId) return 'product-gone';
@@ -54,19 +54,15 @@ export async function refundReasonOf(db: Executor, payment: PaymentRow): Promise
 
 /**
  * Refunds a payment owed back through the provider and records the refund id. The idempotency
- * key is the payment's own, so every attempt, from a repeated arrival or from the periodic retry,
- * is the same one refund at the provider. Throws when the provider fails; the payment then stays
- * refund_pending.
+ * key is the payment's own and the request carries nothing else that could change between
+ * attempts (a provider refuses a reused key with other parameters), so every attempt, from a
+ * repeated arrival or from the periodic retry, is the same one refund at the provider. Throws
+ * when the provider fails; the payment then stays refund_pending.
  */
-export async function refundPayment(
-  deps: { db: Executor; payments: PaymentProvider },
-  payment: PaymentRow,
-  reason: RefundReason,
-): Promise<PaymentRow> {
+export async function refundPayment(deps: { db: Executor; payments: PaymentProvider }, payment: PaymentRow): Promise<PaymentRow> {
   const { refundId } = await deps.payments.refund({
     intentId: payment.transactionId,
     idempotencyKey: refundKeyOf(payment.provider, payment.transactionId),
-    reason,
   });
   return (await markPaymentRefunded(deps.db, payment.id, refundId)) ?? payment;
 }
@@ -122,7 +118,7 @@ export async function fulfilPayment(deps: FulfilmentDependencies, intent: Paymen
   if (payment.status === 'refunded') return { outcome: 'refunded', payment, reason };
 
   try {
-    return { outcome: 'refunded', payment: await refundPayment(deps, payment, reason), reason };
+    return { outcome: 'refunded', payment: await refundPayment(deps, payment), reason };
   } catch (error) {
     deps.log?.error(
       { err: error, transactionId: intent.id },

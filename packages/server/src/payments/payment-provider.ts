@@ -41,7 +41,6 @@ export interface RefundInput {
   intentId: string;
   /** A repeated refund with the same key answers the same refund instead of a second one. */
   idempotencyKey: string;
-  reason: string;
 }
 
 /** A verified webhook event. `intent` is set for payment-intent events. */

@@ -66,7 +66,7 @@ describe('retryPendingRefunds', () => {
     const refundId = await simulated.refundOf(id);
     expect(refundId).toMatch(/^re_sim_/);
     expect(await paymentOf(t.db, 'simulated', id)).toMatchObject({ status: 'refunded', refundId });
-    expect(calls).toEqual([{ intentId: id, idempotencyKey: refundKeyOf('simulated', id), reason: 'product-sold' }]);
+    expect(calls).toEqual([{ intentId: id, idempotencyKey: refundKeyOf('simulated', id) }]);
     expect(round.refunded.map((payment) => payment.transactionId)).toEqual([id]);
     expect(round.failed).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { refundPayment, refundReasonOf } from './fulfilment.ts';
+import { refundPayment } from './fulfilment.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { findRefundsDue, lockPendingRefund, type PaymentRow } from './payment-repository.ts';
 
@@ -60,7 +60,7 @@ export async function retryPendingRefunds(deps: RefundRetryDependencies, options
       const payment = await lockPendingRefund(tx, paymentId);
       if (!payment) return;
       try {
-        round.refunded.push(await refundPayment({ db: tx, payments: deps.payments }, payment, await refundReasonOf(tx, payment)));
+        round.refunded.push(await refundPayment({ db: tx, payments: deps.payments }, payment));
       } catch (error) {
         deps.log?.error(
           { err: error, transactionId: payment.transactionId, paymentId: payment.id },

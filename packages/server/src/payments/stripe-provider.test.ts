@@ -212,7 +212,9 @@ describe('POST /api/payment with Stripe', () => {
     expect(lost.json().message).toBe(paymentMessages.refunded['product-sold'](15_000));
 
     const refund = fake.requests.find((r) => r.path === '/v1/refunds');
-    expect(refund).toMatchObject({ method: 'POST', form: { payment_intent: lateId, 'metadata[reason]': 'product-sold' } });
+    expect(refund).toMatchObject({ method: 'POST' });
+    // Nothing that could change between attempts travels with the key.
+    expect(refund!.form).toEqual({ payment_intent: lateId });
     expect(refund!.headers['idempotency-key']).toBe(`refund:stripe:${lateId}`);
     expect(await paymentOf(database.db, 'stripe', lateId)).toMatchObject({ status: 'refunded', refundId: `re_for_${lateId}` });
   });

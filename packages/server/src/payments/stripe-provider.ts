@@ -77,7 +77,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async refund(input: RefundInput): Promise<{ refundId: string }> {
     const refund = await this.stripe.refunds.create(
-      { payment_intent: input.intentId, metadata: { reason: input.reason } },
+      { payment_intent: input.intentId },
       { idempotencyKey: input.idempotencyKey },
     );
     return { refundId: refund.id };

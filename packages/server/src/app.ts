@@ -61,7 +61,7 @@ export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 export async function buildApp({ config, db, payments }: AppDependencies): Promise<App> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -9,6 +9,14 @@ describe('loadConfig', () => {
     expect(config.oidc).toBeUndefined();
   });
 
+  it('trusts no proxy unless TRUST_PROXY says so: a hop count, true, or the proxies’ addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+    const twoHops = loadConfig({ TRUST_PROXY: '2' }).trustProxy as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => twoHops('10.0.0.1', hop))).toEqual([true, true, false]);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'Invalid setting PORT: must be a port number'],
     [{ DATABASE_URL: 'mysql://localhost/db' }, 'Invalid setting DATABASE_URL: must be a postgres:// URL'],

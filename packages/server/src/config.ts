@@ -23,6 +23,7 @@ const envSchema = z
     ),
     PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
     CORS_ORIGIN: optionalText,
+    TRUST_PROXY: optionalText,
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
     ADMIN_PASSWORD: optionalText,
@@ -58,6 +59,21 @@ const envSchema = z
 
 export type Config = ReturnType<typeof toConfig>;
 
+/**
+ * Whose X-Forwarded-For to believe for the caller's address (which per-address limits count):
+ * nobody's by default, since any caller can send that header; a hop count or the proxies'
+ * addresses when the app runs behind them.
+ */
+function trustProxyOf(value: string | undefined): boolean | string | ((address: string, hop: number) => boolean) {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
+}
+
 function toConfig(env: z.infer<typeof envSchema>) {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
@@ -67,6 +83,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     databaseUrl: env.DATABASE_URL,
     publicUrl,
     corsOrigin: env.CORS_ORIGIN ?? new URL(publicUrl).origin,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     jwtSecret: env.JWT_SECRET,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     demoData: env.DEMO_DATA,

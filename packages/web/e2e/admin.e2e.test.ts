@@ -80,7 +80,7 @@ describe('an admin', () => {
     await row.getByRole('button', { name: `${labels.table.delete} ${buyer.email}` }).click();
     await expectText(page, messages.userDeleted(buyer.email));
     await row.waitFor({ state: 'detached' });
-    expect(await page.getByRole('row').filter({ hasText: futureAdmin.email }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: futureAdmin.email }).count()).toBe(1);
   });
 
   it('adds a category with an image, which then shows on the categories page', async () => {

@@ -118,7 +118,7 @@ describe('a seller', () => {
     await row.getByRole('button', { name: `${labels.table.delete} Wobbly stool` }).click();
     await expectText(page, messages.productDeleted);
     await row.waitFor({ state: 'detached' });
-    expect(await page.getByRole('row').filter({ hasText: 'Oak double bed' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Oak double bed' }).count()).toBe(1);
     expect(session.pageErrors).toEqual([]);
   });
 
@@ -141,7 +141,7 @@ describe('a seller', () => {
       await toggle.click();
       await myProducts.waitFor({ state: 'visible' });
       expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-      expect(await drawer.getByRole('link', { name: labels.dashboardMenu.addProduct }).count()).toBe(1);
+      await expect.poll(() => drawer.getByRole('link', { name: labels.dashboardMenu.addProduct }).count()).toBe(1);
       await expect.poll(() => isFocused(menu.getByRole('link', { name: labels.nav.dashboard }))).toBe(true);
       expect(await pageOverflow()).toBe('hidden');
       await checkPage(page, 'dashboard-seller-phone', { fullPage: false });

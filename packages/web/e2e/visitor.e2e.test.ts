@@ -80,8 +80,8 @@ describe('a visitor', () => {
     ]) {
       expect(text).toContain(expected);
     }
-    expect(await card.getByRole('img', { name: 'Teak three-seater' }).count()).toBe(1);
-    expect(await card.getByRole('img', { name: 'Seller not verified' }).count()).toBe(1);
+    await expect.poll(() => card.getByRole('img', { name: 'Teak three-seater' }).count()).toBe(1);
+    await expect.poll(() => card.getByRole('img', { name: 'Seller not verified' }).count()).toBe(1);
     expect(await card.locator('time').innerText()).toMatch(/\d/);
     expect(await card.getByRole('button', { name: `${labels.product.wish}: Teak three-seater` }).isEnabled()).toBe(true);
     expect(await card.getByRole('button', { name: `${labels.product.bookNow}: Teak three-seater` }).isEnabled()).toBe(true);
@@ -114,7 +114,7 @@ describe('a visitor', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: labels.nav.blog }).click();
     await expectPath(page, '/blog');
     const questions = page.getByRole('main').locator('details summary');
-    expect(await questions.count()).toBe(4);
+    await expect.poll(() => questions.count()).toBe(4);
     const titles = (await questions.allInnerTexts()).join('\n');
     expect(titles).toMatch(/state/i);
     expect(titles).toMatch(/prototypal inheritance/i);
@@ -134,7 +134,7 @@ describe('a visitor', () => {
     await page.getByRole('heading', { name: texts.errorTitle }).waitFor();
     await expectText(page, texts.errorSorry);
     await expectText(page, texts.errorNotFound);
-    expect(await page.getByRole('img', { name: 'A broken chair' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('img', { name: 'A broken chair' }).count()).toBe(1);
     await checkPage(page, 'error-404');
     await page.getByRole('link', { name: labels.errorPage.home }).click();
     await expectPath(page, '/');

@@ -19,8 +19,8 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
-/** Lets the system pick a free port, so the embedded server never collides with another one. */
-async function freePort(): Promise<number> {
+/** Lets the system pick a free port, so a server started here never collides with another one. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

@@ -10,7 +10,7 @@ import {
   type WebhookEvent,
 } from './payment-provider.ts';
 
-/** Stripe's own recommendation, and what the issue asks: events older than five minutes are refused. */
+/** Stripe's own recommendation: events signed more than five minutes ago are refused. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export interface StripeSettings {

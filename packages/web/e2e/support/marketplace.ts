@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../../../server/src/app.ts';
 import type { Config } from '../../../server/src/config.ts';
 import type { Database } from '../../../server/src/db/client.ts';
+import { freePort } from '../../../server/src/db/embedded.ts';
 import { createTestDatabase, type TestDatabase } from '../../../server/test/database.ts';
 import { testConfig } from '../../../server/test/app.ts';
 import { ensureWebBuild } from './web-build.ts';
@@ -16,18 +16,6 @@ export interface Marketplace {
   app: App;
   db: Database;
   config: Config;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Settings for the test server; a function receives the server's origin before it is built. */

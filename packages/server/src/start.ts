@@ -33,6 +33,8 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // A closed terminal: without this the embedded database would be left running.
+  process.on('SIGHUP', () => void shutdown('SIGHUP'));
 
   if (config.admin) {
     const result = await ensureAdmin(database.db, config.admin.email, config.admin.password);

@@ -33,12 +33,38 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * A PostgreSQL left running on this cluster by an earlier start that never shut down (its process
+ * was killed, or its terminal closed) holds the cluster's lock, and no new start can succeed while
+ * it runs. It is stopped first. Its pid comes from postmaster.pid and is checked against the
+ * process's command line, so a pid since reused by another program is never signalled.
+ */
+async function stopLeftoverServer(clusterDir: string, log: (line: string) => void): Promise<void> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  const pid = existsSync(pidFile) ? Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0]) : NaN;
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  const commandLine = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  if (!commandLine.includes('postgres') || !commandLine.includes(clusterDir)) return;
+  log(`Stopping the embedded PostgreSQL left running by an earlier start (pid ${pid})`);
+  process.kill(pid, 'SIGINT'); // PostgreSQL's fast shutdown
+  for (let waited = 0; waited < 30_000; waited += 100) {
+    if (!existsSync(`/proc/${pid}`)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The PostgreSQL left running on ${clusterDir} (pid ${pid}) did not stop`);
+}
+
+/**
  * Starts a real PostgreSQL cluster kept under `directory` (created on first use, reused after).
  * PostgreSQL refuses to run as root, so as root the cluster runs as a `postgres` system user.
  */
 export async function startEmbeddedPostgres(
   directory: string,
-  options: { onLog?: (line: string) => void } = {},
+  options: {
+    /** PostgreSQL's own log lines. */
+    onLog?: (line: string) => void;
+    /** What this function does that a person starting the app should know about. */
+    onNotice?: (line: string) => void;
+  } = {},
 ): Promise<EmbeddedDatabase> {
   await fs.mkdir(directory, { recursive: true });
   const clusterDir = path.join(directory, 'cluster');
@@ -75,6 +101,8 @@ export async function startEmbeddedPostgres(
     await fs.rm(clusterDir, { recursive: true, force: true });
     await fs.writeFile(credentialsFile, JSON.stringify({ password }), { mode: 0o600 });
     await server.initialise();
+  } else {
+    await stopLeftoverServer(clusterDir, options.onNotice ?? (() => undefined));
   }
   await server.start();
 

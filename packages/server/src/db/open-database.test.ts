@@ -1,13 +1,17 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configFrom } from '../config.ts';
+import { startEmbeddedPostgres } from './embedded.ts';
 import { createUser } from './factories.ts';
 import { openDatabase } from './open-database.ts';
 import { findUserByEmail } from '../users/user-repository.ts';
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'furniture-restart-'));
+// As root the cluster runs as the postgres user, which must be able to pass through.
+await fs.chmod(dataDir, 0o755);
 afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
 
 describe('the embedded database', () => {
@@ -22,6 +26,30 @@ describe('the embedded database', () => {
       expect(await findUserByEmail(second.db, 'kept@example.com')).toMatchObject({ email: 'kept@example.com' });
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('a PostgreSQL left running by an earlier start', () => {
+  it('is stopped, and the new start opens the same data', async () => {
+    const directory = path.join(dataDir, 'leftover');
+    const earlier = await startEmbeddedPostgres(directory);
+    const earlierPid = Number((await fs.readFile(path.join(directory, 'cluster', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    const notices: string[] = [];
+
+    // The earlier start is never stopped, as when its process was killed. (Its handle cannot stop
+    // it afterwards either: the server it started is gone.)
+    void earlier;
+    const next = await startEmbeddedPostgres(directory, { onNotice: (line) => notices.push(line) });
+    try {
+      expect(notices).toEqual([`Stopping the embedded PostgreSQL left running by an earlier start (pid ${earlierPid})`]);
+      const client = new pg.Client({ connectionString: next.adminUrl });
+      await client.connect();
+      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+      await client.end();
+      expect(rows[0]!.pid).not.toBe(earlierPid);
+    } finally {
+      await next.stop();
     }
   });
 });

@@ -32,7 +32,7 @@ export async function openDatabase(config: Config, log: (line: string) => void):
   // As root the cluster runs as the postgres user, which must be able to pass through DATA_DIR.
   if (process.getuid?.() === 0) await fs.chmod(config.dataDir, 0o755);
   log(`Starting the embedded PostgreSQL in ${directory}`);
-  const embedded = await startEmbeddedPostgres(directory);
+  const embedded = await startEmbeddedPostgres(directory, { onNotice: log });
   try {
     const admin = new pg.Client({ connectionString: embedded.adminUrl });
     await admin.connect();

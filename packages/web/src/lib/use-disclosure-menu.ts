@@ -35,14 +35,19 @@ export function useDisclosureMenu<Toggle extends HTMLElement = HTMLButtonElement
     const overflow = root.style.overflow;
     root.style.overflow = 'hidden';
 
-    // daisyUI's drawer becomes visible after a short delay; until then it cannot take focus.
+    // daisyUI's drawer becomes visible after a short delay, and until then it cannot take focus:
+    // try on each frame until it does (its transition may start before this effect runs, so
+    // waiting for the transition's events alone can miss it), for a second at most.
     const first = document.getElementById(menuId)?.querySelector<HTMLElement>('a[href]');
-    const focusFirst = () => first?.focus();
-    const onTransition = (event: TransitionEvent) => {
-      if (event.propertyName === 'visibility') focusFirst();
+    const openedAt = performance.now();
+    let frame = 0;
+    const focusFirst = () => {
+      first?.focus();
+      if (first && document.activeElement !== first && performance.now() - openedAt < 1000) {
+        frame = requestAnimationFrame(focusFirst);
+      }
     };
     focusFirst();
-    region.addEventListener('transitionstart', onTransition);
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close();
@@ -61,7 +66,7 @@ export function useDisclosureMenu<Toggle extends HTMLElement = HTMLButtonElement
     document.addEventListener('click', onClick);
 
     return () => {
-      region.removeEventListener('transitionstart', onTransition);
+      cancelAnimationFrame(frame);
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('click', onClick);
       toggleShown.disconnect();

@@ -16,3 +16,8 @@ export const IMAGE_MAX_SIDE_PX = 1600;
 export const IMAGE_THUMBNAIL_SIDE_PX = 400;
 /** Upload types accepted (decided from the file's bytes), as MIME types for a file input's accept. */
 export const IMAGE_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+
+/** A product may show up to this many photos; the first is its productImage. */
+export const PRODUCT_PHOTOS_MAX = 8;
+/** The largest measurement (cm) a listing or a search may state. */
+export const MEASUREMENT_MAX_CM = 2_000;

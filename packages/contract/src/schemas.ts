@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { conditions, paymentStatuses, selfServiceRoles, stockStates, userRoles } from './enums.ts';
-import { LIST_MAX_LIMIT, PASSWORD_MIN_LENGTH } from './limits.ts';
+import { LIST_MAX_LIMIT, MEASUREMENT_MAX_CM, PASSWORD_MIN_LENGTH, PRODUCT_PHOTOS_MAX } from './limits.ts';
 import { messages } from './messages.ts';
 
 // ---------------------------------------------------------------- primitives
@@ -49,6 +49,22 @@ const phone = (field: string) =>
         .min(1, `${field} is required`)
         .regex(/^\+?[0-9][0-9 ()-]{4,18}[0-9]$/, `${field} must be a phone number`),
     );
+
+/** A length in centimetres: a positive number, as a number or a numeric string. */
+export const centimetres = (field: string) =>
+  z.coerce
+    .number({ error: `${field} must be a number of centimetres` })
+    .finite(`${field} must be a number of centimetres`)
+    .positive(`${field} must be greater than 0`)
+    .max(MEASUREMENT_MAX_CM, `${field} must be at most ${MEASUREMENT_MAX_CM} cm`);
+
+/** A piece's outer size: all three or none. */
+export const measurementsSchema = z.object({
+  widthCm: centimetres('widthCm'),
+  depthCm: centimetres('depthCm'),
+  heightCm: centimetres('heightCm'),
+});
+export type Measurements = z.infer<typeof measurementsSchema>;
 
 export const passwordSchema = z
   .string({ error: messages.passwordRequired })
@@ -128,7 +144,10 @@ export const addProductBody = z.object({
   sellerEmail: z.string().optional(),
   phone: phone('phone'),
   location: requiredText('location', 200),
-  productImage: imageUrlSchema,
+  /** The cover photo; may be left out when photos are sent (their first is the cover). */
+  productImage: imageUrlSchema.optional(),
+  photos: z.array(imageUrlSchema).max(PRODUCT_PHOTOS_MAX, `photos: at most ${PRODUCT_PHOTOS_MAX} photos`).optional(),
+  measurements: measurementsSchema.optional(),
 });
 export type AddProductBody = z.infer<typeof addProductBody>;
 
@@ -226,6 +245,9 @@ export const product = z.object({
   phone: z.string(),
   location: z.string(),
   productImage: z.string(),
+  /** Every photo, the cover (productImage) first. */
+  photos: z.array(z.string()),
+  measurements: measurementsSchema.nullable(),
   advertisement: z.boolean(),
   postedAt: z.string(),
   postedDate: z.string(),

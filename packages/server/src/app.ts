@@ -29,6 +29,7 @@ import { scheduleRefundRetries } from './payments/refund-retry.ts';
 import { userRoutes } from './users/user-routes.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
 import { productRoutes } from './products/product-routes.ts';
+import { searchRoutes } from './products/search-routes.ts';
 import { wishRoutes } from './wishes/wish-routes.ts';
 import { bookingRoutes } from './bookings/booking-routes.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp({ config, db, payments }: AppDependencies): Promi
       await api.register(userRoutes);
       await api.register(categoryRoutes);
       await api.register(productRoutes);
+      await api.register(searchRoutes);
       await api.register(wishRoutes);
       await api.register(bookingRoutes);
       await api.register(adminRoutes);

@@ -64,9 +64,12 @@ export async function createProduct(
     description: string;
     location: string;
     postedAt: Date;
+    photos: string[];
+    measurements: { widthCm: number; depthCm: number; heightCm: number } | null;
   }> = {},
 ) {
   const id = unique();
+  const productImage = overrides.productImage ?? overrides.photos?.[0] ?? `https://images.example.com/product-${id}.webp`;
   const [product] = await db
     .insert(products)
     .values({
@@ -79,7 +82,11 @@ export async function createProduct(
       description: overrides.description ?? 'Solid and clean',
       phone: '01700000000',
       location: overrides.location ?? 'Dhaka',
-      productImage: overrides.productImage ?? `https://images.example.com/product-${id}.webp`,
+      productImage,
+      photos: overrides.photos ?? [productImage],
+      widthCm: overrides.measurements?.widthCm ?? null,
+      depthCm: overrides.measurements?.depthCm ?? null,
+      heightCm: overrides.measurements?.heightCm ?? null,
       advertisement: overrides.advertisement ?? false,
       inStock: overrides.inStock ?? 'available',
       postedAt: overrides.postedAt,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Condition, Product } from '@furniture/contract';
+import type { Condition, Measurements, Product } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { bookings, categories, payments, products, users, wishes } from '../db/schema/index.ts';
 import type { Page } from '../http/pagination.ts';
@@ -25,13 +25,27 @@ export const productColumns = {
   phone: products.phone,
   location: products.location,
   productImage: products.productImage,
+  photos: products.photos,
+  widthCm: products.widthCm,
+  depthCm: products.depthCm,
+  heightCm: products.heightCm,
   advertisement: products.advertisement,
   inStock: products.inStock,
   reported: products.reported,
   postedAt: products.postedAt,
 };
 
-const selectProducts = (db: Executor) =>
+/**
+ * What anyone may see: the one condition every public list (search, advertisement, category
+ * pages, similar pieces, the sitemap) and the public product page apply. Today every listing;
+ * states such as withdrawn or hidden by moderation are left out here and nowhere else.
+ */
+export const publiclyVisible: SQL = sql`${products.inStock} in ('available', 'sold')`;
+
+/** Available to wish for and book. */
+export const isAvailable: SQL = sql`${products.inStock} = 'available'`;
+
+export const selectProducts = (db: Executor) =>
   db
     .select(productColumns)
     .from(products)
@@ -49,6 +63,12 @@ export function postedFields(postedAt: Date) {
   };
 }
 
+function measurementsOf(row: Pick<ProductRecord, 'widthCm' | 'depthCm' | 'heightCm'>): Measurements | null {
+  if (row.widthCm === null || row.depthCm === null || row.heightCm === null) return null;
+  return { widthCm: Number(row.widthCm), depthCm: Number(row.depthCm), heightCm: Number(row.heightCm) };
+}
+
+/** The one place a product row becomes what callers see: every answer that carries a product uses it. */
 export function toProduct(row: ProductRecord): Product {
   return {
     _id: row.id,
@@ -65,6 +85,8 @@ export function toProduct(row: ProductRecord): Product {
     phone: row.phone,
     location: row.location,
     productImage: row.productImage,
+    photos: row.photos.length > 0 ? row.photos : [row.productImage],
+    measurements: measurementsOf(row),
     advertisement: row.advertisement,
     ...postedFields(row.postedAt),
     inStock: row.inStock,
@@ -78,10 +100,16 @@ export async function findProductById(db: Executor, id: string): Promise<Product
   return row;
 }
 
+/** A product anyone may open, or undefined when there is none (or it is not public). */
+export async function findPublicProduct(db: Executor, id: string): Promise<ProductRecord | undefined> {
+  const [row] = await selectProducts(db).where(and(eq(products.id, id), publiclyVisible));
+  return row;
+}
+
 /** Newest first; served by the partial index of advertised, available products. */
 export async function listAdvertisedProducts(db: Executor, page: Page): Promise<ProductRecord[]> {
   return selectProducts(db)
-    .where(and(eq(products.advertisement, true), eq(products.inStock, 'available')))
+    .where(and(eq(products.advertisement, true), eq(products.inStock, 'available'), publiclyVisible))
     .orderBy(desc(products.postedAt), desc(products.id))
     .limit(page.limit)
     .offset(page.offset);
@@ -93,7 +121,7 @@ export async function listAdvertisedProducts(db: Executor, page: Page): Promise<
  */
 export async function listProductsInCategory(db: Executor, categoryId: string, page: Page): Promise<ProductRecord[]> {
   return selectProducts(db)
-    .where(eq(products.categoryId, categoryId))
+    .where(and(eq(products.categoryId, categoryId), publiclyVisible))
     .orderBy(asc(products.inStock), desc(products.postedAt), desc(products.id))
     .limit(page.limit)
     .offset(page.offset);
@@ -119,15 +147,22 @@ export interface NewProduct {
   description: string;
   phone: string;
   location: string;
-  productImage: string;
+  /** The cover first; productImage is the cover. */
+  photos: string[];
+  measurements: Measurements | null;
 }
 
 /** A new listing starts not advertised, available and not reported (the table's defaults). */
-export async function insertProduct(db: Executor, product: NewProduct): Promise<string> {
+export async function insertProduct(db: Executor, { photos, measurements, ...product }: NewProduct): Promise<string> {
   const [row] = await db
     .insert(products)
     .values({
       ...product,
+      productImage: photos[0]!,
+      photos,
+      widthCm: measurements?.widthCm ?? null,
+      depthCm: measurements?.depthCm ?? null,
+      heightCm: measurements?.heightCm ?? null,
       originalPrice: product.originalPrice.toFixed(2),
       resalePrice: product.resalePrice.toFixed(2),
     })

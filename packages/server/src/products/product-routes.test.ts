@@ -18,7 +18,7 @@ async function waitingOnALock(): Promise<boolean> {
 
 const productKeys = [
   '_id', 'categoryId', 'categoryName', 'condition', 'productName', 'yearsOfUsedProduct', 'originalPrice', 'resalePrice',
-  'description', 'sellerName', 'sellerEmail', 'phone', 'location', 'productImage', 'advertisement', 'postedAt', 'postedDate',
+  'description', 'sellerName', 'sellerEmail', 'phone', 'location', 'productImage', 'photos', 'measurements', 'advertisement', 'postedAt', 'postedDate',
   'postedTime', 'inStock', 'reported', 'sellerVerified',
 ].sort();
 
@@ -125,6 +125,33 @@ describe('POST /api/addProduct', () => {
     expect(row).toMatchObject({ sellerId: seller.id, resalePrice: '450.50', advertisement: false, inStock: 'available', reported: false });
   });
 
+  it('keeps photos in order with the first as the cover, and the measurements', async () => {
+    const { seller, category } = await sellerWithCategory();
+    const photos = ['https://images.example.com/front.webp', 'https://images.example.com/side.webp', 'https://images.example.com/back.webp'];
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/addProduct',
+      headers: await bearer(t.app, seller.id),
+      payload: body(category.id, { productImage: undefined, photos, measurements: { widthCm: 180, depthCm: '45.5', heightCm: 80 } }),
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data).toMatchObject({
+      productImage: photos[0],
+      photos,
+      measurements: { widthCm: 180, depthCm: 45.5, heightCm: 80 },
+    });
+  });
+
+  it('lists a product sent the specification’s way with its one photo and no measurements', async () => {
+    const { seller, category } = await sellerWithCategory();
+    const response = await t.app.inject({ method: 'POST', url: '/api/addProduct', headers: await bearer(t.app, seller.id), payload: body(category.id) });
+    expect(response.json().data).toMatchObject({
+      productImage: 'https://images.example.com/sideboard.webp',
+      photos: ['https://images.example.com/sideboard.webp'],
+      measurements: null,
+    });
+  });
+
   it('copies sellerVerified from an unverified seller as false', async () => {
     const { seller, category } = await sellerWithCategory();
     const response = await t.app.inject({ method: 'POST', url: '/api/addProduct', headers: await bearer(t.app, seller.id), payload: body(category.id) });
@@ -143,6 +170,10 @@ describe('POST /api/addProduct', () => {
     [{ location: undefined }, 'location is required'],
     [{ productImage: 'data:image/png;base64,AAAA' }, 'image must be an http(s) URL'],
     [{ productImage: 'javascript:alert(1)' }, 'image must be an http(s) URL'],
+    [{ photos: Array.from({ length: 9 }, (_, i) => `https://images.example.com/${i}.webp`) }, 'photos: at most 8 photos'],
+    [{ photos: ['ftp://images.example.com/a.webp'] }, 'image must be an http(s) URL'],
+    [{ measurements: { widthCm: 100, depthCm: 50 } }, 'heightCm must be a number of centimetres'],
+    [{ measurements: { widthCm: 100, depthCm: -50, heightCm: 80 } }, 'depthCm must be greater than 0'],
   ])('refuses %o with 400 and the rule it broke', async (override, expected) => {
     const { seller, category } = await sellerWithCategory();
     const response = await t.app.inject({
@@ -153,6 +184,18 @@ describe('POST /api/addProduct', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.map((e: { message: string }) => e.message)).toContain(expected);
+  });
+
+  it('refuses a product with neither a productImage nor photos', async () => {
+    const { seller, category } = await sellerWithCategory();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/addProduct',
+      headers: await bearer(t.app, seller.id),
+      payload: body(category.id, { productImage: undefined, photos: [] }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('productImage is required');
   });
 
   it('refuses an unknown category with 400 naming categoryId', async () => {

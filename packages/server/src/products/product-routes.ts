@@ -56,6 +56,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'List a product for sale (seller)',
         description:
           'The seller’s name and e-mail come from the account and the category name from the category; values sent for them are ignored. ' +
+          'Photos (up to 8) may be sent instead of or with productImage: the first photo is the cover and becomes productImage. ' +
+          'Measurements are optional: width, depth and height in centimetres, all three or none. ' +
           'The product starts not advertised, available and not reported. Answers the specification’s success and message, and also the created product as data.',
         security: bearerSecurity,
         body: addProductBody,
@@ -66,6 +68,9 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const seller = currentUser(request);
       const body = request.body;
       if (!(await findCategoryById(app.db, body.categoryId))) throw badRequest('categoryId: no category with this id');
+      // The cover is the first photo; a client that sends only productImage lists that one photo.
+      const photos = body.photos?.length ? body.photos : body.productImage ? [body.productImage] : [];
+      if (photos.length === 0) throw badRequest('productImage is required');
       const id = await insertProduct(app.db, {
         categoryId: body.categoryId,
         sellerId: seller.id,
@@ -77,7 +82,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         description: body.description,
         phone: body.phone,
         location: body.location,
-        productImage: body.productImage,
+        photos,
+        measurements: body.measurements ?? null,
       });
       const created = (await findProductById(app.db, id))!;
       return reply

@@ -1,10 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { conditions, stockStates } from '@furniture/contract';
 import { users } from './users.ts';
 
 export const productCondition = pgEnum('product_condition', conditions);
 export const stockState = pgEnum('stock_state', stockStates);
+
+/** A full-text search document; the search migration's trigger keeps it current. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Centimetres with one decimal, as the seller states them. */
+const centimetres = (name: string) => numeric(name, { precision: 6, scale: 1, mode: 'number' });
 
 export const categories = pgTable(
   'categories',
@@ -42,11 +48,58 @@ export const products = pgTable(
     inStock: stockState('in_stock').notNull().default('available'),
     reported: boolean('reported').notNull().default(false),
     postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Every photo's URL, the cover (productImage) first. */
+    photos: text('photos').array().notNull().default(sql`'{}'::text[]`),
+    /** Outer measurements: all three or none (checked below). */
+    widthCm: centimetres('width_cm'),
+    depthCm: centimetres('depth_cm'),
+    heightCm: centimetres('height_cm'),
+    /**
+     * The measurements in the shapes the "will it fit?" filters compare (see decision 12): the
+     * footprint's short and long sides, and the piece's smallest and middle dimensions, whose
+     * face is the one to carry through a doorway.
+     */
+    footprintMinCm: numeric('footprint_min_cm', { mode: 'number' }).generatedAlwaysAs(sql`least(width_cm, depth_cm)`),
+    footprintMaxCm: numeric('footprint_max_cm', { mode: 'number' }).generatedAlwaysAs(sql`greatest(width_cm, depth_cm)`),
+    dimMinCm: numeric('dim_min_cm', { mode: 'number' }).generatedAlwaysAs(sql`least(width_cm, depth_cm, height_cm)`),
+    dimMidCm: numeric('dim_mid_cm', { mode: 'number' }).generatedAlwaysAs(
+      sql`width_cm + depth_cm + height_cm - least(width_cm, depth_cm, height_cm) - greatest(width_cm, depth_cm, height_cm)`,
+    ),
+    /** Years of use as a number, read from the free text ("2 years", "6 months"); null when it names none. */
+    yearsUsed: numeric('years_used', { mode: 'number' }).generatedAlwaysAs(
+      sql`case when years_of_used_product ~* 'month' then substring(years_of_used_product from '([0-9]+([.][0-9]+)?)')::numeric / 12 else substring(years_of_used_product from '([0-9]+([.][0-9]+)?)')::numeric end`,
+    ),
+    /** When the product was sold; set by a trigger when in_stock becomes 'sold'. */
+    soldAt: timestamp('sold_at', { withTimezone: true }),
+    /** Name (A), category and location (B) and description (C), unaccented and stemmed. */
+    searchVector: tsvector('search_vector'),
   },
   (t) => [
+    check(
+      'products_measurements_all_or_none',
+      sql`(${t.widthCm} is null) = (${t.depthCm} is null) and (${t.depthCm} is null) = (${t.heightCm} is null)`,
+    ),
+    check('products_measurements_positive', sql`${t.widthCm} > 0 and ${t.depthCm} > 0 and ${t.heightCm} > 0`),
+    // Keyset orders of search: newest, and price either way, overall and within a category.
+    index('products_posted_id_idx').on(t.postedAt, t.id),
+    index('products_price_id_idx').on(t.resalePrice, t.id),
+    index('products_category_price_id_idx').on(t.categoryId, t.resalePrice, t.id),
+    // "Will it fit?": the doorway's short side bounds the smallest dimension; the space bounds the footprint.
+    index('products_dim_min_idx').on(t.dimMinCm).where(sql`${t.dimMinCm} is not null`),
+    index('products_footprint_idx').on(t.footprintMaxCm, t.footprintMinCm).where(sql`${t.footprintMaxCm} is not null`),
+    // Comparable sales of the price guide: a category's sales, latest first.
+    index('products_category_sold_idx').on(t.categoryId, t.soldAt.desc()).where(sql`${t.soldAt} is not null`),
     // A category page lists what can be bought first, then what was sold, newest first within each.
     index('products_category_stock_posted_idx').on(t.categoryId, t.inStock, t.postedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('products_seller_posted_idx').on(t.sellerId, t.postedAt),
     index('products_advertised_idx').on(t.postedAt).where(sql`${t.advertisement} and ${t.inStock} = 'available'`),
   ],
 );
+
+/**
+ * Every word stem the catalogue contains, so a misspelt search word can be matched to the stems
+ * it resembles (trigram similarity over this small table, not over every product).
+ */
+export const searchTerms = pgTable('search_terms', {
+  term: text('term').primaryKey(),
+});

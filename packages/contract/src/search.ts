@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { conditions } from './enums.ts';
+import { MEASUREMENT_MAX_CM } from './limits.ts';
+import { category, centimetres, idSchema, product, type Measurements } from './schemas.ts';
+
+// ---------------------------------------------------------------- constants
+
+export const SEARCH_DEFAULT_LIMIT = 24;
+export const SEARCH_MAX_LIMIT = 100;
+/** Facet counts are exact while at most this many listings match; beyond, each count is a lower bound. */
+export const FACET_COUNT_LIMIT = 10_000;
+export const SIMILAR_PRODUCTS_LIMIT = 6;
+/** The price guide answers from sales when at least this many comparable ones exist. */
+export const PRICE_GUIDE_MIN_SALES = 5;
+
+export const searchSorts = ['relevance', 'newest', 'price-asc', 'price-desc'] as const;
+export type SearchSort = (typeof searchSorts)[number];
+
+// ---------------------------------------------------------------- search query
+
+/** One or more values of a repeatable query parameter (`condition=Good&condition=Fair`). */
+const oneOrMany = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (value === undefined || Array.isArray(value) ? value : [value]), z.array(item).max(10));
+
+const amount = (field: string) =>
+  z.coerce
+    .number({ error: `${field} must be a number` })
+    .finite(`${field} must be a number`)
+    .min(0, `${field} must not be negative`)
+    .max(10_000_000, `${field} is too large`);
+
+const booleanFlag = (field: string) =>
+  z.enum(['true', 'false'], { error: `${field} must be true or false` }).transform((value) => value === 'true');
+
+/**
+ * GET /api/products. Every parameter is optional; an empty one counts as absent, so a form that
+ * submits blank fields searches as if they were not there.
+ */
+export const searchQuery = z
+  .object({
+    q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
+    categoryId: idSchema.optional(),
+    condition: oneOrMany(z.enum(conditions, { error: `condition must be one of ${conditions.join(', ')}` })).optional(),
+    minPrice: amount('minPrice').optional(),
+    maxPrice: amount('maxPrice').optional(),
+    location: z.string().trim().max(100, 'location must be at most 100 characters').optional(),
+    sellerVerified: booleanFlag('sellerVerified').optional(),
+    inStock: booleanFlag('inStock').optional(),
+    spaceWidth: centimetres('spaceWidth').optional(),
+    spaceDepth: centimetres('spaceDepth').optional(),
+    spaceHeight: centimetres('spaceHeight').optional(),
+    doorWidth: centimetres('doorWidth').optional(),
+    doorHeight: centimetres('doorHeight').optional(),
+    sort: z.enum(searchSorts, { error: `sort must be one of ${searchSorts.join(', ')}` }).optional(),
+    limit: z.coerce
+      .number({ error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be 1 or more')
+      .max(SEARCH_MAX_LIMIT, `limit must be at most ${SEARCH_MAX_LIMIT}`)
+      .optional(),
+    cursor: z.string().max(500, 'cursor is not valid').optional(),
+  })
+  .superRefine((query, context) => {
+    if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+      context.addIssue({ code: 'custom', path: ['minPrice'], message: 'minPrice must not be more than maxPrice' });
+    }
+    if (query.sort === 'relevance' && !query.q) {
+      context.addIssue({ code: 'custom', path: ['sort'], message: 'sort=relevance needs words to search for in q' });
+    }
+    if ((query.doorWidth === undefined) !== (query.doorHeight === undefined)) {
+      const missing = query.doorWidth === undefined ? 'doorWidth' : 'doorHeight';
+      context.addIssue({ code: 'custom', path: [missing], message: `${missing} is needed with the other door measurement` });
+    }
+  });
+export type SearchQuery = z.output<typeof searchQuery>;
+
+/** Blank parameters are dropped before validation, so `?q=&minPrice=` searches everything. */
+export function withoutBlankParameters(query: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '' && value !== undefined));
+}
+
+// ---------------------------------------------------------------- products, extended
+
+export const facets = z.object({
+  condition: z.record(z.string(), z.number()),
+  category: z.record(z.string(), z.number()),
+  /** False when more than FACET_COUNT_LIMIT listings match: each count is then a lower bound. */
+  exact: z.boolean(),
+});
+export type Facets = z.infer<typeof facets>;
+
+export const searchResponse = z.object({
+  success: z.literal(true),
+  data: z.array(product),
+  nextCursor: z.string().nullable(),
+  /** Counts for the first page of a search; later pages (with a cursor) answer null. */
+  facets: facets.nullable(),
+});
+export type SearchResponse = z.infer<typeof searchResponse>;
+
+/** What anyone may know of a seller. */
+export const sellerProfile = z.object({
+  _id: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  verified: z.boolean(),
+  memberSince: z.string(),
+  itemsSold: z.number(),
+});
+export type SellerProfile = z.infer<typeof sellerProfile>;
+
+export const productDetails = product.extend({
+  category: category.pick({ _id: true, categoryName: true }),
+  seller: sellerProfile,
+  similar: z.array(product),
+});
+export type ProductDetails = z.infer<typeof productDetails>;
+
+// ---------------------------------------------------------------- fair-price guide
+
+export const priceGuideQuery = z.object({
+  categoryId: idSchema,
+  condition: z.enum(conditions, { error: `condition must be one of ${conditions.join(', ')}` }),
+  originalPrice: z.coerce
+    .number({ error: 'originalPrice must be a number' })
+    .finite('originalPrice must be a number')
+    .positive('originalPrice must be greater than 0')
+    .max(10_000_000, 'originalPrice is too large'),
+  yearsUsed: z.coerce
+    .number({ error: 'yearsUsed must be a number' })
+    .finite('yearsUsed must be a number')
+    .min(0, 'yearsUsed must not be negative')
+    .max(100, 'yearsUsed must be at most 100'),
+});
+export type PriceGuideQuery = z.output<typeof priceGuideQuery>;
+
+export const priceGuideBases = ['sales', 'estimate'] as const;
+
+export const priceGuide = z.object({
+  low: z.number(),
+  typical: z.number(),
+  high: z.number(),
+  /** 'sales': from comparable sales; 'estimate': too few of them, so depreciated from the original price. */
+  basis: z.enum(priceGuideBases),
+  salesCount: z.number(),
+});
+export type PriceGuide = z.infer<typeof priceGuide>;
+
+/**
+ * How many years a "Year of Used" text states: "2 years", "6 months", "1.5". Null when it names
+ * no number. The database reads the same text with the same rule (products.years_used).
+ */
+export function yearsFromText(text: string): number | null {
+  const match = /(\d+(?:\.\d+)?)/.exec(text);
+  if (!match) return null;
+  const value = Number(match[1]);
+  return /month/i.test(text) ? value / 12 : value;
+}
+
+// ---------------------------------------------------------------- texts
+
+export const searchTexts = {
+  searchLabel: 'Search furniture',
+  searchPlaceholder: 'Search sofas, oak tables…',
+  searchButton: 'Search',
+  resultsTitle: 'Search results',
+  resultsFor: (q: string) => `Results for “${q}”`,
+  allFurniture: 'All furniture',
+  resultCount: (shown: number, more: boolean) => `${shown}${more ? '+' : ''} ${shown === 1 && !more ? 'piece' : 'pieces'}`,
+  noResults: 'Nothing matches this search.',
+  noResultsHint: 'Try fewer words or clear some filters.',
+  clearFilters: 'Clear filters',
+  loadMore: 'Load more',
+  filters: 'Filters',
+  showFilters: 'Filters',
+  closeFilters: 'Close filters',
+  applyFilters: 'Show results',
+  sortLabel: 'Sort by',
+  sortNames: {
+    relevance: 'Best match',
+    newest: 'Newest',
+    'price-asc': 'Price: low to high',
+    'price-desc': 'Price: high to low',
+  } satisfies Record<SearchSort, string>,
+  category: 'Category',
+  anyCategory: 'Any category',
+  condition: 'Condition',
+  price: 'Price ($)',
+  minPrice: 'Min price',
+  maxPrice: 'Max price',
+  location: 'Location',
+  locationPlaceholder: 'e.g. Dhaka',
+  verifiedOnly: 'Verified sellers only',
+  includeSold: 'Include sold pieces',
+  willItFit: 'Will it fit?',
+  willItFitHint: 'Pieces without measurements are left out.',
+  space: 'Your space (cm)',
+  door: 'Your doorway (cm)',
+  width: 'Width',
+  depth: 'Depth',
+  height: 'Height',
+  atLeast: (count: string) => `${count}+`,
+} as const;
+
+export const productPageTexts = {
+  measurements: 'Measurements',
+  measurementsValue: (m: Measurements) => `${m.widthCm} × ${m.depthCm} × ${m.heightCm} cm (W × D × H)`,
+  noMeasurements: 'The seller gave no measurements.',
+  seller: 'Seller',
+  memberSince: (date: string) => `Member since ${date}`,
+  itemsSold: (count: number) => `${count} ${count === 1 ? 'item' : 'items'} sold`,
+  similar: 'Similar pieces',
+  share: 'Copy link',
+  shareCopied: 'Link copied',
+  photoOf: (index: number, total: number) => `Photo ${index} of ${total}`,
+  previousPhoto: 'Previous photo',
+  nextPhoto: 'Next photo',
+  showPhoto: (index: number) => `Show photo ${index}`,
+  category: 'Category',
+  notFound: 'This piece is not listed (any more).',
+} as const;
+
+export const priceGuideTexts = {
+  title: 'Fair-price guide',
+  range: (low: string, high: string) => `Similar pieces sell for ${low} – ${high}`,
+  typical: (typical: string) => `Typical: ${typical}`,
+  fromSales: (count: number) => `Based on ${count} similar ${count === 1 ? 'sale' : 'sales'} here.`,
+  estimate: 'An estimate from the original price, age and condition: too few similar pieces have sold here yet.',
+  askFirst: 'Choose a category and condition, and enter the original price and years of use to see a suggested price.',
+  tooHigh: 'Your price is well above what similar pieces sell for; it may take long to sell.',
+  tooLow: 'Your price is well below what similar pieces sell for; you may be giving it away.',
+} as const;
+
+export const addProductTexts = {
+  measurements: 'Measurements (cm, optional)',
+  photos: 'Photos',
+  photosHint: (max: number) => `Up to ${max} photos; the first is the cover. Reorder with the arrows.`,
+  addPhotos: 'Add photos',
+  moveEarlier: 'Move earlier',
+  moveLater: 'Move later',
+  removePhoto: 'Remove photo',
+  cover: 'Cover',
+  photosRequired: 'Add at least one photo',
+  tooManyPhotos: (max: number) => `At most ${max} photos`,
+  measurementsIncomplete: 'Give width, depth and height, or none of them',
+} as const;

@@ -1,0 +1,63 @@
+import { and, asc, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { SIMILAR_PRODUCTS_LIMIT, type ProductDetails, type SellerProfile } from '@furniture/contract';
+import type { Executor } from '../db/client.ts';
+import { products, users } from '../db/schema/index.ts';
+import { findPublicProduct, isAvailable, publiclyVisible, selectProducts, toProduct, type ProductRecord } from './product-repository.ts';
+
+/** What anyone may know of a seller: no e-mail, and sales only as a count. */
+async function sellerProfile(db: Executor, sellerId: string): Promise<SellerProfile> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      image: users.image,
+      verified: users.verified,
+      createdAt: users.createdAt,
+      itemsSold: sql<number>`(select count(*)::int from ${products} where ${products.sellerId} = ${users.id} and ${products.inStock} = 'sold')`,
+    })
+    .from(users)
+    .where(eq(users.id, sellerId));
+  return {
+    _id: row!.id,
+    name: row!.name,
+    image: row!.image,
+    verified: row!.verified,
+    memberSince: row!.createdAt.toISOString(),
+    itemsSold: row!.itemsSold,
+  };
+}
+
+/**
+ * Up to SIMILAR_PRODUCTS_LIMIT available pieces of the same category, closest in price: the
+ * nearest below and above are read along the (category, price) index, then the closest kept.
+ */
+export async function listSimilarProducts(db: Executor, product: Pick<ProductRecord, 'id' | 'categoryId' | 'resalePrice'>) {
+  const sameCategory = and(eq(products.categoryId, product.categoryId), ne(products.id, product.id), isAvailable, publiclyVisible);
+  const [above, below] = await Promise.all([
+    selectProducts(db)
+      .where(and(sameCategory, gte(products.resalePrice, product.resalePrice)))
+      .orderBy(asc(products.resalePrice), asc(products.id))
+      .limit(SIMILAR_PRODUCTS_LIMIT),
+    selectProducts(db)
+      .where(and(sameCategory, lt(products.resalePrice, product.resalePrice)))
+      .orderBy(desc(products.resalePrice), desc(products.id))
+      .limit(SIMILAR_PRODUCTS_LIMIT),
+  ]);
+  const price = Number(product.resalePrice);
+  return [...above, ...below]
+    .sort((a, b) => Math.abs(Number(a.resalePrice) - price) - Math.abs(Number(b.resalePrice) - price))
+    .slice(0, SIMILAR_PRODUCTS_LIMIT);
+}
+
+/** The product page's data, or undefined when no public product has this id. */
+export async function findProductDetails(db: Executor, id: string): Promise<ProductDetails | undefined> {
+  const row = await findPublicProduct(db, id);
+  if (!row) return undefined;
+  const [seller, similar] = await Promise.all([sellerProfile(db, row.sellerId), listSimilarProducts(db, row)]);
+  return {
+    ...toProduct(row),
+    category: { _id: row.categoryId, categoryName: row.categoryName },
+    seller,
+    similar: similar.map(toProduct),
+  };
+}

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import type { SearchSort } from '@furniture/contract';
+import { badRequest } from '../http/errors.ts';
+
+/**
+ * A keyset cursor: the sort key and id of the last row of a page, the sort it belongs to, and a
+ * fingerprint of the search, so it is refused with another search. It is opaque to clients
+ * (base64url JSON) but holds nothing secret: a forged one can only name a position, and is
+ * refused unless it is well formed.
+ */
+export interface Cursor {
+  sort: SearchSort;
+  /** The sort key exactly as PostgreSQL printed it: a timestamp, a price or a rank. */
+  key: string;
+  id: string;
+}
+
+const keyPatterns: Record<SearchSort, RegExp> = {
+  newest: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/,
+  'price-asc': /^\d{1,10}(\.\d{1,2})?$/,
+  'price-desc': /^\d{1,10}(\.\d{1,2})?$/,
+  relevance: /^\d+(\.\d+)?(e[+-]?\d+)?$/,
+};
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A short fingerprint of everything that defines a search but the page. */
+export function searchFingerprint(search: Record<string, unknown>): string {
+  const entries = Object.entries(search)
+    .filter(([name, value]) => name !== 'cursor' && name !== 'limit' && value !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b));
+  return createHash('sha256').update(JSON.stringify(entries)).digest('base64url').slice(0, 12);
+}
+
+export function encodeCursor(cursor: Cursor, fingerprint: string): string {
+  return Buffer.from(JSON.stringify({ s: cursor.sort, k: cursor.key, i: cursor.id, f: fingerprint })).toString('base64url');
+}
+
+export function decodeCursor(text: string, sort: SearchSort, fingerprint: string): Cursor {
+  const invalid = () => badRequest('cursor: is not a cursor this search gave out');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (!parsed || typeof parsed !== 'object') throw invalid();
+  const { s, k, i, f } = parsed as Record<string, unknown>;
+  if (s !== sort || f !== fingerprint) throw badRequest('cursor: belongs to another search; start again without it');
+  if (typeof k !== 'string' || typeof i !== 'string' || !keyPatterns[sort].test(k) || !uuidPattern.test(i)) throw invalid();
+  return { sort, key: k, id: i };
+}

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  dataOf,
+  FACET_COUNT_LIMIT,
+  idParams,
+  productDetails,
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_MAX_LIMIT,
+  searchQuery,
+  searchResponse,
+  withoutBlankParameters,
+} from '@furniture/contract';
+import { notFound } from '../http/errors.ts';
+import { errorResponses } from '../http/responses.ts';
+import { searchCatalogue } from './catalogue-search.ts';
+import { findProductDetails } from './product-details.ts';
+import { toProduct } from './product-repository.ts';
+
+const searchDescription = [
+  'Public. Words in `q` are matched against name, description, category and location with stemming; accents are ignored and a misspelt word is matched to the catalogue words it resembles.',
+  'Filters: `categoryId`, `condition` (repeatable), `minPrice`/`maxPrice` (resale price), `location` (loose match), `sellerVerified=true`, `inStock` (default true: available only; false includes sold pieces).',
+  '“Will it fit?”: `spaceWidth`/`spaceDepth`/`spaceHeight` keep pieces that stand in that space (turned about the vertical if need be); `doorWidth` with `doorHeight` keep pieces that can be carried through that opening, tilted if need be. Pieces without measurements are left out by either.',
+  '`sort`: relevance (the default with q), newest (the default without), price-asc, price-desc.',
+  `\`limit\` (default ${SEARCH_DEFAULT_LIMIT}, at most ${SEARCH_MAX_LIMIT}) and \`cursor\` (the nextCursor of the previous page): keyset pages, stable while listings are added.`,
+  `\`facets\` (first page only) count results by condition and by category, each ignoring its own filter; exact up to ${FACET_COUNT_LIMIT} matches, lower bounds beyond (exact: false).`,
+  'Blank parameters count as absent. A bad parameter answers 400 naming it.',
+].join(' ');
+
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/products',
+    {
+      config: { access: 'public' },
+      // A form that submits empty fields searches as if they were not there.
+      preValidation: async (request) => {
+        request.query = withoutBlankParameters(request.query as Record<string, unknown>) as typeof request.query;
+      },
+      schema: {
+        tags: ['products'],
+        summary: 'Search and filter the catalogue',
+        description: searchDescription,
+        querystring: searchQuery,
+        response: { 200: searchResponse, 400: errorResponses[400] },
+      },
+    },
+    async (request) => {
+      const result = await searchCatalogue(app.db, request.query);
+      return { success: true as const, data: result.rows.map(toProduct), nextCursor: result.nextCursor, facets: result.facets };
+    },
+  );
+
+  app.get(
+    '/products/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['products'],
+        summary: 'One product with its photos, measurements, seller and similar pieces',
+        description:
+          'Public. `seller` is the public profile (no e-mail); `similar` holds up to 6 available pieces of the same category, closest in price. Sold pieces are shown too (inStock: sold).',
+        params: idParams,
+        response: { 200: dataOf(productDetails), 400: errorResponses[400], 404: errorResponses[404] },
+      },
+    },
+    async (request) => {
+      const details = await findProductDetails(app.db, request.params.id);
+      if (!details) throw notFound('No product with this id');
+      return { success: true as const, data: details };
+    },
+  );
+};

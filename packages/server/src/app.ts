@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -30,12 +29,14 @@ import { userRoutes } from './users/user-routes.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
 import { productRoutes } from './products/product-routes.ts';
 import { searchRoutes } from './products/search-routes.ts';
+import { priceGuideRoutes } from './price-guide/price-guide-routes.ts';
 import { wishRoutes } from './wishes/wish-routes.ts';
 import { bookingRoutes } from './bookings/booking-routes.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { imageRoutes } from './images/image-routes.ts';
 import { registerImages } from './images/images-plugin.ts';
 import { oidcRoutes } from './users/oidc-routes.ts';
+import { registerWebApp } from './web-app/web-app-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,6 +52,8 @@ export interface AppDependencies {
   db: Database;
   /** The card payment provider; by default the one the configuration chooses. */
   payments?: PaymentProvider;
+  /** The built web app to serve; by default packages/web/dist. */
+  webDir?: string;
 }
 
 export type App = FastifyInstance;
@@ -59,7 +62,7 @@ const demoPicturesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole application without listening: the process entry point and the tests both use it. */
-export async function buildApp({ config, db, payments }: AppDependencies): Promise<App> {
+export async function buildApp({ config, db, payments, webDir = webDistDir }: AppDependencies): Promise<App> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -116,6 +119,7 @@ export async function buildApp({ config, db, payments }: AppDependencies): Promi
       await api.register(categoryRoutes);
       await api.register(productRoutes);
       await api.register(searchRoutes);
+      await api.register(priceGuideRoutes);
       await api.register(wishRoutes);
       await api.register(bookingRoutes);
       await api.register(adminRoutes);
@@ -127,30 +131,6 @@ export async function buildApp({ config, db, payments }: AppDependencies): Promi
 
   // Pictures of the demo catalogue, served by the app itself.
   await app.register(fastifyStatic, { root: demoPicturesDir, prefix: '/demo/', decorateReply: false, maxAge: '1d' });
-  await serveWebApp(app);
+  await registerWebApp(app, webDir);
   return app;
-}
-
-/**
- * Serves the built web app (hashed assets cached for a year), and its index.html for every path
- * the client-side router owns. Unknown /api paths answer 404 in the API's shape.
- */
-async function serveWebApp(app: FastifyInstance) {
-  const hasWebApp = fs.existsSync(path.join(webDistDir, 'index.html'));
-  if (hasWebApp) {
-    await app.register(fastifyStatic, {
-      root: webDistDir,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (hasWebApp && request.method === 'GET' && !request.url.startsWith('/api')) {
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send({ success: false, message: `No route for ${request.method} ${request.url.split('?')[0]}` });
-  });
 }

@@ -19,13 +19,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  * Boots the real app in-process on this file's own fresh database. Call at the top of a test file;
  * the returned object is filled in before the first test runs.
  */
-export function setupTestApp(overrides: Partial<Config> = {}): TestContext {
+export function setupTestApp(overrides: Partial<Config> = {}, { webDir }: { webDir?: string } = {}): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.database = await createTestDatabase();
     context.db = context.database.db;
     context.config = testConfig(overrides);
-    context.app = await buildApp({ config: context.config, db: context.db });
+    context.app = await buildApp({ config: context.config, db: context.db, ...(webDir ? { webDir } : {}) });
     await context.app.ready();
   });
   afterAll(async () => {

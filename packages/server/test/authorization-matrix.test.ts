@@ -122,6 +122,19 @@ const matrix: Row[] = [
   { method: 'GET', route: '/api', statuses: everyone(200) },
   { method: 'GET', route: '/api/allCategories', statuses: everyone(200) },
   { method: 'GET', route: '/api/advertisement', statuses: everyone(200) },
+  { method: 'GET', route: '/api/products', statuses: everyone(200), request: (w) => ({ url: `/api/products?categoryId=${w.categoryId}&q=chair` }) },
+  {
+    method: 'GET',
+    route: '/api/products/:id',
+    statuses: everyone(200),
+    request: async (w) => ({ url: `/api/products/${(await productOfSeller(w)).id}` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/price-guide',
+    statuses: [401, 403, 403, 200, 200, 403, 401, 401],
+    request: (w) => ({ url: `/api/price-guide?categoryId=${w.categoryId}&condition=Good&originalPrice=500&yearsUsed=2` }),
+  },
   { method: 'GET', route: '/api/category/:id', statuses: anySignedIn(200), request: (w) => ({ url: `/api/category/${w.categoryId}` }) },
   {
     method: 'POST',

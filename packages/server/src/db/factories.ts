@@ -65,6 +65,8 @@ export async function createProduct(
     location: string;
     postedAt: Date;
     photos: string[];
+    /** When a sold product was sold; now by default. */
+    soldAt: Date;
     measurements: { widthCm: number; depthCm: number; heightCm: number } | null;
   }> = {},
 ) {
@@ -90,6 +92,7 @@ export async function createProduct(
       advertisement: overrides.advertisement ?? false,
       inStock: overrides.inStock ?? 'available',
       postedAt: overrides.postedAt,
+      soldAt: overrides.soldAt,
     })
     .returning();
   return product!;

@@ -6,24 +6,23 @@ import { findPublicProduct, isAvailable, publiclyVisible, selectProducts, toProd
 
 /** What anyone may know of a seller: no e-mail, and sales only as a count. */
 async function sellerProfile(db: Executor, sellerId: string): Promise<SellerProfile> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      image: users.image,
-      verified: users.verified,
-      createdAt: users.createdAt,
-      itemsSold: sql<number>`(select count(*)::int from ${products} where ${products.sellerId} = ${users.id} and ${products.inStock} = 'sold')`,
-    })
-    .from(users)
-    .where(eq(users.id, sellerId));
+  const [[row], [sales]] = await Promise.all([
+    db
+      .select({ id: users.id, name: users.name, image: users.image, verified: users.verified, createdAt: users.createdAt })
+      .from(users)
+      .where(eq(users.id, sellerId)),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(products)
+      .where(and(eq(products.sellerId, sellerId), eq(products.inStock, 'sold'))),
+  ]);
   return {
     _id: row!.id,
     name: row!.name,
     image: row!.image,
     verified: row!.verified,
     memberSince: row!.createdAt.toISOString(),
-    itemsSold: row!.itemsSold,
+    itemsSold: sales!.count,
   };
 }
 

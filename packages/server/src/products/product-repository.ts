@@ -106,6 +106,23 @@ export async function findPublicProduct(db: Executor, id: string): Promise<Produ
   return row;
 }
 
+/** How many products the sitemap lists: the available public ones. */
+export async function countPublicProducts(db: Executor): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(products).where(and(isAvailable, publiclyVisible));
+  return row!.count;
+}
+
+/** One file of the sitemap: available public products in id order. */
+export async function listPublicProductPages(db: Executor, page: Page) {
+  return db
+    .select({ id: products.id, postedAt: products.postedAt })
+    .from(products)
+    .where(and(isAvailable, publiclyVisible))
+    .orderBy(asc(products.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
 /** Newest first; served by the partial index of advertised, available products. */
 export async function listAdvertisedProducts(db: Executor, page: Page): Promise<ProductRecord[]> {
   return selectProducts(db)

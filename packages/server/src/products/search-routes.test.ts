@@ -267,7 +267,7 @@ describe('GET /api/products: bad parameters', () => {
   ])('%j answers 400 naming %s', async (query, parameter) => {
     const { status, body } = await search(query as Record<string, string | number | string[]>);
     expect(status).toBe(400);
-    expect(body.message.startsWith(parameter)).toBe(true);
+    expect(body.message!.startsWith(parameter)).toBe(true);
   });
 
   it('refuses a cursor used with another search or sort, and a forged well-formed one is only a position', async () => {

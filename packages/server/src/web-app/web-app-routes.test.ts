@@ -1,0 +1,165 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { texts } from '@furniture/contract';
+import { setupTestApp } from '../../test/app.ts';
+import { createCategory, createProduct, createUser } from '../db/factories.ts';
+
+// A stand-in for the built app's index.html, with the parts the server fills in.
+const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'furniture-web-'));
+fs.writeFileSync(
+  path.join(webDir, 'index.html'),
+  `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="The marketplace" /><title>${texts.brand}</title></head><body><div id="root"></div></body></html>`,
+);
+afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
+
+const t = setupTestApp({ publicUrl: 'https://furniture.example.com' }, { webDir });
+
+async function listed(overrides: Parameters<typeof createProduct>[2] = {}) {
+  const seller = await createUser(t.db, { role: 'seller', password: null, name: 'Rahim & Sons' });
+  const category = await createCategory(t.db, { categoryName: `Sofas ${Math.random()}` });
+  return createProduct(t.db, { categoryId: category.id, sellerId: seller.id }, overrides);
+}
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+/** The head's parts as a browser or crawler reads them. */
+function head(html: string) {
+  const meta = (key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
+  const jsonLd = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  return {
+    title: /<title>([\s\S]*?)<\/title>/.exec(html)?.[1],
+    meta,
+    jsonLd: jsonLd ? JSON.parse(jsonLd) : undefined,
+    titles: html.match(/<title>/g)?.length,
+    descriptions: html.match(/<meta name="description"/g)?.length,
+  };
+}
+
+describe('a product’s page', () => {
+  it('carries its title, description, preview tags and schema.org Product data', async () => {
+    const product = await listed({
+      productName: 'Teak three-seater',
+      description: 'Solid teak, new cushions.',
+      condition: 'Excellent',
+      resalePrice: '1450.00',
+      location: 'Dhanmondi',
+      photos: ['https://images.example.com/front.webp', '/demo/sofa-2.svg'],
+    });
+    const response = await get(`/product/${product.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    const page = head(response.body);
+    expect(page.titles).toBe(1);
+    expect(page.descriptions).toBe(1);
+    expect(page.title).toBe(`Teak three-seater – $1450.00 – ${texts.brand}`);
+    expect(page.meta('description')).toBe('Excellent condition, Dhanmondi. Solid teak, new cushions.');
+    expect(page.meta('og:title')).toBe('Teak three-seater');
+    expect(page.meta('og:type')).toBe('product');
+    expect(page.meta('og:url')).toBe(`https://furniture.example.com/product/${product.id}`);
+    expect(page.meta('og:image')).toBe('https://images.example.com/front.webp');
+    expect(page.meta('twitter:card')).toBe('summary_large_image');
+    expect(page.meta('twitter:image')).toBe('https://images.example.com/front.webp');
+    expect(page.jsonLd).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Teak three-seater',
+      image: ['https://images.example.com/front.webp', 'https://furniture.example.com/demo/sofa-2.svg'],
+      additionalProperty: { name: 'Condition', value: 'Excellent' },
+      offers: {
+        '@type': 'Offer',
+        price: '1450.00',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/UsedCondition',
+      },
+    });
+  });
+
+  it('escapes whatever the seller wrote, so nothing inserted becomes markup', async () => {
+    const hostile = `</title></script><script>alert("x")</script><img src=x onerror=alert(1)> & 'quotes'`;
+    const product = await listed({ productName: hostile, description: hostile, location: '"><b>' });
+    const response = await get(`/product/${product.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('<script>alert');
+    expect(response.body).not.toContain('<img src=x');
+    expect(response.body).not.toContain('"><b>');
+    const page = head(response.body);
+    expect(page.title).toContain('&#60;/title&#62;&#60;/script&#62;');
+    expect(page.jsonLd.name).toBe(hostile);
+    expect(page.jsonLd.description).toBe(hostile);
+  });
+
+  it('says when a piece is sold', async () => {
+    const product = await listed({ inStock: 'sold' });
+    const page = head((await get(`/product/${product.id}`)).body);
+    expect(page.jsonLd.offers.availability).toBe('https://schema.org/SoldOut');
+  });
+
+  it('answers 404 with the app’s page for an unknown or malformed id', async () => {
+    for (const url of ['/product/00000000-0000-4000-8000-000000000000', '/product/not-an-id']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain('<div id="root"></div>');
+      expect(head(response.body).jsonLd, url).toBeUndefined();
+    }
+  });
+});
+
+describe('the web app’s other paths', () => {
+  it('answers the app’s pages with 200 and every other path with 404 and the app’s error page', async () => {
+    for (const url of ['/', '/home', '/categories', '/blog', '/search?q=sofa', '/login', '/dashboard', '/dashboard/myOrders', '/dashboard/payment/abc', '/category/123']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<div id="root"></div>');
+      expect(head(response.body).title, url).toBe(texts.brand);
+    }
+    for (const url of ['/nowhere', '/dashboard/nowhere', '/product', '/product/a/b', '/categories/extra', '/index.php']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.body, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('keeps answering unknown API paths in the API’s shape', async () => {
+    const response = await get('/api/nowhere');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, message: 'No route for GET /api/nowhere' });
+  });
+});
+
+describe('robots.txt and the sitemap', () => {
+  it('serves a robots.txt that keeps crawlers out of private and endless pages and names the sitemap', async () => {
+    const response = await get('/robots.txt');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.body).toContain('User-agent: *');
+    for (const path of ['/dashboard', '/search', '/login', '/signup', '/api/']) expect(response.body).toContain(`Disallow: ${path}\n`);
+    expect(response.body).toContain('Sitemap: https://furniture.example.com/sitemap.xml');
+  });
+
+  it('lists the public pages and every available product, and no sold one', async () => {
+    const available = await listed();
+    const sold = await listed({ inStock: 'sold' });
+    const index = await get('/sitemap.xml');
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['content-type']).toMatch(/^application\/xml/);
+    const files = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(files).toEqual(['https://furniture.example.com/sitemaps/pages.xml', 'https://furniture.example.com/sitemaps/products-1.xml']);
+
+    const pages = await get('/sitemaps/pages.xml');
+    expect([...pages.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])).toEqual([
+      'https://furniture.example.com/',
+      'https://furniture.example.com/categories',
+      'https://furniture.example.com/blog',
+    ]);
+    const products = await get('/sitemaps/products-1.xml');
+    expect(products.statusCode).toBe(200);
+    expect(products.body).toContain(`<loc>https://furniture.example.com/product/${available.id}</loc>`);
+    expect(products.body).not.toContain(sold.id);
+    expect((await get('/sitemaps/products-2.xml')).statusCode).toBe(404);
+    expect((await get('/sitemaps/other.xml')).statusCode).toBe(404);
+  });
+});

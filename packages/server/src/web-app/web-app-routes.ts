@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { matchWebRoute, publicPages, webRoutes } from '@furniture/contract';
+import { countPublicProducts, findPublicProduct, listPublicProductPages, toProduct } from '../products/product-repository.ts';
+import { productPageMeta, withPageMeta } from './page-meta.ts';
+
+/** A sitemap file holds at most this many addresses (the sitemaps protocol's limit). */
+export const SITEMAP_PAGE_SIZE = 50_000;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const xmlEscape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+function sendHtml(reply: FastifyReply, status: number, html: string) {
+  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year; index.html for every path the app
+ * has (webRoutes), and with status 404 for every other, so the app shows its error page and
+ * crawlers see the truth. A product's page gets its title, description, preview tags and
+ * structured data inserted by the server. Also robots.txt and the sitemap. Unknown /api paths
+ * answer 404 in the API's shape.
+ */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
+  const indexFile = path.join(webDistDir, 'index.html');
+  const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+  const { publicUrl } = app.config;
+
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
+    const lines = [
+      'User-agent: *',
+      `Disallow: ${webRoutes.dashboard.root}`,
+      `Disallow: ${webRoutes.search}`,
+      `Disallow: ${webRoutes.login}`,
+      `Disallow: ${webRoutes.signup}`,
+      'Disallow: /api/',
+      '',
+      `Sitemap: ${publicUrl}/sitemap.xml`,
+      '',
+    ];
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(lines.join('\n'));
+  });
+
+  // The sitemap index: the public pages, then every available product, 50,000 to a file.
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const productFiles = Math.ceil((await countPublicProducts(app.db)) / SITEMAP_PAGE_SIZE);
+    const files = ['/sitemaps/pages.xml', ...Array.from({ length: productFiles }, (_, index) => `/sitemaps/products-${index + 1}.xml`)];
+    const body = files.map((file) => `  <sitemap><loc>${xmlEscape(publicUrl + file)}</loc></sitemap>`).join('\n');
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`);
+  });
+
+  app.get('/sitemaps/pages.xml', { schema: { hide: true } }, async (_request, reply) =>
+    sendUrlSet(reply, publicPages.map((page) => ({ loc: `${publicUrl}${page === '/' ? '/' : page}` }))),
+  );
+
+  app.get<{ Params: { file: string } }>(
+    '/sitemaps/:file',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const page = /^products-([1-9]\d{0,5})\.xml$/.exec(request.params.file);
+      if (!page) return notFoundPage(request.url, reply);
+      const rows = await listPublicProductPages(app.db, { limit: SITEMAP_PAGE_SIZE, offset: (Number(page[1]) - 1) * SITEMAP_PAGE_SIZE });
+      if (rows.length === 0) return notFoundPage(request.url, reply);
+      return sendUrlSet(
+        reply,
+        rows.map((row) => ({ loc: `${publicUrl}/product/${row.id}`, lastmod: row.postedAt.toISOString() })),
+      );
+    },
+  );
+
+  function sendUrlSet(reply: FastifyReply, urls: { loc: string; lastmod?: string }[]) {
+    const body = urls
+      .map(({ loc, lastmod }) => `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`)
+      .join('\n');
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`);
+  }
+
+  function notFoundPage(url: string, reply: FastifyReply) {
+    if (!indexHtml) return reply.status(404).send({ success: false, message: `No page at ${url.split('?')[0]}` });
+    return sendHtml(reply, 404, indexHtml);
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
+    if (!isPage || !indexHtml) {
+      return reply.status(404).send({ success: false, message: `No route for ${request.method} ${pathname}` });
+    }
+    const route = matchWebRoute(pathname);
+    if (!route) return sendHtml(reply, 404, indexHtml);
+    if (route.pattern === webRoutes.product) {
+      const id = route.params.id!;
+      const found = uuidPattern.test(id) ? await findPublicProduct(app.db, id.toLowerCase()) : undefined;
+      if (!found) return sendHtml(reply, 404, indexHtml);
+      return sendHtml(reply, 200, withPageMeta(indexHtml, productPageMeta(toProduct(found), publicUrl)));
+    }
+    return sendHtml(reply, 200, indexHtml);
+  });
+}

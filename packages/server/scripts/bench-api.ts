@@ -1,25 +1,34 @@
 /**
- * Measures the listing calls on a catalogue of realistic size: loads BENCH_PRODUCTS products
- * (default 20,000) across categories and sellers into a fresh database, serves the real app on a
- * local port, and fires BENCH_REQUESTS requests per call at BENCH_CONCURRENCY at a time.
- * Prints latency percentiles and throughput; asserts nothing.
+ * Measures the public reads on a catalogue of a given size: seeds `--products N` (default 20,000)
+ * with the catalogue seed into a fresh database, serves the real app on a local port, and fires
+ * BENCH_REQUESTS requests per call at BENCH_CONCURRENCY at a time. Prints latency percentiles and
+ * throughput, a deep keyset walk page by page, and the query plan of every query a search or a
+ * product page runs; asserts nothing.
  *
- *   npm run bench:api                         (embedded PostgreSQL in a temporary directory)
+ *   npm run bench:api -- --products 1000000   (embedded PostgreSQL in a temporary directory)
  *   BENCH_DATABASE_URL=postgres://… npm run bench:api
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { parseArgs } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { configFrom } from '../src/config.ts';
-import { createDatabase, withDatabaseName } from '../src/db/client.ts';
+import { withDatabaseName } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { createCategory, createUser } from '../src/db/factories.ts';
+import { createUser } from '../src/db/factories.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
+import * as schema from '../src/db/schema/index.ts';
+import { seedCatalogue } from '../src/demo/catalogue-seed.ts';
 
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 20_000);
+const { values: args } = parseArgs({
+  options: { products: { type: 'string', default: process.env.BENCH_PRODUCTS ?? '20000' }, 'walk-pages': { type: 'string', default: '200' } },
+});
+const PRODUCTS = Number(args.products);
+const WALK_PAGES = Number(args['walk-pages']);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 
@@ -51,29 +60,13 @@ async function prepareDatabase() {
   };
 }
 
-async function loadCatalogue(db: ReturnType<typeof createDatabase>['db']) {
-  const categories = await Promise.all(Array.from({ length: 8 }, () => createCategory(db)));
-  const sellers = await Promise.all(Array.from({ length: 50 }, () => createUser(db, { role: 'seller', password: null })));
-  const buyer = await createUser(db, { role: 'buyer', password: null });
-  // One set-based insert: generate_series spreads products over categories, sellers and time.
-  await db.execute(sql`
-    insert into products (category_id, seller_id, condition, product_name, years_of_used_product, original_price,
-      resale_price, description, phone, location, product_image, advertisement, in_stock, posted_at)
-    select (${sql.raw(`array['${categories.map((c) => c.id).join("','")}']`)}::uuid[])[1 + i % 8],
-           (${sql.raw(`array['${sellers.map((s) => s.id).join("','")}']`)}::uuid[])[1 + i % 50],
-           'Good', 'Product ' || i, '2 years', 300, 150, 'Solid and clean', '01700000000', 'Dhaka',
-           'https://images.example.com/p' || i || '.webp', i % 40 = 0, case when i % 7 = 0 then 'sold' else 'available' end::stock_state,
-           now() - make_interval(mins => i)
-    from generate_series(1, ${PRODUCTS}) as i`);
-  await db.execute(sql`
-    insert into bookings (buyer_id, product_id, product_name, product_image, product_price, phone_number, location)
-    select ${buyer.id}, id, product_name, product_image, resale_price, '01711111111', 'Gulshan'
-    from products where in_stock = 'available' order by posted_at desc limit 500`);
-  await db.execute(sql`analyze`);
-  return { categoryId: categories[0]!.id, buyer };
-}
+/** The statements the app sends while `capturing` is on, to print their plans. */
+const captured: { query: string; params: unknown[] }[] = [];
+let capturing = false;
 
-async function measure(name: string, url: string, headers: Record<string, string>) {
+const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+async function measure(name: string, url: string, headers: Record<string, string> = {}) {
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
@@ -92,28 +85,104 @@ async function measure(name: string, url: string, headers: Record<string, string
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
+  const at = (q: number) => percentile(latencies, q).toFixed(1).padStart(6);
   console.log(
-    `${name.padEnd(34)} ${String(Math.round(latencies.length / seconds)).padStart(6)} req/s   p50 ${at(0.5).padStart(6)} ms   p95 ${at(0.95).padStart(6)} ms   p99 ${at(0.99).padStart(6)} ms${failures ? `   ${failures} failed` : ''}`,
+    `${name.padEnd(44)} ${String(Math.round(latencies.length / seconds)).padStart(6)} req/s   p50 ${at(0.5)} ms   p95 ${at(0.95)} ms   p99 ${at(0.99)} ms${failures ? `   ${failures} failed` : ''}`,
   );
 }
 
+/** Follows nextCursor page after page, one request at a time, and prints how the pages compare. */
+async function walk(name: string, url: string) {
+  const latencies: number[] = [];
+  let cursor: string | null = null;
+  let rows = 0;
+  do {
+    const t0 = performance.now();
+    const response = await fetch(cursor ? `${url}&cursor=${encodeURIComponent(cursor)}` : url);
+    const body = (await response.json()) as { data: unknown[]; nextCursor: string | null };
+    latencies.push(performance.now() - t0);
+    rows += body.data.length;
+    cursor = body.nextCursor;
+  } while (cursor && latencies.length < WALK_PAGES);
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const tenth = Math.max(1, Math.floor(latencies.length / 10));
+  console.log(
+    `${name.padEnd(44)} ${String(latencies.length).padStart(4)} pages, ${rows} rows   first 10%: p50 ${median(latencies.slice(0, tenth)).toFixed(1)} ms   last 10%: p50 ${median(latencies.slice(-tenth)).toFixed(1)} ms   page ${latencies.length}: ${latencies.at(-1)!.toFixed(1)} ms`,
+  );
+}
+
+/** One request with the app's statements captured, then each statement's plan as PostgreSQL runs it. */
+async function explain(client: pg.Client, name: string, url: string) {
+  captured.length = 0;
+  capturing = true;
+  await (await fetch(url)).arrayBuffer();
+  capturing = false;
+  console.log(`\n=== ${name}`);
+  for (const { query, params } of captured) {
+    const { rows } = await client.query(`explain (analyze, costs off, timing off, summary off) ${query}`, params);
+    const plan = rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n    ');
+    const scansProducts = /Seq Scan on products/.test(plan);
+    console.log(`--- ${query.replace(/\s+/g, ' ').slice(0, 140)}…${scansProducts ? '   [SEQUENTIAL SCAN OF products]' : ''}\n    ${plan}`);
+  }
+}
+
 const database = await prepareDatabase();
-const { db, pool } = createDatabase(database.url, 20);
+const pool = new pg.Pool({ connectionString: database.url, max: 20 });
+pool.on('error', () => {
+  // Connections still open when the database is dropped at the end are cut; nothing to report.
+});
+const db = drizzle(pool, {
+  schema,
+  logger: { logQuery: (query, params) => void (capturing && captured.push({ query, params })) },
+});
+const explainClient = new pg.Client({ connectionString: database.url });
 try {
-  console.log(`Loading ${PRODUCTS} products…`);
-  const { categoryId, buyer } = await loadCatalogue(db);
+  console.log(`Seeding ${PRODUCTS.toLocaleString('en-US')} products…`);
+  const seeded = performance.now();
+  await seedCatalogue(database.url, { products: PRODUCTS, publicUrl: 'http://localhost:5000', log: (line) => console.log(`  ${line}`) });
+  console.log(`Seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s`);
+
+  const buyer = await createUser(db, { role: 'buyer', password: null });
+  const [category] = await db.select().from(schema.categories).where(eq(schema.categories.categoryName, 'Dressers'));
+  const [product] = await db
+    .select({ id: schema.products.id })
+    .from(schema.products)
+    .where(sql`${schema.products.inStock} = 'available' and ${schema.products.categoryId} = ${category!.id}`)
+    .limit(1);
+
   const app = await buildApp({ config: configFrom({ logLevel: 'silent', demoData: false }), db });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const auth = { authorization: `bearer ${await app.accessTokens.issue(buyer.id)}` };
-  console.log(`${REQUESTS} requests per call, ${CONCURRENCY} at a time, ${os.cpus().length} cores\n`);
-  await measure('GET /api/allCategories', `${address}/api/allCategories`, {});
-  await measure('GET /api/advertisement', `${address}/api/advertisement`, {});
-  await measure('GET /api/category/:id (50 of 2,500)', `${address}/api/category/${categoryId}`, auth);
-  await measure('GET /api/category/:id?page=40', `${address}/api/category/${categoryId}?page=40`, auth);
-  await measure('GET /api/booking?email= (50 of 500)', `${address}/api/booking?email=${encodeURIComponent(buyer.email)}`, auth);
+  const c = category!.id;
+  const searches: [string, string][] = [
+    ['search: browse, newest', '/api/products'],
+    ['search: q=walnut dresser (typical)', '/api/products?q=walnut%20dresser'],
+    ['search: q=sofaa (typo)', '/api/products?q=sofaa'],
+    ['search: q=oak, category, Good|Fair, ≤$300', `/api/products?q=oak&categoryId=${c}&condition=Good&condition=Fair&maxPrice=300`],
+    ['search: location=Dhanmondi, price-asc', '/api/products?location=Dhanmondi&sort=price-asc'],
+    ['search: verified sellers, price-desc', '/api/products?sellerVerified=true&sort=price-desc'],
+    ['search: door 80×200, space, price-asc', `/api/products?categoryId=${c}&doorWidth=80&doorHeight=200&spaceWidth=150&spaceDepth=60&spaceHeight=120&sort=price-asc`],
+    ['product page', `/api/products/${product!.id}`],
+  ];
+
+  console.log(`\n${REQUESTS} requests per call, ${CONCURRENCY} at a time, ${os.cpus().length} cores, ${PRODUCTS.toLocaleString('en-US')} products\n`);
+  await measure('GET /api/allCategories', `${address}/api/allCategories`);
+  await measure('GET /api/advertisement', `${address}/api/advertisement`);
+  await measure('GET /api/category/:id (first 50)', `${address}/api/category/${c}`, auth);
+  for (const [name, url] of searches) await measure(name, `${address}${url}`);
+  await measure('product page HTML (meta tags)', `${address}/product/${product!.id}`);
+
+  console.log(`\nKeyset walks (one request at a time, up to ${WALK_PAGES} pages of 24)\n`);
+  await walk('walk: newest', `${address}/api/products?limit=24`);
+  await walk('walk: price-asc', `${address}/api/products?sort=price-asc&limit=24`);
+  await walk('walk: q=oak chair, relevance', `${address}/api/products?q=oak%20chair&limit=24`);
+
+  await explainClient.connect();
+  console.log('\nQuery plans (EXPLAIN ANALYZE) of every statement each call runs');
+  for (const [name, url] of searches) await explain(explainClient, name, `${address}${url}`);
   await app.close();
 } finally {
+  await explainClient.end().catch(() => undefined);
   await pool.end();
   await database.drop();
 }

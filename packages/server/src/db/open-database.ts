@@ -8,6 +8,8 @@ import { migrateDatabase } from './migrate.ts';
 
 export interface OpenDatabase {
   db: Database;
+  /** Its connection string, for tools that need a connection of their own. */
+  url: string;
   /** Where the data lives, for the start-up line (no password). */
   description: string;
   close(): Promise<void>;
@@ -24,7 +26,7 @@ export async function openDatabase(config: Config, log: (line: string) => void):
     await migrateDatabase(config.databaseUrl);
     const { db, pool } = createDatabase(config.databaseUrl);
     const url = new URL(config.databaseUrl);
-    return { db, description: `PostgreSQL at ${url.host}${url.pathname}`, close: () => pool.end() };
+    return { db, url: config.databaseUrl, description: `PostgreSQL at ${url.host}${url.pathname}`, close: () => pool.end() };
   }
 
   const directory = path.join(config.dataDir, 'postgres');
@@ -44,6 +46,7 @@ export async function openDatabase(config: Config, log: (line: string) => void):
     const { db, pool } = createDatabase(url);
     return {
       db,
+      url,
       description: `embedded PostgreSQL in ${directory}`,
       async close() {
         await pool.end();

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { conditions } from './enums.ts';
-import { MEASUREMENT_MAX_CM } from './limits.ts';
 import { category, centimetres, idSchema, product, type Measurements } from './schemas.ts';
 
 // ---------------------------------------------------------------- constants

@@ -1,8 +1,8 @@
-import { labels, messages, texts } from '@furniture/contract';
+import { addProductTexts, labels, messages, priceGuideTexts, searchTexts, texts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct } from '../../server/src/db/factories.ts';
-import { users } from '../../server/src/db/schema/index.ts';
+import { products, users } from '../../server/src/db/schema/index.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { controlledBy, expectPath, expectText, isFocused, loadedWidth, logIn, photo, signUp, tabStops } from './support/ui.ts';
@@ -53,11 +53,11 @@ describe('a seller', () => {
     expect(await page.getByLabel('Seller Email').getAttribute('readonly')).not.toBeNull();
     await page.getByRole('button', { name: labels.dashboardMenu.addProduct }).click();
     await expectText(page, messages.productCategoryRequired);
-    await expectText(page, 'productImage is required');
+    await expectText(page, addProductTexts.photosRequired);
     await checkPage(page, 'dashboard-add-product');
   });
 
-  it('adds a product with an image, watching the upload, and finds it in My Products', async () => {
+  it('adds a product with photos in the chosen order and measurements, guided on price, and finds it in My Products', async () => {
     const { page } = session;
     await page.getByLabel('Product Category').selectOption({ label: 'Beds' });
     await page.getByLabel('Condition').selectOption('Good');
@@ -68,12 +68,23 @@ describe('a seller', () => {
     await page.getByLabel('Description').fill('Sturdy oak frame, mattress not included');
     await page.getByLabel('Phone').fill('01711223344');
     await page.getByLabel('Location').fill('Mirpur');
-    await page.getByLabel('Product Image').setInputFiles(await photo('bed.jpg', { r: 120, g: 80, b: 40 }));
+    // The guide suggests a price once category, condition, original price and age are known.
+    const guide = page.getByTestId('price-guide');
+    await guide.getByText(priceGuideTexts.estimate).waitFor();
+    await page.getByLabel(`${labels.product.resalePrice} ($)`).fill('2000');
+    await guide.getByText(priceGuideTexts.tooHigh).waitFor();
+    await page.getByLabel(`${labels.product.resalePrice} ($)`).fill('320');
+    await page.getByLabel(searchTexts.width).fill('160');
+    await page.getByLabel(searchTexts.depth).fill('210');
+    await page.getByLabel(searchTexts.height).fill('95');
+    await page.getByLabel(addProductTexts.addPhotos).setInputFiles([await photo('side.jpg', { r: 20, g: 80, b: 140 }), await photo('bed.jpg', { r: 120, g: 80, b: 40 })]);
+    await page.getByRole('button', { name: `${addProductTexts.moveEarlier}: bed.jpg` }).click();
+    await page.getByRole('img', { name: `bed.jpg (${addProductTexts.cover})` }).waitFor();
     // The upload is quick here, so the page itself records that its progress bar was shown.
     await page.evaluate(`
       window.sawUploadProgress = false;
       new MutationObserver(() => {
-        if (document.querySelector('progress[aria-label="Product Image: uploading"]')) window.sawUploadProgress = true;
+        if (document.querySelector('progress[aria-label="${addProductTexts.photos}: uploading"]')) window.sawUploadProgress = true;
       }).observe(document.body, { childList: true, subtree: true });
     `);
     await page.getByRole('button', { name: labels.dashboardMenu.addProduct }).click();
@@ -82,6 +93,10 @@ describe('a seller', () => {
     expect(await page.evaluate('window.sawUploadProgress')).toBe(true);
     await expectText(page, 'Oak double bed is listed');
     await expectPath(page, '/dashboard/myProducts');
+    const [listed] = await market.db.select().from(products).where(eq(products.productName, 'Oak double bed'));
+    expect(listed!.photos).toHaveLength(2);
+    expect(listed!.productImage).toBe(listed!.photos[0]);
+    expect([listed!.widthCm, listed!.depthCm, listed!.heightCm].map(Number)).toEqual([160, 210, 95]);
     const row = page.getByRole('row').filter({ hasText: 'Oak double bed' });
     await row.waitFor();
     expect(await row.innerText()).toContain('available');

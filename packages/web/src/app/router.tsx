@@ -56,6 +56,17 @@ export const routes: RouteObject[] = [
           ]).then(([page, api]) => ({ Component: page.CategoryRoute, loader: api.categoryProductsLoader })),
       },
       {
+        path: paths.search.path,
+        lazy: () => load(() => import('./routes/search.tsx')).then((m) => ({ Component: m.SearchRoute })),
+      },
+      {
+        path: paths.product.path,
+        lazy: () =>
+          Promise.all([load(() => import('./routes/product.tsx')), load(() => import('../features/products/api/get-product.ts'))]).then(
+            ([page, api]) => ({ Component: page.ProductRoute, loader: api.productLoader }),
+          ),
+      },
+      {
         path: paths.blog.path,
         lazy: () => load(() => import('../features/blog/routes/blog.tsx')).then((m) => ({ Component: m.BlogRoute })),
       },

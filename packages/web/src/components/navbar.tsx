@@ -5,6 +5,7 @@ import { paths } from '../config/paths.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { errorMessage, notify } from '../lib/notify.ts';
 import { useDisclosureMenu } from '../lib/use-disclosure-menu.ts';
+import { SearchBox } from './search-box.tsx';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
 
@@ -108,6 +109,9 @@ export function Navbar({ start }: { start?: ReactNode }) {
           )}
         </div>
       </nav>
+      <div className="mx-auto w-full px-2 pb-2 sm:px-4" style={{ maxWidth: MAX_PAGE_WIDTH_PX }}>
+        <SearchBox className="w-full md:ml-auto md:w-96" />
+      </div>
     </header>
   );
 }

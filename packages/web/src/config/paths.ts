@@ -1,31 +1,45 @@
-/** Every route of the app, written once. `path` is the router pattern; `getHref` builds a link. */
+import { webRoutes } from '@furniture/contract';
+
+/**
+ * Every route of the app, written once. `path` is the router pattern, from the contract's
+ * webRoutes, which the server also reads to answer unknown paths with 404; `getHref` builds a link.
+ */
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
-  homeAlias: { path: '/home', getHref: () => '/home' },
-  categories: { path: '/categories', getHref: () => '/categories' },
-  category: { path: '/category/:id', getHref: (id: string) => `/category/${encodeURIComponent(id)}` },
-  blog: { path: '/blog', getHref: () => '/blog' },
+  home: { path: webRoutes.home, getHref: () => '/' },
+  homeAlias: { path: webRoutes.homeAlias, getHref: () => '/home' },
+  categories: { path: webRoutes.categories, getHref: () => '/categories' },
+  category: { path: webRoutes.category, getHref: (id: string) => `/category/${encodeURIComponent(id)}` },
+  blog: { path: webRoutes.blog, getHref: () => '/blog' },
+  /** `search` is the query string without '?': every filter of the page lives in it. */
+  search: {
+    path: webRoutes.search,
+    getHref: (search: URLSearchParams | Record<string, string> = {}) => {
+      const query = new URLSearchParams(search).toString();
+      return query ? `/search?${query}` : '/search';
+    },
+  },
+  product: { path: webRoutes.product, getHref: (id: string) => `/product/${encodeURIComponent(id)}` },
   login: {
-    path: '/login',
+    path: webRoutes.login,
     /** `redirectTo` is where the user returns after signing in. */
     getHref: (redirectTo?: string) =>
       redirectTo && redirectTo !== '/' ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login',
   },
-  signup: { path: '/signup', getHref: () => '/signup' },
+  signup: { path: webRoutes.signup, getHref: () => '/signup' },
   dashboard: {
-    root: { path: '/dashboard', getHref: () => '/dashboard' },
-    myOrders: { path: '/dashboard/myOrders', getHref: () => '/dashboard/myOrders' },
-    myWishes: { path: '/dashboard/myWishes', getHref: () => '/dashboard/myWishes' },
+    root: { path: webRoutes.dashboard.root, getHref: () => '/dashboard' },
+    myOrders: { path: webRoutes.dashboard.myOrders, getHref: () => '/dashboard/myOrders' },
+    myWishes: { path: webRoutes.dashboard.myWishes, getHref: () => '/dashboard/myWishes' },
     payment: {
-      path: '/dashboard/payment/:bookingId',
+      path: webRoutes.dashboard.payment,
       getHref: (bookingId: string) => `/dashboard/payment/${encodeURIComponent(bookingId)}`,
     },
-    myProducts: { path: '/dashboard/myProducts', getHref: () => '/dashboard/myProducts' },
-    addProducts: { path: '/dashboard/addProducts', getHref: () => '/dashboard/addProducts' },
-    allBuyers: { path: '/dashboard/allBuyers', getHref: () => '/dashboard/allBuyers' },
-    allSellers: { path: '/dashboard/allSellers', getHref: () => '/dashboard/allSellers' },
-    addCategory: { path: '/dashboard/addCategory', getHref: () => '/dashboard/addCategory' },
-    addAdmin: { path: '/dashboard/addAdmin', getHref: () => '/dashboard/addAdmin' },
+    myProducts: { path: webRoutes.dashboard.myProducts, getHref: () => '/dashboard/myProducts' },
+    addProducts: { path: webRoutes.dashboard.addProducts, getHref: () => '/dashboard/addProducts' },
+    allBuyers: { path: webRoutes.dashboard.allBuyers, getHref: () => '/dashboard/allBuyers' },
+    allSellers: { path: webRoutes.dashboard.allSellers, getHref: () => '/dashboard/allSellers' },
+    addCategory: { path: webRoutes.dashboard.addCategory, getHref: () => '/dashboard/addCategory' },
+    addAdmin: { path: webRoutes.dashboard.addAdmin, getHref: () => '/dashboard/addAdmin' },
   },
 } as const;
 

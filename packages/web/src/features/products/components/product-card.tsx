@@ -1,5 +1,7 @@
 import { labels, texts, type Product } from '@furniture/contract';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { VerifiedTick } from './verified-tick.tsx';
 
@@ -23,7 +25,9 @@ export function ProductCard({ product, actions }: { product: Product; actions?: 
       <div className="card-body gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h3 id={`product-${product._id}`} className="card-title">
-            {product.productName}
+            <Link to={paths.product.getHref(product._id)} className="link-hover">
+              {product.productName}
+            </Link>
           </h3>
           <span className={`badge ${conditionBadge[product.condition]}`}>{product.condition}</span>
         </div>

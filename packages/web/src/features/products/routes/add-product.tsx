@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addProductBody, conditions, labels } from '@furniture/contract';
+import { addProductBody, addProductTexts, conditions, labels, searchTexts, type Measurements } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
-import { FileField } from '../../../components/form/file-field.tsx';
+import { z } from 'zod';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
@@ -15,11 +15,23 @@ import { useUserRecord } from '../../../lib/user-record.ts';
 import { useImageUpload } from '../../../lib/use-image-upload.ts';
 import { useAddProduct } from '../api/add-product.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
-import { imageFileList } from '../../../lib/image-file.ts';
+import { PhotoPicker, type PickedPhoto } from '../components/photo-picker.tsx';
+import { PriceGuideHint } from '../components/price-guide-hint.tsx';
 
-const addProductForm = addProductBody.omit({ productImage: true, categoryName: true }).extend({
-  productImage: imageFileList('productImage is required'),
+/** Measurements are typed as text and checked together: all three, or none. */
+const addProductForm = addProductBody.omit({ productImage: true, photos: true, measurements: true, categoryName: true }).extend({
+  widthCm: z.string(),
+  depthCm: z.string(),
+  heightCm: z.string(),
 });
+
+function measurementsOf(values: { widthCm: string; depthCm: string; heightCm: string }): Measurements | null | 'incomplete' {
+  const given = [values.widthCm, values.depthCm, values.heightCm].map((value) => value.trim());
+  if (given.every((value) => value === '')) return null;
+  const [widthCm, depthCm, heightCm] = given.map(Number) as [number, number, number];
+  if (given.some((value) => value === '') || ![widthCm, depthCm, heightCm].every((value) => value > 0)) return 'incomplete';
+  return { widthCm, depthCm, heightCm };
+}
 type AddProductFormInput = z.input<typeof addProductForm>;
 type AddProductForm = z.output<typeof addProductForm>;
 
@@ -29,9 +41,13 @@ export function AddProductRoute() {
   const { uploadImage, progress } = useImageUpload();
   const addProduct = useAddProduct();
   const navigate = useNavigate();
+  const [photos, setPhotos] = useState<PickedPhoto[]>([]);
+  const [photosError, setPhotosError] = useState<string | undefined>();
   const {
     register,
     handleSubmit,
+    control,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<AddProductFormInput, unknown, AddProductForm>({
     resolver: zodResolver(addProductForm),
@@ -48,16 +64,39 @@ export function AddProductRoute() {
       location: '',
       sellerName: seller?.name ?? '',
       sellerEmail: seller?.email ?? '',
+      widthCm: '',
+      depthCm: '',
+      heightCm: '',
     },
   });
+  const [categoryId, condition, originalPrice, yearsOfUsedProduct, resalePrice] = useWatch({
+    control,
+    name: ['categoryId', 'condition', 'originalPrice', 'yearsOfUsedProduct', 'resalePrice'],
+  });
 
-  async function onSubmit(values: AddProductForm) {
-    const file = values.productImage[0];
-    const productImage = file ? await uploadImage(file) : null;
-    if (!productImage) return;
+  async function onSubmit({ widthCm, depthCm, heightCm, ...values }: AddProductForm) {
+    const measurements = measurementsOf({ widthCm, depthCm, heightCm });
+    if (measurements === 'incomplete') {
+      setError('widthCm', { message: addProductTexts.measurementsIncomplete });
+      return;
+    }
+    if (photos.length === 0) return;
+    // One upload after another, so the progress bar shows each and the order stays the seller's.
+    const uploaded: string[] = [];
+    for (const photo of photos) {
+      const url = await uploadImage(photo.file);
+      if (!url) return;
+      uploaded.push(url);
+    }
     const categoryName = categories.find((category) => category._id === values.categoryId)?.categoryName;
     try {
-      const response = await addProduct.mutateAsync({ ...values, categoryName, productImage });
+      const response = await addProduct.mutateAsync({
+        ...values,
+        categoryName,
+        productImage: uploaded[0],
+        photos: uploaded,
+        ...(measurements ? { measurements } : {}),
+      });
       notify.success(response.message);
       await navigate(paths.dashboard.myProducts.getHref());
     } catch (error) {
@@ -70,7 +109,13 @@ export function AddProductRoute() {
       <h1 id="add-product-title" className="mb-6 text-2xl font-bold">
         {labels.dashboardMenu.addProduct}
       </h1>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid grid-cols-1 gap-4 md:grid-cols-2">
+      <form
+        onSubmit={(event) => {
+          // Photos live outside the form library: their message shows with the other fields' ones.
+          setPhotosError(photos.length > 0 ? undefined : addProductTexts.photosRequired);
+          void handleSubmit(onSubmit)(event);
+        }}
+        noValidate className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <SelectField label="Product Category" error={errors.categoryId?.message} {...register('categoryId')}>
           <option value="">Select a category</option>
           {categories.map((category) => (
@@ -113,8 +158,25 @@ export function AddProductRoute() {
         <TextField label="Seller Email" type="email" readOnly error={errors.sellerEmail?.message} {...register('sellerEmail')} />
         <TextField label="Phone" type="tel" inputMode="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
         <TextField label="Location" error={errors.location?.message} {...register('location')} />
+        <fieldset className="md:col-span-2">
+          <legend className="mb-1 font-semibold">{addProductTexts.measurements}</legend>
+          <div className="grid grid-cols-3 gap-3">
+            <TextField label={searchTexts.width} type="number" min={0} step="0.1" inputMode="decimal" error={errors.widthCm?.message} {...register('widthCm')} />
+            <TextField label={searchTexts.depth} type="number" min={0} step="0.1" inputMode="decimal" {...register('depthCm')} />
+            <TextField label={searchTexts.height} type="number" min={0} step="0.1" inputMode="decimal" {...register('heightCm')} />
+          </div>
+        </fieldset>
         <div className="md:col-span-2">
-          <FileField label="Product Image" error={errors.productImage?.message} progress={progress} {...register('productImage')} />
+          <PriceGuideHint
+            categoryId={categoryId ?? ''}
+            condition={String(condition ?? '')}
+            originalPrice={String(originalPrice ?? '')}
+            yearsOfUsedProduct={yearsOfUsedProduct ?? ''}
+            resalePrice={String(resalePrice ?? '')}
+          />
+        </div>
+        <div className="md:col-span-2">
+          <PhotoPicker photos={photos} onChange={setPhotos} error={photosError} progress={progress} />
         </div>
         <div className="md:col-span-2">
           <SubmitButton busy={isSubmitting} className="w-full">

@@ -1,0 +1,107 @@
+import { labels, productPageTexts, texts } from '@furniture/contract';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { productQuery } from '../../features/products/api/get-product.ts';
+import { PhotoGallery } from '../../features/products/components/photo-gallery.tsx';
+import { ProductGrid } from '../../features/products/components/product-grid.tsx';
+import { VerifiedTick } from '../../features/products/components/verified-tick.tsx';
+import { formatPrice } from '../../lib/format.ts';
+import { errorMessage, notify } from '../../lib/notify.ts';
+import { renderProductActions } from './product-actions.tsx';
+
+const memberSince = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long' });
+
+/** /product/{id}: every photo and field of one piece, its seller, Wish and Book Now, and similar pieces. */
+export function ProductRoute() {
+  const { id = '' } = useParams();
+  const { data: product } = useSuspenseQuery(productQuery(id));
+  const available = product.inStock === 'available';
+
+  async function share() {
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      notify.success(productPageTexts.shareCopied);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  }
+
+  return (
+    <article aria-labelledby="product-title" className="flex flex-col gap-10">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
+        <PhotoGallery photos={product.photos} name={product.productName} />
+        <div className="flex flex-col gap-4">
+          <div>
+            <Link to={paths.search.getHref({ categoryId: product.category._id })} className="link text-sm">
+              {product.category.categoryName}
+            </Link>
+            <h1 id="product-title" className="text-3xl font-bold">
+              {product.productName}
+            </h1>
+          </div>
+          <p className="text-3xl font-bold">{formatPrice(product.resalePrice)}</p>
+          <p>{product.description}</p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt className="font-semibold">Condition:</dt>
+            <dd>{product.condition}</dd>
+            <dt className="font-semibold">{labels.product.yearOfUsed}:</dt>
+            <dd>{product.yearsOfUsedProduct}</dd>
+            <dt className="font-semibold">{labels.product.originalPrice}:</dt>
+            <dd>{formatPrice(product.originalPrice)}</dd>
+            <dt className="font-semibold">{labels.product.resalePrice}:</dt>
+            <dd className="font-bold">{formatPrice(product.resalePrice)}</dd>
+            <dt className="font-semibold">{productPageTexts.measurements}:</dt>
+            <dd data-testid="measurements">
+              {product.measurements ? productPageTexts.measurementsValue(product.measurements) : productPageTexts.noMeasurements}
+            </dd>
+            <dt className="font-semibold">Location:</dt>
+            <dd>{product.location}</dd>
+            <dt className="font-semibold">Posted:</dt>
+            <dd>
+              <time dateTime={product.postedAt}>
+                {product.postedTime} {product.postedDate}
+              </time>
+            </dd>
+          </dl>
+          <div className="flex flex-wrap gap-2">
+            {available ? (
+              renderProductActions(product)
+            ) : (
+              <button type="button" className="btn" disabled>
+                {texts.unavailable}
+              </button>
+            )}
+            <button type="button" className="btn btn-ghost" onClick={() => void share()}>
+              {productPageTexts.share}
+            </button>
+          </div>
+          <section aria-labelledby="seller-title" className="rounded-box border border-base-300 p-4">
+            <h2 id="seller-title" className="mb-2 font-semibold">
+              {productPageTexts.seller}
+            </h2>
+            <div className="flex items-center gap-3">
+              {product.seller.image && <img src={product.seller.image} alt="" className="h-12 w-12 rounded-full object-cover" />}
+              <div>
+                <p className="flex items-center gap-1 font-semibold" data-testid="seller">
+                  {product.seller.name} <VerifiedTick verified={product.seller.verified} />
+                </p>
+                <p className="text-sm">
+                  {productPageTexts.memberSince(memberSince(product.seller.memberSince))} · {productPageTexts.itemsSold(product.seller.itemsSold)}
+                </p>
+              </div>
+            </div>
+          </section>
+        </div>
+      </div>
+      {product.similar.length > 0 && (
+        <section aria-labelledby="similar-title">
+          <h2 id="similar-title" className="mb-4 text-2xl font-bold">
+            {productPageTexts.similar}
+          </h2>
+          <ProductGrid products={product.similar} renderActions={renderProductActions} />
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,19 @@
+import type { SearchResponse } from '@furniture/contract';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/**
+ * GET /api/products for the search page's query string, page after page: each page passes the
+ * previous page's nextCursor. The query string is the key, so Back finds the pages already loaded.
+ */
+export const searchProductsQuery = (search: string) =>
+  infiniteQueryOptions({
+    queryKey: ['products', 'search', search],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams(search);
+      if (pageParam) params.set('cursor', pageParam);
+      return api<SearchResponse>(`/products?${params}`, { signal });
+    },
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });

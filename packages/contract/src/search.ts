@@ -199,6 +199,9 @@ export const searchTexts = {
   depth: 'Depth',
   height: 'Height',
   atLeast: (count: string) => `${count}+`,
+  searchCategory: 'Search',
+  searchInCategory: (name: string) => `Search ${name}`,
+  filterCategory: 'Search and filter this category',
 } as const;
 
 export const productPageTexts = {

@@ -125,6 +125,16 @@ describe('finding furniture', () => {
     await expect.poll(() => cards(session).count()).toBe(2);
   });
 
+  it('searches a category from the categories grid', async () => {
+    session = await openSession(chromium.browser, market.url);
+    const { page } = session;
+    await page.goto('/categories');
+    await page.getByRole('link', { name: searchTexts.searchInCategory('Stools') }).click();
+    await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.has('categoryId'));
+    await page.getByTestId('result-count').getByText(searchTexts.resultCount(30, false)).waitFor();
+    expect(await page.getByLabel(searchTexts.category).locator('option:checked').innerText()).toMatch(/^Stools/);
+  });
+
   it('lets a buyer book from the product page', async () => {
     session = await openSession(chromium.browser, market.url);
     const { page } = session;

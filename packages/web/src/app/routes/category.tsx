@@ -1,6 +1,7 @@
-import { texts } from '@furniture/contract';
+import { searchTexts, texts } from '@furniture/contract';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../config/paths.ts';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import { categoryProductsQuery } from '../../features/products/api/get-category-products.ts';
 import { categoriesQuery } from '../../lib/categories.ts';
@@ -17,7 +18,10 @@ export function CategoryRoute() {
       <h1 id="category-title" className="text-3xl font-bold">
         {texts.availableProducts}
       </h1>
-      {category && <p className="mb-6 mt-1 text-lg">{category.categoryName}</p>}
+      {category && <p className="mt-1 text-lg">{category.categoryName}</p>}
+      <Link to={paths.search.getHref({ categoryId: id })} className="link mb-6 mt-2 inline-block">
+        {searchTexts.filterCategory}
+      </Link>
       {products.length === 0 ? (
         <p className="py-6">There are no products in this category yet.</p>
       ) : (

@@ -1,4 +1,4 @@
-import { labels, type Category } from '@furniture/contract';
+import { labels, searchTexts, type Category } from '@furniture/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 
@@ -13,6 +13,13 @@ export function CategoryCard({ category, headingLevel = 'h3' }: { category: Cate
         <Heading className="card-title">{category.categoryName}</Heading>
         <p>{category.description}</p>
         <div className="card-actions justify-end">
+          <Link
+            to={paths.search.getHref({ categoryId: category._id })}
+            className="btn btn-ghost"
+            aria-label={searchTexts.searchInCategory(category.categoryName)}
+          >
+            {searchTexts.searchCategory}
+          </Link>
           <Link
             to={paths.category.getHref(category._id)}
             className="btn btn-primary"

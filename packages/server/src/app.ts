@@ -25,7 +25,7 @@ import { authRoutes } from './users/auth-routes.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
-import { scheduleRefundRetries } from './payments/refund-retry.ts';
+import { registerRefundRetries } from './payments/refund-retry.ts';
 import { userRoutes } from './users/user-routes.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
 import { productRoutes } from './products/product-routes.ts';
@@ -35,6 +35,7 @@ import { adminRoutes } from './admin/admin-routes.ts';
 import { imageRoutes } from './images/image-routes.ts';
 import { registerImages } from './images/images-plugin.ts';
 import { oidcRoutes } from './users/oidc-routes.ts';
+import { jobsPlugin, type JobsPluginOptions } from './jobs/jobs-plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +51,8 @@ export interface AppDependencies {
   db: Database;
   /** The card payment provider; by default the one the configuration chooses. */
   payments?: PaymentProvider;
+  /** Options of the job queue's worker on this app server. */
+  jobs?: JobsPluginOptions;
 }
 
 export type App = FastifyInstance;
@@ -58,7 +61,7 @@ const demoPicturesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole application without listening: the process entry point and the tests both use it. */
-export async function buildApp({ config, db, payments }: AppDependencies): Promise<App> {
+export async function buildApp({ config, db, payments, jobs }: AppDependencies): Promise<App> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -102,8 +105,9 @@ export async function buildApp({ config, db, payments }: AppDependencies): Promi
 
   registerErrorHandler(app);
   registerAccessControl(app);
+  await app.register(jobsPlugin, jobs ?? {});
   await registerImages(app);
-  scheduleRefundRetries(app);
+  registerRefundRetries(app);
 
   await app.register(
     async (api) => {

@@ -3,3 +3,4 @@ export * from './limits.ts';
 export * from './messages.ts';
 export * from './schemas.ts';
 export * from './web-texts.ts';
+export * from './live-events.ts';

@@ -36,6 +36,9 @@ import { imageRoutes } from './images/image-routes.ts';
 import { registerImages } from './images/images-plugin.ts';
 import { oidcRoutes } from './users/oidc-routes.ts';
 import { jobsPlugin, type JobsPluginOptions } from './jobs/jobs-plugin.ts';
+import { databaseListenerPlugin } from './db/listener.ts';
+import { liveEventsPlugin } from './events/live-events-plugin.ts';
+import { liveEventRoutes } from './events/live-event-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,6 +109,8 @@ export async function buildApp({ config, db, payments, jobs }: AppDependencies):
   registerErrorHandler(app);
   registerAccessControl(app);
   await app.register(jobsPlugin, jobs ?? {});
+  await app.register(databaseListenerPlugin);
+  await app.register(liveEventsPlugin);
   await registerImages(app);
   registerRefundRetries(app);
 
@@ -123,6 +128,7 @@ export async function buildApp({ config, db, payments, jobs }: AppDependencies):
       await api.register(adminRoutes);
       await api.register(imageRoutes);
       await api.register(oidcRoutes);
+      await api.register(liveEventRoutes);
     },
     { prefix: '/api' },
   );

@@ -4,3 +4,4 @@ export * from './messages.ts';
 export * from './schemas.ts';
 export * from './web-texts.ts';
 export * from './live-events.ts';
+export * from './mail.ts';

@@ -39,6 +39,7 @@ import { jobsPlugin, type JobsPluginOptions } from './jobs/jobs-plugin.ts';
 import { databaseListenerPlugin } from './db/listener.ts';
 import { liveEventsPlugin } from './events/live-events-plugin.ts';
 import { liveEventRoutes } from './events/live-event-routes.ts';
+import { mailPlugin } from './mail/mail-plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,6 +112,7 @@ export async function buildApp({ config, db, payments, jobs }: AppDependencies):
   await app.register(jobsPlugin, jobs ?? {});
   await app.register(databaseListenerPlugin);
   await app.register(liveEventsPlugin);
+  await app.register(mailPlugin);
   await registerImages(app);
   registerRefundRetries(app);
 

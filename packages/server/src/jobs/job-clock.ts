@@ -25,13 +25,24 @@ export async function advanceJobClock(db: Executor, ms: number): Promise<number>
   return moved;
 }
 
-/** Resolves with the first outcome on this app server that matches. */
-export function nextOutcome(app: FastifyInstance, matches: (outcome: JobOutcome) => boolean): Promise<JobOutcome> {
-  return new Promise((resolve) => {
-    const stop = app.jobs.onSettled((outcome) => {
-      if (!matches(outcome)) return;
+/** Whether the outcome of a job's last run is written down: the job is gone (done) or released. */
+async function isWrittenDown(db: Executor, jobId: string): Promise<boolean> {
+  const { rows } = await db.execute(sql`select 1 from graphile_worker.jobs where id = ${jobId} and locked_at is not null`);
+  return rows.length === 0;
+}
+
+/**
+ * Resolves with the next outcome on this app server that matches, once it is written down (the
+ * worker reports an outcome just before writing it), so that the job can be moved or inspected.
+ */
+export async function nextOutcome(app: FastifyInstance, matches: (outcome: JobOutcome) => boolean): Promise<JobOutcome> {
+  const outcome = await new Promise<JobOutcome>((resolve) => {
+    const stop = app.jobs.onSettled((candidate) => {
+      if (!matches(candidate)) return;
       stop();
-      resolve(outcome);
+      resolve(candidate);
     });
   });
+  while (!(await isWrittenDown(app.db, outcome.id))) await new Promise((resolve) => setTimeout(resolve, 10));
+  return outcome;
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 
 /** An e-mail as it is queued and sent. */
@@ -50,27 +50,40 @@ const envelopeOf = (mail: OutgoingMail, from: string) => ({
 });
 
 /**
+ * A nodemailer transport made on first use: most app servers send e-mail rarely, and nodemailer
+ * need not be loaded at start-up.
+ */
+function lazyTransport<T extends Transporter>(make: (nodemailer: typeof import('nodemailer').default) => T) {
+  let transport: Promise<T> | undefined;
+  return {
+    get: () => (transport ??= import('nodemailer').then((module) => make(module.default))),
+    close: () => void transport?.then((made) => made.close()),
+  };
+}
+
+/**
  * Sends through SMTP_URL when it is set. Without it, each message is written as an .eml file
  * (open it with any mail program) under DATA_DIR/mail, named after the time it was queued and its
  * Message-ID, so that sending it again rewrites the same file.
  */
 export function createMailer(config: Pick<Config, 'mail' | 'dataDir'>): Mailer {
-  if (config.mail.smtpUrl) {
-    const transport = nodemailer.createTransport({ url: config.mail.smtpUrl, ...SMTP_TIMEOUTS });
+  const { smtpUrl } = config.mail;
+  if (smtpUrl) {
+    const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }));
     return {
       kind: 'smtp',
       async send(mail) {
-        await transport.sendMail(envelopeOf(mail, config.mail.from));
+        await (await transport.get()).sendMail(envelopeOf(mail, config.mail.from));
       },
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
   const directory = outboxDirectory(config.dataDir);
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const composer = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true }));
   return {
     kind: 'outbox',
     async send(mail) {
-      const { message } = await composer.sendMail(envelopeOf(mail, config.mail.from));
+      const { message } = await (await composer.get()).sendMail(envelopeOf(mail, config.mail.from));
       const name = `${mail.queuedAt.replace(/[:.]/g, '-')}-${mail.messageId.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}.eml`;
       await fs.mkdir(directory, { recursive: true });
       // Written whole or not at all: a reader never sees half a message.
@@ -78,6 +91,6 @@ export function createMailer(config: Pick<Config, 'mail' | 'dataDir'>): Mailer {
       await fs.writeFile(partial, message as Buffer);
       await fs.rename(partial, path.join(directory, name));
     },
-    close: () => composer.close(),
+    close: composer.close,
   };
 }

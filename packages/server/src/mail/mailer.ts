@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type nodemailerModule from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 
@@ -53,7 +54,7 @@ const envelopeOf = (mail: OutgoingMail, from: string) => ({
  * A nodemailer transport made on first use: most app servers send e-mail rarely, and nodemailer
  * need not be loaded at start-up.
  */
-function lazyTransport<T extends Transporter>(make: (nodemailer: typeof import('nodemailer').default) => T) {
+function lazyTransport<T extends Transporter>(make: (nodemailer: typeof nodemailerModule) => T) {
   let transport: Promise<T> | undefined;
   return {
     get: () => (transport ??= import('nodemailer').then((module) => make(module.default))),

@@ -9,7 +9,7 @@ export interface QueuedMail extends MailMessage {
 }
 
 /**
- * Sends one e-mail. Retried with the queue's back-off for about half a day (12 attempts) while the
+ * Sends one e-mail. Retried with the queue's back-off for about 16 hours (12 attempts) while the
  * mail server refuses or cannot be reached; then given up, in the error log.
  */
 export const sendMailTask = defineTask<QueuedMail>('mail.send', { maxAttempts: 12 });

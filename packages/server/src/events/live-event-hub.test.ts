@@ -34,17 +34,26 @@ function recordingStream(userId: string): LiveStream & { received: LiveEvent[] }
   return { userId, lastId: 0n, received, send: (events) => received.push(...events), end: () => undefined };
 }
 
+/**
+ * A hub on a hand-rung listener with one stream of a new user, which has been sent one event
+ * ({ n: 1 }), so the hub is known to be listening and caught up.
+ */
+async function hubWithStream() {
+  const user = await createUser(t.db);
+  const { listener, ring, reconnect } = handListener();
+  const hub = new LiveEventHub(t.db, t.app.log);
+  await hub.listen(listener);
+  const stream = recordingStream(user.id);
+  hub.add(stream);
+  await publishLiveEvent(t.db, { to: user.id, type: 'test.first', data: { n: 1 } });
+  ring(user.id);
+  await vi.waitFor(() => expect(stream.received).toHaveLength(1));
+  return { user, hub, stream, ring, reconnect };
+}
+
 describe('LiveEventHub', () => {
   it('catches its streams up when the listener reconnects, with what was announced while it was away', async () => {
-    const user = await createUser(t.db);
-    const { listener, ring, reconnect } = handListener();
-    const hub = new LiveEventHub(t.db, t.app.log);
-    await hub.listen(listener);
-    const stream = recordingStream(user.id);
-    hub.add(stream);
-    await publishLiveEvent(t.db, { to: user.id, type: 'test.heard', data: { n: 1 } });
-    ring(user.id);
-    await vi.waitFor(() => expect(stream.received).toHaveLength(1));
+    const { user, stream, reconnect } = await hubWithStream();
 
     // Announced while the listener was away: no ring reaches the hub.
     await publishLiveEvent(t.db, { to: user.id, type: 'test.missed', data: { n: 2 } });
@@ -54,16 +63,7 @@ describe('LiveEventHub', () => {
   });
 
   it('sends each stream only what it has not had, when streams of one user are at different points', async () => {
-    const user = await createUser(t.db);
-    const { listener, ring } = handListener();
-    const hub = new LiveEventHub(t.db, t.app.log);
-    await hub.listen(listener);
-    const upToDate = recordingStream(user.id);
-    hub.add(upToDate);
-    await publishLiveEvent(t.db, { to: user.id, type: 'test.one', data: { n: 1 } });
-    ring(user.id);
-    await vi.waitFor(() => expect(upToDate.received).toHaveLength(1));
-
+    const { user, hub, stream: upToDate, ring } = await hubWithStream();
     const behind = recordingStream(user.id);
     hub.add(behind);
     await publishLiveEvent(t.db, { to: user.id, type: 'test.two', data: { n: 2 } });

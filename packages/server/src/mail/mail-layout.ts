@@ -77,7 +77,7 @@ export function renderMail(content: MailContent, publicUrl: string): RenderedMai
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(content.heading)}</title></head>
 <body style="margin:0;padding:0;background:${COLORS.background};${FONT}">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${COLORS.background}"><tr><td align="center" style="padding:24px 12px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px"><tr><td style="padding:32px 40px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px"><tr><td style="padding:32px 28px">
 ${rows.join('\n')}
 </td></tr></table>
 <p style="max-width:600px;margin:16px auto 0;font-size:12px;line-height:1.5;color:${COLORS.muted}">${footer.join('<br>')}</p>

@@ -21,6 +21,10 @@ export default defineConfig({
     // Every browser the app supports preloads modules natively.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The live events client is an entry of its own, loaded only once someone signs in: its whole
+      // API stays in the build under its own names, for features that load it lazily.
+      input: { index: `${root}index.html`, 'live-events': `${root}src/lib/live-events.ts` },
+      preserveEntrySignatures: 'exports-only',
       output: {
         codeSplitting: {
           groups: [

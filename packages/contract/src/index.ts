@@ -5,3 +5,6 @@ export * from './schemas.ts';
 export * from './web-texts.ts';
 export * from './search.ts';
 export * from './web-routes.ts';
+export * from './live-events.ts';
+export * from './live-event-schemas.ts';
+export * from './mail.ts';

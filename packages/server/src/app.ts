@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { serializeRequest } from './http/request-log.ts';
 import { clientConfigRoutes } from './client-config/client-config-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { createAccessTokens, type AccessTokens } from './users/access-tokens.ts';
@@ -24,7 +25,7 @@ import { authRoutes } from './users/auth-routes.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
-import { scheduleRefundRetries } from './payments/refund-retry.ts';
+import { registerRefundRetries } from './payments/refund-retry.ts';
 import { userRoutes } from './users/user-routes.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
 import { productRoutes } from './products/product-routes.ts';
@@ -37,6 +38,11 @@ import { imageRoutes } from './images/image-routes.ts';
 import { registerImages } from './images/images-plugin.ts';
 import { oidcRoutes } from './users/oidc-routes.ts';
 import { registerWebApp } from './web-app/web-app-routes.ts';
+import { jobsPlugin, type JobsPluginOptions } from './jobs/jobs-plugin.ts';
+import { databaseListenerPlugin } from './db/listener.ts';
+import { liveEventsPlugin } from './events/live-events-plugin.ts';
+import { liveEventRoutes } from './events/live-event-routes.ts';
+import { mailPlugin } from './mail/mail-plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +60,8 @@ export interface AppDependencies {
   payments?: PaymentProvider;
   /** The built web app to serve; by default packages/web/dist. */
   webDir?: string;
+  /** Options of the job queue's worker on this app server. */
+  jobs?: JobsPluginOptions;
 }
 
 export type App = FastifyInstance;
@@ -62,9 +70,9 @@ const demoPicturesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole application without listening: the process entry point and the tests both use it. */
-export async function buildApp({ config, db, payments, webDir = webDistDir }: AppDependencies): Promise<App> {
+export async function buildApp({ config, db, payments, jobs, webDir = webDistDir }: AppDependencies): Promise<App> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: serializeRequest } },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -106,8 +114,12 @@ export async function buildApp({ config, db, payments, webDir = webDistDir }: Ap
 
   registerErrorHandler(app);
   registerAccessControl(app);
+  await app.register(jobsPlugin, jobs ?? {});
+  await app.register(databaseListenerPlugin);
+  await app.register(liveEventsPlugin);
+  await app.register(mailPlugin);
   await registerImages(app);
-  scheduleRefundRetries(app);
+  registerRefundRetries(app);
 
   await app.register(
     async (api) => {
@@ -125,6 +137,7 @@ export async function buildApp({ config, db, payments, webDir = webDistDir }: Ap
       await api.register(adminRoutes);
       await api.register(imageRoutes);
       await api.register(oidcRoutes);
+      await api.register(liveEventRoutes);
     },
     { prefix: '/api' },
   );

@@ -9,6 +9,15 @@ describe('loadConfig', () => {
     expect(config.oidc).toBeUndefined();
   });
 
+  it('sends e-mail through SMTP_URL when set, else to the outbox folder, from MAIL_FROM or an address of PUBLIC_URL', () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: 'Used Furniture <no-reply@localhost>' });
+    expect(loadConfig({ SMTP_URL: 'smtps://user:secret@mail.example.com:465', MAIL_FROM: 'Shop <shop@example.com>' }).mail).toEqual({
+      smtpUrl: 'smtps://user:secret@mail.example.com:465',
+      from: 'Shop <shop@example.com>',
+    });
+    expect(loadConfig({ PUBLIC_URL: 'https://furniture.example.com' }).mail.from).toBe('Used Furniture <no-reply@furniture.example.com>');
+  });
+
   it('trusts no proxy unless TRUST_PROXY says so: a hop count, true, or the proxies’ addresses', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
@@ -25,6 +34,8 @@ describe('loadConfig', () => {
     [{ PAYMENT_PROVIDER: 'paypal' }, 'Invalid setting PAYMENT_PROVIDER: must be simulated or stripe'],
     [{ PAYMENT_PROVIDER: 'stripe' }, 'Invalid setting STRIPE_SECRET_KEY: is required when PAYMENT_PROVIDER=stripe'],
     [{ DEMO_DATA: 'maybe' }, 'Invalid setting DEMO_DATA: must be true or false'],
+    [{ SMTP_URL: 'http://mail.example.com' }, 'Invalid setting SMTP_URL: must be an smtp:// or smtps:// URL'],
+    [{ MAIL_FROM: 'not an address' }, 'Invalid setting MAIL_FROM: must be an e-mail address, optionally as Name <address>'],
   ])('stops with one line naming the bad setting for %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

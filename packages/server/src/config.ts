@@ -42,6 +42,10 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_PUBLIC_URL: optionalText.pipe(z.url({ error: 'must be an URL' }).optional()),
+    SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+    MAIL_FROM: optionalText.pipe(
+      z.string().regex(/^([^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be an e-mail address, optionally as Name <address>').optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -110,6 +114,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
           publicUrl: env.S3_PUBLIC_URL,
         }
       : undefined,
+    mail: {
+      /** Where e-mail is sent; without it, each message is written to DATA_DIR/mail as an .eml file. */
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `Used Furniture <no-reply@${new URL(publicUrl).hostname}>`,
+    },
     /** Secure cookies whenever the public address is https. */
     secureCookies: publicUrl.startsWith('https://'),
   };

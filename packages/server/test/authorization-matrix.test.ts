@@ -290,6 +290,11 @@ const matrix: Row[] = [
     },
   },
 
+  // ---------------------------------------------------------------- live events
+  // The polling answer (the stream, which any other Accept opens, stays open and is tested on its own).
+  { method: 'GET', route: '/api/events', statuses: anySignedIn(200), request: () => ({ url: '/api/events', headers: { accept: 'application/json' } }) },
+  { method: 'POST', route: '/api/events/ticket', statuses: anySignedIn(201) },
+
   // ---------------------------------------------------------------- admin
   { method: 'GET', route: '/api/allBuyer', statuses: [401, 403, 403, 403, 403, 200, 401, 401] },
   { method: 'GET', route: '/api/allSeller', statuses: [401, 403, 403, 403, 403, 200, 401, 401] },

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, createWish, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
 import { users } from '../../server/src/db/schema/index.ts';
-import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
+import { checkPage, openSession, setupBrowser, waitForNetworkIdle, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { expectPath, expectText, isRed, logIn, signUp, textColor } from './support/ui.ts';
 
@@ -204,7 +204,7 @@ describe('a buyer', () => {
 
       await page.goto('/');
       await page.getByRole('heading', { name: texts.furnitureCategories }).waitFor();
-      await page.waitForLoadState('networkidle');
+      await waitForNetworkIdle(page);
       expect(await page.getByTestId('product-card').filter({ hasText: table }).count()).toBe(0);
       expect(other.pageErrors).toEqual([]);
     } finally {

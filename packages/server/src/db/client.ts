@@ -13,8 +13,19 @@ export function createDatabase(connectionString: string, max = 10) {
   pool.on('error', () => {
     // An idle client lost its connection (the server restarted); the pool replaces it.
   });
+  pool.on('connect', (client) => {
+    client.on('error', () => {
+      // A checked-out client lost its connection between two queries; its next query fails, and
+      // the pool discards it when it is released. Without a listener the error would end the process.
+    });
+  });
   const db = drizzle(pool, { schema });
   return { db, pool };
+}
+
+/** The connection pool behind a database handle. */
+export function poolOf(db: Database): pg.Pool {
+  return (db as Database & { $client: pg.Pool }).$client;
 }
 
 /** The same server's connection string for another database on it. */

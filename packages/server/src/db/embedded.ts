@@ -64,6 +64,8 @@ export async function startEmbeddedPostgres(
     onLog?: (line: string) => void;
     /** What this function does that a person starting the app should know about. */
     onNotice?: (line: string) => void;
+    /** The port to listen on; one the system picks by default. */
+    port?: number;
   } = {},
 ): Promise<EmbeddedDatabase> {
   await fs.mkdir(directory, { recursive: true });
@@ -78,7 +80,7 @@ export async function startEmbeddedPostgres(
     ? randomBytes(24).toString('hex')
     : (JSON.parse(await fs.readFile(credentialsFile, 'utf8')) as { password: string }).password;
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const isRoot = process.getuid?.() === 0;
   if (isRoot) {
     // The cluster's owner must be able to reach its directory.

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRole } from '@furniture/contract';
 import type { UserRow } from '../users/user-repository.ts';
 import { findUserById } from '../users/user-repository.ts';
@@ -28,6 +28,12 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * Another proof of identity the route accepts from a request without a bearer token: answers
+     * the account's id, null when the request carries none, or throws 401 for a bad one. (The live
+     * event stream's one-time ticket, for browsers' EventSource, which cannot send headers.)
+     */
+    credential?: (request: FastifyRequest) => Promise<string | null>;
   }
   interface FastifyRequest {
     /** The signed-in account, loaded from the database for the verified token's subject. */
@@ -35,31 +41,42 @@ declare module 'fastify' {
   }
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const [scheme, token] = header.split(' ');
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** Resolves the caller from the bearer token, if any; throws 401 for a token that is present but invalid. */
-export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<UserRow | null> {
+/**
+ * Resolves the caller from the bearer token, if any, else from the route's other credential; throws
+ * 401 for a token that is present but invalid.
+ */
+export async function authenticate(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  credential?: FastifyContextConfig['credential'],
+): Promise<UserRow | null> {
   const token = bearerToken(request);
-  if (!token) return null;
-  let userId: string;
-  try {
-    userId = await app.accessTokens.verify(token);
-  } catch (error) {
-    throw unauthorized(error instanceof InvalidTokenError ? error.message : undefined);
+  let userId: string | null;
+  if (token) {
+    try {
+      userId = await app.accessTokens.verify(token);
+    } catch (error) {
+      throw unauthorized(error instanceof InvalidTokenError ? error.message : undefined);
+    }
+  } else {
+    userId = credential ? await credential(request) : null;
   }
+  if (!userId) return null;
   const user = await findUserById(app.db, userId);
   if (!user) throw unauthorized('This account no longer exists.');
   return user;
 }
 
-function guard(app: FastifyInstance, access: Access) {
+function guard(app: FastifyInstance, access: Access, credential: FastifyContextConfig['credential']) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    request.user = await authenticate(app, request).catch((error: unknown) => {
+    request.user = await authenticate(app, request, credential).catch((error: unknown) => {
       if (access === 'public') return null; // a stale token does not stop anyone reading public data
       throw error;
     });
@@ -79,7 +96,7 @@ export function registerAccessControl(app: FastifyInstance) {
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
     for (const method of [route.method].flat()) app.apiRoutes.push({ method, url: route.url, access });
-    const check = guard(app, access);
+    const check = guard(app, access, route.config?.credential);
     const existing = route.preHandler ? [route.preHandler].flat() : [];
     route.preHandler = [check, ...existing];
   });

@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { defineRecurringTask } from '../jobs/job-queue.ts';
 import { createDiskImageStore } from './disk-image-store.ts';
 import { deleteImages, DEFAULT_SWEEP, sweepOrphanImages } from './image-repository.ts';
 import { IMMUTABLE_CACHE_CONTROL, UPLOADS_PREFIX, type ImageStore } from './image-store.ts';
@@ -16,8 +17,8 @@ declare module 'fastify' {
   }
 }
 
-/** How often each app server looks for orphaned images. */
-export const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
+/** Every quarter of an hour, on one app server, orphaned images are removed. */
+export const sweepOrphanImagesTask = defineRecurringTask('images.sweep-orphans', { schedule: '*/15 * * * *' });
 
 /** S3-compatible object storage when S3_BUCKET is set (several app servers), else DATA_DIR/uploads. */
 export function createImageStore(config: Config): ImageStore {
@@ -27,7 +28,7 @@ export function createImageStore(config: Config): ImageStore {
 /**
  * The image service: the store, multipart parsing (for /api/images and forms that carry an
  * image), serving of disk-stored images at /uploads/..., removal of the images a failed request
- * stored, and the periodic sweep of orphaned images.
+ * stored, and the recurring sweep of orphaned images (a job on the queue).
  */
 export async function registerImages(app: FastifyInstance, options: { store?: ImageStore } = {}) {
   const store = options.store ?? createImageStore(app.config);
@@ -47,14 +48,10 @@ export async function registerImages(app: FastifyInstance, options: { store?: Im
 
   if (store.kind === 'disk') await serveUploads(app, path.join(app.config.dataDir, UPLOADS_PREFIX));
 
-  const timer = setInterval(() => {
-    sweepOrphanImages(app.db, store, DEFAULT_SWEEP).then(
-      (keys) => keys.length > 0 && app.log.info({ count: keys.length }, 'removed orphaned images'),
-      (error: unknown) => app.log.warn({ err: error }, 'orphaned image sweep failed'),
-    );
-  }, SWEEP_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.jobs.handle(sweepOrphanImagesTask, async (_tick, job) => {
+    const keys = await sweepOrphanImages(app.db, store, DEFAULT_SWEEP);
+    if (keys.length > 0) job.log.info({ count: keys.length }, 'removed orphaned images');
+  });
 }
 
 /**

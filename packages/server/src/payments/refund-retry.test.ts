@@ -1,21 +1,18 @@
 import { inArray, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
-import { buildApp } from '../app.ts';
 import { createDatabase } from '../db/client.ts';
+import { nextOutcome } from '../jobs/job-clock.ts';
+import { enqueueJob } from '../jobs/job-queue.ts';
 import { payments } from '../db/schema/index.ts';
 import { fulfilPayment, refundKeyOf } from './fulfilment.ts';
 import { paidIntents, paymentOf, withRefund } from './payment-fixtures.ts';
 import type { RefundInput } from './payment-provider.ts';
-import { REFUND_RETRY_INTERVAL_MS, retryPendingRefunds } from './refund-retry.ts';
+import { retryPendingRefunds, retryRefundsTask } from './refund-retry.ts';
 import { SimulatedPaymentProvider } from './simulated-provider.ts';
 
 const t = setupTestApp();
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 const connectionReset = async (): Promise<never> => {
   throw new Error('connection reset');
@@ -144,24 +141,32 @@ describe('retryPendingRefunds', () => {
   });
 });
 
-describe('the refund retry schedule', () => {
-  it('runs a round every five minutes on each app server, and stops when the app closes', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+describe('the refund retry job', () => {
+  it('runs every five minutes on the job queue; a tick refunds what is owed', async () => {
+    expect(retryRefundsTask.recurrence).toEqual({ schedule: '*/5 * * * *' });
     const [id] = (await pendingRefunds(1)) as [string];
     await age([id], 2 * 60);
-    let refundAsked!: () => void;
-    const asked = new Promise<void>((resolve) => (refundAsked = resolve));
-    const { simulated, provider } = recordingProvider((input) => {
-      if (input.intentId === id) refundAsked();
-    });
-    const server = await buildApp({ config: t.config, db: t.db, payments: provider });
-    await server.ready();
 
-    vi.advanceTimersByTime(REFUND_RETRY_INTERVAL_MS);
-    await asked;
-    // Closing waits for the payment in hand, then no timer is left.
-    await server.close();
-    expect(vi.getTimerCount()).toBe(0);
+    // What the schedule does at a tick: one job of the task, which one app server's worker runs.
+    const done = nextOutcome(t.app, (outcome) => outcome.task === retryRefundsTask.name);
+    await enqueueJob(t.db, retryRefundsTask, { tick: new Date().toISOString() });
+    expect(await done).toMatchObject({ status: 'succeeded', attempt: 1 });
+
+    const simulated = new SimulatedPaymentProvider(t.db);
     expect(await paymentOf(t.db, 'simulated', id)).toMatchObject({ status: 'refunded', refundId: await simulated.refundOf(id) });
+  });
+
+  it('stops a round after the payment in hand when its job is asked to stop (the app is closing)', async () => {
+    const ids = await pendingRefunds(3);
+    await age(ids, 2 * 60);
+    const closing = new AbortController();
+    const { calls, provider } = recordingProvider(() => closing.abort());
+
+    const round = await retryPendingRefunds({ db: t.db, payments: provider }, { signal: closing.signal });
+
+    expect(calls).toHaveLength(1);
+    expect(round.refunded.map((payment) => payment.transactionId)).toEqual([calls[0]!.intentId]);
+    const stillOwed = ids.filter((id) => id !== calls[0]!.intentId);
+    for (const id of stillOwed) expect(await paymentOf(t.db, 'simulated', id)).toMatchObject({ status: 'refund_pending' });
   });
 });

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
+import { defineRecurringTask } from '../jobs/job-queue.ts';
 import { refundPayment } from './fulfilment.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { findRefundsDue, lockPendingRefund, type PaymentRow } from './payment-repository.ts';
 
-/** How often each app server retries the refunds still owed. */
-export const REFUND_RETRY_INTERVAL_MS = 5 * 60 * 1000;
+/** When the refunds still owed are retried: every five minutes (cron, UTC). */
+export const REFUND_RETRY_SCHEDULE = '*/5 * * * *';
 
 /**
  * A refund owed for less than this is left alone: the request that recorded it is refunding it
@@ -73,30 +74,17 @@ export async function retryPendingRefunds(deps: RefundRetryDependencies, options
   return round;
 }
 
+/** Every five minutes, on one app server, a round of `retryPendingRefunds`. */
+export const retryRefundsTask = defineRecurringTask('payments.retry-refunds', { schedule: REFUND_RETRY_SCHEDULE });
+
 /**
- * Runs `retryPendingRefunds` on every app server every REFUND_RETRY_INTERVAL_MS, one round at a
- * time; closing the app stops the timer and waits for the payment in hand.
+ * Registers the refund retry round with the job queue. A round that fails as a whole (the database
+ * was unreachable) is retried by the queue; the next tick comes anyway. Closing the app lets the
+ * round finish the payment in hand and stops it there.
  */
-export function scheduleRefundRetries(app: FastifyInstance) {
-  const closing = new AbortController();
-  let round: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (round) return;
-    round = retryPendingRefunds({ db: app.db, payments: app.payments, log: app.log }, { signal: closing.signal })
-      .then(
-        ({ refunded, failed }) => {
-          if (refunded.length + failed.length > 0) app.log.info({ refunded: refunded.length, failed: failed.length }, 'retried pending refunds');
-        },
-        (error: unknown) => app.log.error({ err: error }, 'pending refund retry failed'),
-      )
-      .finally(() => {
-        round = undefined;
-      });
-  }, REFUND_RETRY_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    closing.abort();
-    await round;
+export function registerRefundRetries(app: FastifyInstance) {
+  app.jobs.handle(retryRefundsTask, async (_tick, job) => {
+    const { refunded, failed } = await retryPendingRefunds({ db: app.db, payments: app.payments, log: job.log }, { signal: job.signal });
+    if (refunded.length + failed.length > 0) job.log.info({ refunded: refunded.length, failed: failed.length }, 'retried pending refunds');
   });
 }

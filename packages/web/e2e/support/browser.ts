@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 
 const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -41,11 +41,49 @@ export interface Session {
   close(): Promise<void>;
 }
 
+/** The live event stream, open as long as someone is signed in: it never finishes loading. */
+const isLiveEventStream = (request: Request) =>
+  new URL(request.url()).pathname === '/api/events' && request.headers().accept === 'text/event-stream';
+
+/** Each session page's requests in flight, the live event stream left out. */
+const requestsInFlight = new WeakMap<Page, Set<Request>>();
+
+function trackRequests(page: Page) {
+  const inFlight = new Set<Request>();
+  requestsInFlight.set(page, inFlight);
+  page.on('request', (request) => {
+    if (!isLiveEventStream(request)) inFlight.add(request);
+  });
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+}
+
+/** How long the network must be quiet for the page to count as settled (Playwright's 'networkidle' wait). */
+const NETWORK_QUIET_MS = 500;
+
+/**
+ * Waits until the page has loaded and made no request for half a second, as Playwright's
+ * 'networkidle' does, but leaving out the live event stream of a signed-in page, which stays open.
+ */
+export async function waitForNetworkIdle(page: Page, timeoutMs = 10_000) {
+  await page.waitForLoadState('load');
+  const inFlight = requestsInFlight.get(page);
+  if (!inFlight) return page.waitForLoadState('networkidle');
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < NETWORK_QUIET_MS) {
+    if (Date.now() > deadline) throw new Error(`The network did not settle within ${timeoutMs} ms: ${[...inFlight].map((r) => r.url()).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (inFlight.size > 0) quietSince = Date.now();
+  }
+}
+
 /** A fresh browser profile (its own storage and cookies), as a separate person would have. */
 export async function openSession(browser: Browser, baseURL: string, viewport = { width: 1280, height: 900 }): Promise<Session> {
   const context = await browser.newContext({ baseURL, viewport });
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
+  trackRequests(page);
   const pageErrors: Error[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));
   return {
@@ -85,7 +123,7 @@ export async function saveScreenshot(page: Page, name: string, { fullPage = true
 
 /** Accessibility check and screenshot of a page, once it has settled. */
 export async function checkPage(page: Page, name: string, options: { fullPage?: boolean; includeToasts?: boolean } = {}) {
-  await page.waitForLoadState('networkidle');
+  await waitForNetworkIdle(page);
   await expectAccessible(page, name, { includeToasts: options.includeToasts });
   await saveScreenshot(page, name, { fullPage: options.fullPage });
 }

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { AuthProvider } from '../lib/auth.tsx';
+import { useEffect, type ReactNode } from 'react';
+import { AuthProvider, useAuth } from '../lib/auth.tsx';
 import { useToastModule } from '../lib/notify.ts';
 import { queryClient } from '../lib/query-client.ts';
 
@@ -20,12 +20,36 @@ function Toasts() {
   return <toasts.Toaster position="top-center" toastOptions={toastOptions} containerStyle={{ top: 72 }} />;
 }
 
+/**
+ * Keeps this tab's live event connection open while someone is signed in. Its module is loaded only
+ * then, so that visitors do not download it.
+ */
+function LiveEventsConnection() {
+  const userId = useAuth().user?._id;
+  useEffect(() => {
+    if (!userId) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('../lib/live-events.ts').then((liveEvents) => {
+      if (cancelled) return;
+      liveEvents.startLiveEvents();
+      stop = liveEvents.stopLiveEvents;
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [userId]);
+  return null;
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         {children}
         <Toasts />
+        <LiveEventsConnection />
       </AuthProvider>
     </QueryClientProvider>
   );

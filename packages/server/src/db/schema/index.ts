@@ -3,3 +3,4 @@ export * from './catalogue.ts';
 export * from './buying.ts';
 export * from './images.ts';
 export * from './rate-limits.ts';
+export * from './live-events.ts';

@@ -1,0 +1,50 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { createDatabaseListener } from './listener.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database?.drop());
+
+const notify = (...pairs: Array<[channel: string, payload: string]>) =>
+  database.pool.query(`select ${pairs.map((_, i) => `pg_notify($${2 * i + 1}, $${2 * i + 2})`).join(', ')}`, pairs.flat());
+
+describe('the database listener', () => {
+  it('hears its channels, and after losing its connection reconnects, listens again and says so', async () => {
+    const { listener, start, close } = createDatabaseListener({ connectionString: database.url }, Fastify().log);
+    try {
+      const heard: string[] = [];
+      const done: string[] = [];
+      const stopHearing = await listener.subscribe('test_channel', (payload) => heard.push(payload));
+      await start();
+      await listener.subscribe('test_done', (payload) => done.push(payload));
+      await notify(['test_channel', 'one']);
+      await vi.waitFor(() => expect(heard).toEqual(['one']));
+
+      const reconnected = new Promise<void>((resolve) => listener.onReconnect(resolve));
+      await database.pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`);
+      await reconnected;
+      await notify(['test_channel', 'two']);
+      await vi.waitFor(() => expect(heard).toEqual(['one', 'two']));
+
+      // Another subscriber of the channel leaving changes nothing for this one.
+      const stopOther = await listener.subscribe('test_channel', () => undefined);
+      await stopOther();
+      await notify(['test_channel', 'three'], ['test_done', 'first']);
+      await vi.waitFor(() => expect(done).toEqual(['first']));
+      expect(heard).toEqual(['one', 'two', 'three']);
+
+      // Its last subscriber gone, the channel is not heard: a notification sent before the sentinel
+      // would have arrived before it.
+      await stopHearing();
+      await notify(['test_channel', 'four'], ['test_done', 'second']);
+      await vi.waitFor(() => expect(done).toEqual(['first', 'second']));
+      expect(heard).toEqual(['one', 'two', 'three']);
+    } finally {
+      await close();
+    }
+  });
+});

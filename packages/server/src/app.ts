@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -101,6 +102,9 @@ export async function buildApp({ config, db, payments, jobs, webDir = webDistDir
   // Only the configured origin is answered; any other gets no CORS headers at all.
   await app.register(cors, { origin: [config.corsOrigin], credentials: true });
   await app.register(cookie);
+  // Answers above 1 KB go out compressed when the client accepts it; the web app's files were
+  // compressed at build time and are sent as they are (before static files, as the plugin needs).
+  await app.register(compress, { threshold: 1024 });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -17,7 +17,7 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
 }
 
 /**
- * Serves the built web app: hashed assets cached for a year; index.html for every path the app
+ * Serves the built web app: hashed assets cached for a year, precompressed; index.html for every path the app
  * has (webRoutes), and with status 404 for every other, so the app shows its error page and
  * crawlers see the truth. A product's page gets its title, description, preview tags and
  * structured data inserted by the server. Also robots.txt and the sitemap. Unknown /api paths
@@ -33,6 +33,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of every text file; the one the browser accepts is sent.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       },

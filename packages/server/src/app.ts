@@ -44,6 +44,7 @@ import { databaseListenerPlugin } from './db/listener.ts';
 import { liveEventsPlugin } from './events/live-events-plugin.ts';
 import { liveEventRoutes } from './events/live-event-routes.ts';
 import { mailPlugin } from './mail/mail-plugin.ts';
+import { responseCachePlugin } from './cache/response-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,6 +121,7 @@ export async function buildApp({ config, db, payments, jobs, webDir = webDistDir
   registerAccessControl(app);
   await app.register(jobsPlugin, jobs ?? {});
   await app.register(databaseListenerPlugin);
+  await app.register(responseCachePlugin);
   await app.register(liveEventsPlugin);
   await app.register(mailPlugin);
   await registerImages(app);

@@ -17,7 +17,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
-        config: { access: 'public' },
+        config: { access: 'public', cache: { tables: ['categories'] } },
         schema: {
           tags: ['categories'],
           summary,
@@ -36,7 +36,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/category/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', cache: { tables: ['categories', 'products', 'users'] } },
       schema: {
         tags: ['categories'],
         summary: 'Products of one category, available ones first',

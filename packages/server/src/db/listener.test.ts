@@ -47,4 +47,23 @@ describe('the database listener', () => {
       await close();
     }
   });
+
+  it('catches up: once catchUp resolves, every notification committed before it has been heard', async () => {
+    const { listener, start, close } = createDatabaseListener({ connectionString: database.url }, Fastify().log);
+    try {
+      const heard: string[] = [];
+      await listener.subscribe('test_catch_up', (payload) => heard.push(payload));
+      await start();
+      for (let round = 0; round < 50; round++) {
+        await notify(['test_catch_up', `round ${round}`]);
+        // Several readers at once share round trips; each still sees what was committed before it asked.
+        const caughtUp = await Promise.all([listener.catchUp(), listener.catchUp(), listener.catchUp()]);
+        expect(caughtUp).toEqual([true, true, true]);
+        expect(heard.at(-1)).toBe(`round ${round}`);
+      }
+    } finally {
+      await close();
+    }
+    expect(await listener.catchUp()).toBe(false);
+  });
 });

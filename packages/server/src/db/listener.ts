@@ -18,6 +18,14 @@ export interface DatabaseListener {
   subscribe(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** Called each time the connection is back, once every channel is listened to again. */
   onReconnect(handler: () => void): () => void;
+  /**
+   * Resolves true once every notification of a transaction committed before the call has been
+   * handed to its subscribers; false when the connection is down, so some may be lost. PostgreSQL
+   * sends a listening session the notifications it has been signalled before it answers a query
+   * there, so one round trip on the connection, started after the call, is the proof. Calls made
+   * while a round trip is under way share the next one.
+   */
+  catchUp(): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -38,6 +46,23 @@ export function createDatabaseListener(connectionConfig: pg.ClientConfig, log: F
   let retryTimer: NodeJS.Timeout | undefined;
   let nextDelay = RECONNECT_DELAYS_MS.first;
   let failedAttempts = 0;
+
+  let roundTrip: Promise<boolean> | null = null;
+  let nextRoundTrip: Promise<boolean> | null = null;
+
+  function startRoundTrip(): Promise<boolean> {
+    const connection = client;
+    if (!connection) return Promise.resolve(false);
+    const trip = connection.query('SELECT 1').then(
+      () => client === connection,
+      () => false,
+    );
+    roundTrip = trip;
+    void trip.then(() => {
+      if (roundTrip === trip) roundTrip = null;
+    });
+    return trip;
+  }
 
   const listen = (connection: pg.Client, channel: string) => connection.query(`LISTEN ${connection.escapeIdentifier(channel)}`);
 
@@ -111,6 +136,15 @@ export function createDatabaseListener(connectionConfig: pg.ClientConfig, log: F
     onReconnect(handler) {
       reconnectHandlers.add(handler);
       return () => reconnectHandlers.delete(handler);
+    },
+    catchUp() {
+      if (!roundTrip) return startRoundTrip();
+      // The round trip under way may have been answered before this call's notifications arrived.
+      nextRoundTrip ??= roundTrip.then(() => {
+        nextRoundTrip = null;
+        return startRoundTrip();
+      });
+      return nextRoundTrip;
     },
   };
 

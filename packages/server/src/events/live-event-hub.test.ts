@@ -21,6 +21,7 @@ function handListener() {
       reconnectHandlers.push(handler);
       return () => undefined;
     },
+    catchUp: async () => true,
   };
   return {
     listener,

@@ -31,7 +31,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/advertisement',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cache: { tables: ['categories', 'products', 'users'] } },
       schema: {
         tags: ['products'],
         summary: 'Advertised products that are still available',

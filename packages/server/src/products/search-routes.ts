@@ -30,7 +30,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cache: { tables: ['categories', 'products', 'users', 'search_terms'] } },
       // A form that submits empty fields searches as if they were not there.
       preValidation: async (request) => {
         request.query = withoutBlankParameters(request.query as Record<string, unknown>) as typeof request.query;
@@ -52,7 +52,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/:id',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cache: { tables: ['categories', 'products', 'users'] } },
       schema: {
         tags: ['products'],
         summary: 'One product with its photos, measurements, seller and similar pieces',

@@ -1,0 +1,117 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, setupTestApp } from '../../test/app.ts';
+import { deleteUserWithDependents, verifyUser } from '../admin/admin-repository.ts';
+import { buildApp, type App } from '../app.ts';
+import { createDatabase } from '../db/client.ts';
+import { createCategory, createProduct, createUser } from '../db/factories.ts';
+import { products } from '../db/schema/index.ts';
+
+const t = setupTestApp();
+
+/** A second app server on the same database, with its own pool, listener and cache. */
+let second: App;
+let closeSecondPool: () => Promise<void>;
+beforeAll(async () => {
+  const { db, pool } = createDatabase(t.database.url, 3);
+  second = await buildApp({ config: t.config, db, jobs: { recurring: false } });
+  await second.ready();
+  closeSecondPool = () => pool.end();
+});
+afterAll(async () => {
+  await second?.close();
+  await closeSecondPool?.();
+});
+
+const read = async (app: App, url: string, headers: Record<string, string> = {}) => {
+  const response = await app.inject({ method: 'GET', url, headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response;
+};
+const advertisedNames = async (app: App) =>
+  (await read(app, '/api/advertisement')).json<{ data: Array<{ productName: string; sellerVerified: boolean }> }>().data;
+
+/**
+ * Changes rows without announcing it, as no code of the product can: a cached answer that shows
+ * the old value was answered from the cache.
+ */
+async function renameSilently(productId: string, productName: string) {
+  await t.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.update(products).set({ productName }).where(eq(products.id, productId));
+  });
+}
+
+describe('the response cache', () => {
+  it('answers a hot read again from memory until a write to a table it read is committed', async () => {
+    const seller = await createUser(t.db, { role: 'seller' });
+    const category = await createCategory(t.db);
+    const product = await createProduct(t.db, { categoryId: category.id, sellerId: seller.id }, { productName: 'Oak desk' });
+    const url = `/api/products/${product.id}`;
+
+    expect((await read(t.app, url)).json().data.productName).toBe('Oak desk');
+    await renameSilently(product.id, 'Renamed unannounced');
+    expect((await read(t.app, url)).json().data.productName).toBe('Oak desk');
+
+    await t.db.update(products).set({ resalePrice: '99.00' }).where(eq(products.id, product.id));
+    const fresh = (await read(t.app, url)).json().data;
+    expect(fresh).toMatchObject({ productName: 'Renamed unannounced', resalePrice: 99 });
+  });
+
+  it('keeps each answer’s own headers, and leaves the request’s own (CORS) to the request', async () => {
+    const category = await createCategory(t.db, { categoryName: `Lamps ${Date.now()}` });
+    const first = await read(t.app, '/api/allCategories?limit=1', { origin: t.config.corsOrigin });
+    const again = await read(t.app, '/api/allCategories?limit=1');
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+    expect(again.headers.link).toBe(first.headers.link);
+    expect(first.headers['access-control-allow-origin']).toBe(t.config.corsOrigin);
+    expect(again.headers['access-control-allow-origin']).toBeUndefined();
+    expect(category.id).toBeTruthy();
+  });
+
+  it('still checks access before sending a kept answer of a signed-in read', async () => {
+    const buyer = await createUser(t.db);
+    const category = await createCategory(t.db);
+    const url = `/api/category/${category.id}`;
+    await read(t.app, url, await bearer(t.app, buyer.id));
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+
+  it('shows a change made through one app server on the very next read of another', async () => {
+    const seller = await createUser(t.db, { role: 'seller', name: 'Nadia' });
+    const category = await createCategory(t.db);
+    expect(await advertisedNames(second)).toEqual([]);
+
+    // A new advertised product.
+    const product = await createProduct(t.db, { categoryId: category.id, sellerId: seller.id }, { productName: 'Teak bench', advertisement: true });
+    expect(await advertisedNames(second)).toMatchObject([{ productName: 'Teak bench', sellerVerified: false }]);
+
+    // A verified seller.
+    await verifyUser(t.db, seller.id);
+    expect(await advertisedNames(second)).toMatchObject([{ productName: 'Teak bench', sellerVerified: true }]);
+
+    // A sale.
+    await t.db.update(products).set({ inStock: 'sold' }).where(eq(products.id, product.id));
+    expect(await advertisedNames(second)).toEqual([]);
+
+    // A deleted user takes their listings along.
+    const other = await createProduct(t.db, { categoryId: category.id, sellerId: seller.id }, { productName: 'Pine shelf', advertisement: true });
+    expect(await advertisedNames(second)).toMatchObject([{ productName: 'Pine shelf' }]);
+    await deleteUserWithDependents(t.db, seller);
+    expect(await advertisedNames(second)).toEqual([]);
+    expect((await second.inject({ method: 'GET', url: `/api/products/${other.id}` })).statusCode).toBe(404);
+  });
+
+  it('forgets nothing it should when writes and reads interleave on two servers', async () => {
+    const seller = await createUser(t.db, { role: 'seller' });
+    const category = await createCategory(t.db);
+    const url = `/api/products?categoryId=${category.id}&sort=newest`;
+    for (let round = 1; round <= 20; round++) {
+      await createProduct(t.db, { categoryId: category.id, sellerId: seller.id });
+      const [onFirst, onSecond] = await Promise.all([read(t.app, url), read(second, url)]);
+      expect(onFirst.json().data).toHaveLength(round);
+      expect(onSecond.json().data).toHaveLength(round);
+    }
+  });
+});

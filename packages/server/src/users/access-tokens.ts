@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, webcrypto } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { ACCESS_TOKEN_MAX_AGE_SECONDS } from '@furniture/contract';
@@ -18,16 +18,19 @@ export class InvalidTokenError extends Error {}
 
 /**
  * The signing key is JWT_SECRET when set; otherwise one generated once and kept in the database,
- * so every app server sharing the database accepts the others' tokens.
+ * so every app server sharing the database accepts the others' tokens. Imported once: given raw
+ * bytes, every signature and check would import it again.
  */
-async function signingKey(db: Database, configured: string | undefined): Promise<Uint8Array> {
-  if (configured) return new TextEncoder().encode(configured);
+async function signingKey(db: Database, configured: string | undefined): Promise<webcrypto.CryptoKey> {
+  const importKey = (secret: string) =>
+    webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  if (configured) return importKey(configured);
   await db
     .insert(appSecrets)
     .values({ name: 'jwt', value: randomBytes(48).toString('base64url') })
     .onConflictDoNothing();
   const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(sql`${appSecrets.name} = 'jwt'`);
-  return new TextEncoder().encode(row!.value);
+  return importKey(row!.value);
 }
 
 export async function createAccessTokens(

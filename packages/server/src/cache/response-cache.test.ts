@@ -114,4 +114,37 @@ describe('the response cache', () => {
       expect(onSecond.json().data).toHaveLength(round);
     }
   });
+
+  it('tags kept answers with an ETag and answers 304 to a request that names the current one', async () => {
+    const seller = await createUser(t.db, { role: 'seller' });
+    const category = await createCategory(t.db);
+    const product = await createProduct(t.db, { categoryId: category.id, sellerId: seller.id });
+    const url = `/api/products/${product.id}`;
+
+    const first = await read(t.app, url);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    // The same tag from the other server, which computed the answer itself.
+    expect((await read(second, url)).headers.etag).toBe(etag);
+
+    for (const app of [t.app, second]) {
+      const unchanged = await app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+      expect(unchanged.statusCode).toBe(304);
+      expect(unchanged.body).toBe('');
+    }
+
+    await t.db.update(products).set({ resalePrice: '75.00' }).where(eq(products.id, product.id));
+    const changed = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json().data.resalePrice).toBe(75);
+  });
+
+  it('marks a signed-in read private', async () => {
+    const buyer = await createUser(t.db);
+    const category = await createCategory(t.db);
+    const response = await read(t.app, `/api/category/${category.id}`, await bearer(t.app, buyer.id));
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -23,12 +24,19 @@ export const DATA_CHANGES_CHANNEL = 'data_changes';
 /** All kept answers together stay under this many bytes; the least recently used go first. */
 export const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
 const MAX_ENTRY_BYTES = 1024 * 1024;
+/**
+ * Browsers and CDNs keep an answer but ask again each time (a 304 costs a few bytes): someone who
+ * has just listed or bought something must see it on their next read, never a copy from before.
+ */
+const PUBLIC_CACHE_CONTROL = 'public, no-cache';
+const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 /** The answer headers a kept answer is sent again with (others are the request's own: CORS, security). */
 const keptHeaders = ['content-type', 'link'] as const;
 
 interface Entry {
   versions: string;
   payload: string;
+  etag: string;
   headers: Partial<Record<(typeof keptHeaders)[number], string>>;
 }
 
@@ -39,7 +47,8 @@ interface Entry {
  * Before answering from it, the server makes sure it has heard of every transaction committed
  * before the request arrived (one round trip on the listening connection, shared by the requests
  * that arrive together), so a change made through any app server shows on the very next read of
- * every other. While the listening connection is down, answers are neither kept nor reused.
+ * every other. While the listening connection is down, answers are neither kept nor reused. Kept
+ * answers carry an ETag; a request that names it gets 304.
  */
 export const responseCachePlugin = fp(
   async (app: FastifyInstance) => {
@@ -90,30 +99,41 @@ export const responseCachePlugin = fp(
         // Most recently used last, so the oldest in the map are the first to go.
         entries.delete(request.url);
         entries.set(request.url, entry);
+        reply.header('etag', entry.etag);
+        if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
         for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
         return reply.send(entry.payload);
       };
     }
 
     async function store(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-      if (request.cacheVersions && reply.statusCode === 200 && typeof payload === 'string' && payload.length <= MAX_ENTRY_BYTES) {
+      if (!request.cacheVersions || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+      reply.header('etag', etag);
+      if (payload.length <= MAX_ENTRY_BYTES) {
         const headers: Entry['headers'] = {};
         for (const name of keptHeaders) {
           const value = reply.getHeader(name);
           if (typeof value === 'string') headers[name] = value;
         }
-        keep(request.url, { versions: request.cacheVersions, payload, headers });
+        keep(request.url, { versions: request.cacheVersions, payload, etag, headers });
       }
-      return payload;
+      if (request.headers['if-none-match'] !== etag) return payload;
+      reply.code(304);
+      return '';
     }
 
     app.addHook('onRoute', (route: RouteOptions) => {
       const tables = route.config?.cache?.tables;
       if (!tables) return;
       const check = lookup(tables);
+      const isPublic = route.config?.access === 'public';
+      const cacheControl = async (_request: FastifyRequest, reply: FastifyReply) => {
+        reply.header('cache-control', isPublic ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+      };
       // A public answer is sent before anything else is done; others once access is checked.
-      if (route.config?.access === 'public') route.onRequest = [...[route.onRequest ?? []].flat(), check];
-      else route.preHandler = [...[route.preHandler ?? []].flat(), check];
+      if (isPublic) route.onRequest = [...[route.onRequest ?? []].flat(), cacheControl, check];
+      else route.preHandler = [...[route.preHandler ?? []].flat(), cacheControl, check];
       // Before compression, which replaces the serialized answer with its compressed stream.
       route.onSend = [store, ...[route.onSend ?? []].flat()];
     });

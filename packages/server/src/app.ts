@@ -83,7 +83,7 @@ export async function buildApp({ config, db, payments, jobs, webDir = webDistDir
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('payments', payments ?? createPaymentProvider(config.payments, db));
+  app.decorate('payments', payments ?? (await createPaymentProvider(config.payments, db)));
   app.decorate('accessTokens', await createAccessTokens(db, { secret: config.jwtSecret, issuer: config.publicUrl }));
 
   await app.register(helmet, {

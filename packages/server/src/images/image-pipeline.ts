@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE_PX, IMAGE_THUMBNAIL_SIDE_PX } from '@furniture/contract';
 import { HttpError, badRequest } from '../http/errors.ts';
 import { detectImageType, type ImageType } from './image-types.ts';
@@ -35,6 +34,8 @@ export const unsupportedImage = () =>
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const source = detectImageType(input);
   if (!source) throw unsupportedImage();
+  // Loaded at the first upload: libvips is a large share of an idle server's memory.
+  const { default: sharp } = await import('sharp');
 
   const metadata = await sharp(input, { limitInputPixels: false })
     .metadata()

@@ -9,7 +9,6 @@ import { createDiskImageStore } from './disk-image-store.ts';
 import { deleteImages, DEFAULT_SWEEP, sweepOrphanImages } from './image-repository.ts';
 import { IMMUTABLE_CACHE_CONTROL, UPLOADS_PREFIX, type ImageStore } from './image-store.ts';
 import { MULTIPART_LIMITS } from './image-uploads.ts';
-import { createS3ImageStore } from './s3-image-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,9 +19,14 @@ declare module 'fastify' {
 /** Every quarter of an hour, on one app server, orphaned images are removed. */
 export const sweepOrphanImagesTask = defineRecurringTask('images.sweep-orphans', { schedule: '*/15 * * * *' });
 
-/** S3-compatible object storage when S3_BUCKET is set (several app servers), else DATA_DIR/uploads. */
-export function createImageStore(config: Config): ImageStore {
-  return config.s3 ? createS3ImageStore(config.s3) : createDiskImageStore(config.dataDir, config.publicUrl);
+/**
+ * S3-compatible object storage when S3_BUCKET is set (several app servers), else DATA_DIR/uploads.
+ * The S3 SDK is loaded only then: it is a large share of an idle server's memory.
+ */
+export async function createImageStore(config: Config): Promise<ImageStore> {
+  if (!config.s3) return createDiskImageStore(config.dataDir, config.publicUrl);
+  const { createS3ImageStore } = await import('./s3-image-store.ts');
+  return createS3ImageStore(config.s3);
 }
 
 /**
@@ -31,7 +35,7 @@ export function createImageStore(config: Config): ImageStore {
  * stored, and the recurring sweep of orphaned images (a job on the queue).
  */
 export async function registerImages(app: FastifyInstance, options: { store?: ImageStore } = {}) {
-  const store = options.store ?? createImageStore(app.config);
+  const store = options.store ?? (await createImageStore(app.config));
   app.decorate('imageStore', store);
   app.decorateRequest('storedImageKeys', null);
 

@@ -130,7 +130,7 @@ beforeEach(() => {
 
 describe('choosing the provider', () => {
   it('uses Stripe when PAYMENT_PROVIDER=stripe, and tells the web app its publishable key', async () => {
-    expect(createPaymentProvider(settings, database.db)).toBeInstanceOf(StripePaymentProvider);
+    expect(await createPaymentProvider(settings, database.db)).toBeInstanceOf(StripePaymentProvider);
     const config = await app.inject({ method: 'GET', url: '/api/config' });
     expect(config.json().data).toMatchObject({ paymentProvider: 'stripe', stripePublishableKey: 'pk_test_marketplace' });
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { conditions } from './enums.ts';
-import { category, centimetres, idSchema, product, type Measurements } from './schemas.ts';
+import { category, centimetres, idSchema, plainString, product, type Measurements } from './schemas.ts';
 
 // ---------------------------------------------------------------- constants
 
@@ -37,12 +37,12 @@ const booleanFlag = (field: string) =>
  */
 export const searchQuery = z
   .object({
-    q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
+    q: plainString('q').trim().max(200, 'q must be at most 200 characters').optional(),
     categoryId: idSchema.optional(),
     condition: oneOrMany(z.enum(conditions, { error: `condition must be one of ${conditions.join(', ')}` })).optional(),
     minPrice: amount('minPrice').optional(),
     maxPrice: amount('maxPrice').optional(),
-    location: z.string().trim().max(100, 'location must be at most 100 characters').optional(),
+    location: plainString('location').trim().max(100, 'location must be at most 100 characters').optional(),
     sellerVerified: booleanFlag('sellerVerified').optional(),
     inStock: booleanFlag('inStock').optional(),
     spaceWidth: centimetres('spaceWidth').optional(),
@@ -57,7 +57,7 @@ export const searchQuery = z
       .min(1, 'limit must be 1 or more')
       .max(SEARCH_MAX_LIMIT, `limit must be at most ${SEARCH_MAX_LIMIT}`)
       .optional(),
-    cursor: z.string().max(500, 'cursor is not valid').optional(),
+    cursor: plainString('cursor').max(500, 'cursor is not valid').optional(),
   })
   .superRefine((query, context) => {
     if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {

@@ -120,6 +120,16 @@ export async function enforceLimit(db: Executor, event: LimitedBy): Promise<void
   }
 }
 
+/** Takes back one counted event on each of these counters, for a request that was refused after all. */
+export async function uncountEvents(db: Executor, events: LimitedBy[]): Promise<void> {
+  for (const event of events) {
+    await db
+      .update(rateLimitCounters)
+      .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
+      .where(sql`${rateLimitCounters.key} = ${keyOf(event)}`);
+  }
+}
+
 /** Forgets these counters, e.g. an account's failed sign-ins once it signs in. */
 export async function resetLimits(db: Executor, counters: LimitedBy[]): Promise<void> {
   await db.delete(rateLimitCounters).where(inArray(rateLimitCounters.key, counters.map(keyOf)));

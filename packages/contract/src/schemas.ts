@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { conditions, paymentStatuses, selfServiceRoles, stockStates, userRoles } from './enums.ts';
-import { LIST_MAX_LIMIT, MEASUREMENT_MAX_CM, PASSWORD_MIN_LENGTH, PRODUCT_PHOTOS_MAX } from './limits.ts';
+import { LIST_MAX_LIMIT, MEASUREMENT_MAX_CM, PASSWORD_MIN_LENGTH, PRICE_MAX, PRICE_MIN, PRODUCT_PHOTOS_MAX } from './limits.ts';
 import { messages } from './messages.ts';
 
 // ---------------------------------------------------------------- primitives
@@ -60,13 +60,22 @@ const requiredText = (field: string, max = 200) =>
     .min(1, `${field} is required`)
     .max(max, `${field} must be at most ${max} characters`);
 
-/** Accepts a number or a numeric string (HTML forms send strings). */
-const price = (field: string) =>
-  z.coerce
-    .number({ error: `${field} must be a number` })
-    .finite(`${field} must be a number`)
-    .positive(`${field} must be greater than 0`)
-    .max(10_000_000, `${field} is too large`);
+/**
+ * A number, or a decimal numeral as forms and query strings send it ("12", "12.50"). Booleans,
+ * signs, exponents and hexadecimal are refused rather than read as some number.
+ */
+export const decimalNumber = (message: string) =>
+  z.union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number)], { error: message });
+
+/** An amount of money: at least PRICE_MIN, at most PRICE_MAX, with at most two decimal places. */
+export const money = (field: string, { min = PRICE_MIN }: { min?: number } = {}) =>
+  decimalNumber(`${field} must be a number`).pipe(
+    z
+      .number()
+      .min(min, `${field} must be at least ${min}`)
+      .max(PRICE_MAX, `${field} must be at most ${PRICE_MAX}`)
+      .refine((amount) => Number(amount.toFixed(2)) === amount, `${field} must have at most 2 decimal places`),
+  );
 
 /** Phone numbers keep leading zeros and a "+", so they travel as digit strings. */
 const phone = (field: string) =>
@@ -82,11 +91,12 @@ const phone = (field: string) =>
 
 /** A length in centimetres: a positive number, as a number or a numeric string. */
 export const centimetres = (field: string) =>
-  z.coerce
-    .number({ error: `${field} must be a number of centimetres` })
-    .finite(`${field} must be a number of centimetres`)
-    .positive(`${field} must be greater than 0`)
-    .max(MEASUREMENT_MAX_CM, `${field} must be at most ${MEASUREMENT_MAX_CM} cm`);
+  decimalNumber(`${field} must be a number of centimetres`).pipe(
+    z
+      .number()
+      .positive(`${field} must be greater than 0`)
+      .max(MEASUREMENT_MAX_CM, `${field} must be at most ${MEASUREMENT_MAX_CM} cm`),
+  );
 
 /** A piece's outer size: all three or none. */
 export const measurementsSchema = z.object({
@@ -167,8 +177,8 @@ export const addProductBody = z.object({
   condition: z.enum(conditions, { error: `condition must be one of ${conditions.join(', ')}` }),
   productName: requiredText('productName', 120),
   yearsOfUsedProduct: requiredText('yearsOfUsedProduct', 40),
-  originalPrice: price('originalPrice'),
-  resalePrice: price('resalePrice'),
+  originalPrice: money('originalPrice'),
+  resalePrice: money('resalePrice'),
   description: requiredText('description', 2000),
   sellerName: z.string().optional(),
   sellerEmail: z.string().optional(),

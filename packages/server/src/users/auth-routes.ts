@@ -17,7 +17,7 @@ import { conflict, forbidden, unauthorized } from '../http/errors.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { endSession } from './refresh-tokens.ts';
+import { endSession, sessionOwner } from './refresh-tokens.ts';
 import { clearSessionCookie, refreshSession, sessionCookie, signIn } from './sessions.ts';
 import { claimProfile, findUserByEmail, findUserById, insertUser, toPublicUser } from './user-repository.ts';
 
@@ -127,9 +127,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         if (caller.email !== email) throw forbidden('You can only get a token for your own account.');
         return { success: true as const, token: await app.accessTokens.issue(caller.id), message: 'Token issued' };
       }
+      // The cookie's owner is checked before it is used up: a refused call changes nothing.
+      const cookie = sessionCookie(request);
+      const ownerId = cookie ? await sessionOwner(app.db, cookie) : undefined;
+      const owner = ownerId ? await findUserById(app.db, ownerId) : undefined;
+      if (owner && owner.email !== email) throw forbidden('You can only get a token for your own account.');
       const session = await refreshSession(app, request, reply);
-      const owner = await findUserById(app.db, session.userId);
-      if (owner?.email !== email) throw forbidden('You can only get a token for your own account.');
+      if (session.userId !== owner?.id) throw forbidden('You can only get a token for your own account.');
       return { success: true as const, token: session.token, message: 'Token issued' };
     },
   );

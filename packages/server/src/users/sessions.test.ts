@@ -169,6 +169,18 @@ describe('POST /api/getToken', () => {
     const byToken = await t.app.inject({ method: 'POST', url: '/api/getToken', payload: { email: bob.email }, headers: { authorization: `bearer ${token}` } });
     expect(byToken.statusCode).toBe(403);
   });
+
+  it('leaves the session cookie as it was when it refuses', async () => {
+    const [alice, bob] = [await createUser(t.db), await createUser(t.db)];
+    const { cookie } = await login(alice.email);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/getToken', payload: { email: bob.email }, cookies: { [REFRESH_COOKIE]: cookie } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.cookies.find((c) => c.name === REFRESH_COOKIE)).toBeUndefined();
+    // The cookie was not used up: no token of the session has been used yet.
+    const used = await t.db.select().from(refreshTokens).where(sql`${refreshTokens.userId} = ${alice.id} and ${refreshTokens.usedAt} is not null`);
+    expect(used).toHaveLength(0);
+    expect((await refresh(cookie)).statusCode).toBe(200);
+  });
 });
 
 describe('POST /api/userAddToDb', () => {

@@ -93,7 +93,7 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('payments', payments ?? createPaymentProvider(config.payments, db));
-  app.decorate('accessTokens', await createAccessTokens(db, { secret: config.jwtSecret, issuer: config.publicUrl }));
+  app.decorate('accessTokens', await createAccessTokens(db, { secret: config.jwtSecret }));
 
   await app.register(helmet, {
     // The Google sign-in popup reports back to its opener.

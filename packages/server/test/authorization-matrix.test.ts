@@ -8,6 +8,7 @@ import { createAccessTokens } from '../src/users/access-tokens.ts';
 import type { UserRow } from '../src/users/user-repository.ts';
 import { bearer, setupTestApp } from './app.ts';
 import { multipartPayload, pngImage } from './images.ts';
+import { randomUUID } from 'node:crypto';
 
 /**
  * Every /api route, called by every kind of caller, with the exact status each must get.
@@ -346,12 +347,11 @@ beforeAll(async () => {
   // Issued an hour ago by the app's own key: it expired 55 minutes ago.
   const anHourAgo = await createAccessTokens(t.db, {
     secret: t.config.jwtSecret,
-    issuer: t.config.publicUrl,
     now: () => new Date(Date.now() - 60 * 60 * 1000),
   });
   authorization.anonymous = {};
   for (const account of ['buyer', 'buyer2', 'seller', 'seller2', 'admin'] as const) authorization[account] = await world.as(account);
-  authorization.expired = { authorization: `bearer ${await anHourAgo.issue(admin!.id)}` };
+  authorization.expired = { authorization: `bearer ${await anHourAgo.issue({ userId: admin!.id, sessionId: randomUUID() })}` };
   const buyerToken = authorization.buyer.authorization!.split(' ')[1]!;
   authorization.tampered = { authorization: `bearer ${tamperedToken(buyerToken, admin!.id)}` };
 });

@@ -6,6 +6,7 @@ import { testConfig } from '../../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { createBooking, createCategory, createProduct, createUser } from '../db/factories.ts';
 import { cards, createIntent } from '../payments/payment-fixtures.ts';
+import { startSession } from '../users/refresh-tokens.ts';
 
 /**
  * Requests that fail inside the database (a trigger refuses the write) are logged at error level.
@@ -108,7 +109,8 @@ describe('the log of failing requests', () => {
     const buyer = await createUser(app.db, { role: 'buyer' });
     const product = await createProduct(app.db, { categoryId: (await createCategory(app.db)).id, sellerId: seller.id });
     const booking = await createBooking(app.db, product, buyer.id);
-    const headers = { authorization: `bearer ${await app.accessTokens.issue(buyer.id)}` };
+    const { sessionId } = await startSession(app.db, buyer.id);
+    const headers = { authorization: `bearer ${await app.accessTokens.issue({ userId: buyer.id, sessionId })}` };
     const clientSecret: string = (await createIntent(app, headers, booking.id)).json().clientSecret;
 
     logLines.length = 0;

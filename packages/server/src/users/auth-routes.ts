@@ -123,9 +123,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { email } = request.body;
       const caller = await authenticate(app, request).catch(() => null);
-      if (caller) {
-        if (caller.email !== email) throw forbidden('You can only get a token for your own account.');
-        return { success: true as const, token: await app.accessTokens.issue(caller.id), message: 'Token issued' };
+      if (caller?.sessionId) {
+        if (caller.user.email !== email) throw forbidden('You can only get a token for your own account.');
+        const token = await app.accessTokens.issue({ userId: caller.user.id, sessionId: caller.sessionId });
+        return { success: true as const, token, message: 'Token issued' };
       }
       // The cookie's owner is checked before it is used up: a refused call changes nothing.
       const cookie = sessionCookie(request);
@@ -153,7 +154,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const existing = await findUserByEmail(app.db, email);
       if (existing) {
         const caller = await authenticate(app, request).catch(() => null);
-        if (caller?.id === existing.id) return { success: true, message: 'Your profile is saved' };
+        if (caller?.user.id === existing.id) return { success: true, message: 'Your profile is saved' };
         throw conflict('An account with this e-mail already exists.');
       }
       const created = await insertUser(app.db, { name, email, image, role: userRole });

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_MAX_AGE_SECONDS } from '@furniture/contract';
-import { setupTestApp } from '../../test/app.ts';
+import { buildApp, type App } from '../app.ts';
+import { setupTestApp, testConfig } from '../../test/app.ts';
 import { createUser, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
 import { refreshTokens } from '../db/schema/index.ts';
-import { REFRESH_COOKIE, REUSE_GRACE_SECONDS } from './refresh-tokens.ts';
+import { endAllSessions, REFRESH_COOKIE, REUSE_GRACE_SECONDS } from './refresh-tokens.ts';
 
 const t = setupTestApp();
 
@@ -146,13 +147,73 @@ describe('POST /api/auth/logout', () => {
   });
 });
 
+describe('access tokens of an ended session', () => {
+  it('stop working at once when their session signs out, and only theirs', async () => {
+    const user = await createUser(t.db);
+    const laptop = await login(user.email);
+    const phone = await login(user.email);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { [REFRESH_COOKIE]: laptop.cookie } });
+    expect(logout.statusCode).toBe(200);
+    const refused = await me(laptop.token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe('You have signed out. Sign in again.');
+    expect((await me(phone.token)).statusCode).toBe(200);
+  });
+
+  it('stop working when their session is revoked for a reused refresh token', async () => {
+    const user = await createUser(t.db);
+    const { token, cookie } = await login(user.email);
+    expect((await refresh(cookie)).statusCode).toBe(200);
+    await t.db.execute(sql`update refresh_tokens set used_at = now() - interval '1 hour' where user_id = ${user.id} and used_at is not null`);
+    expect((await refresh(cookie)).statusCode).toBe(401);
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('all stop working when every session of the account is ended', async () => {
+    const user = await createUser(t.db);
+    const [laptop, phone] = [await login(user.email), await login(user.email)];
+    await endAllSessions(t.db, user.id);
+    for (const device of [laptop, phone]) {
+      expect((await me(device.token)).statusCode).toBe(401);
+      expect((await refresh(device.cookie)).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('two app servers sharing the database and signing key', () => {
+  it('accept each other’s access tokens and refresh cookies, whatever port each answers on', async () => {
+    const [east, west] = await Promise.all(
+      [5001, 5002].map((port) =>
+        buildApp({ config: testConfig({ port, publicUrl: `http://localhost:${port}`, jwtSecret: t.config.jwtSecret }), db: t.db, jobs: { recurring: false } }),
+      ),
+    );
+    try {
+      const user = await createUser(t.db);
+      const signedIn = await east!.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: DEFAULT_TEST_PASSWORD } });
+      const cookie = signedIn.cookies.find((c) => c.name === REFRESH_COOKIE)!.value;
+      const meOn = (app: App, token: string) => app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `bearer ${token}` } });
+      expect((await meOn(west!, signedIn.json().token)).statusCode).toBe(200);
+
+      const refreshed = await west!.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { [REFRESH_COOKIE]: cookie } });
+      expect(refreshed.statusCode).toBe(200);
+      expect((await meOn(east!, refreshed.json().token)).statusCode).toBe(200);
+
+      const nextCookie = refreshed.cookies.find((c) => c.name === REFRESH_COOKIE)!.value;
+      await east!.inject({ method: 'POST', url: '/api/auth/logout', cookies: { [REFRESH_COOKIE]: nextCookie } });
+      expect((await meOn(west!, refreshed.json().token)).statusCode).toBe(401);
+    } finally {
+      await Promise.all([east?.close(), west?.close()]);
+    }
+  });
+});
+
 describe('POST /api/getToken', () => {
   it('issues a token to the caller holding that account’s session cookie', async () => {
     const user = await createUser(t.db);
     const { cookie } = await login(user.email);
     const response = await t.app.inject({ method: 'POST', url: '/api/getToken', payload: { email: user.email }, cookies: { [REFRESH_COOKIE]: cookie } });
     expect(response.statusCode).toBe(200);
-    expect(await t.app.accessTokens.verify(response.json().token)).toBe(user.id);
+    expect((await t.app.accessTokens.verify(response.json().token)).userId).toBe(user.id);
   });
 
   it('never issues a token for an e-mail alone', async () => {

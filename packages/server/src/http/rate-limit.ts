@@ -47,6 +47,20 @@ export const RATE_LIMITS = {
     windowSeconds: 60 * 60,
     tooMany: 'Too many sign-ups from this address.',
   },
+  /** Sign-ups from one address: accounts are made only by people, not by the hundred. */
+  signUpsPerAddress: {
+    prefix: 'sign-ups',
+    max: 20,
+    windowSeconds: 60 * 60,
+    tooMany: 'Too many sign-ups from this address.',
+  },
+  /** Looking up accounts by e-mail (GET /api/user) other than one's own, from one address. */
+  accountLookupsPerAddress: {
+    prefix: 'account-lookups',
+    max: 60,
+    windowSeconds: 10 * 60,
+    tooMany: 'Too many account look-ups from this address.',
+  },
 } as const satisfies Record<string, RateLimit>;
 
 /** One limit applied to one subject: one counter. */

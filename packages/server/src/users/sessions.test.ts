@@ -4,7 +4,9 @@ import { ACCESS_TOKEN_MAX_AGE_SECONDS } from '@furniture/contract';
 import { buildApp, type App } from '../app.ts';
 import { setupTestApp, testConfig } from '../../test/app.ts';
 import { createUser, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
-import { refreshTokens } from '../db/schema/index.ts';
+import { refreshTokens, users } from '../db/schema/index.ts';
+import { RATE_LIMITS } from '../http/rate-limit.ts';
+import { findUserByEmail } from './user-repository.ts';
 import { endAllSessions, REFRESH_COOKIE, REUSE_GRACE_SECONDS } from './refresh-tokens.ts';
 
 const t = setupTestApp();
@@ -244,19 +246,25 @@ describe('POST /api/getToken', () => {
   });
 });
 
-describe('POST /api/userAddToDb', () => {
-  const profile = (email: string, userRole = 'buyer') => ({ name: 'Karim', email, image: 'https://images.example.com/k.webp', userRole });
+const profile = (email: string, userRole = 'buyer') => ({ name: 'Karim', email, image: 'https://images.example.com/k.webp', userRole });
 
-  it('saves a profile for a new e-mail, which a later sign-up completes', async () => {
-    const saved = await t.app.inject({ method: 'POST', url: '/api/userAddToDb', payload: profile('profile-only@example.com') });
-    expect(saved.statusCode).toBe(201);
+describe('POST /api/userAddToDb', () => {
+  const profileCount = async () => (await t.db.select().from(users)).length;
+
+  it('creates nothing for a caller who has not proven the e-mail, so a later sign-up is a plain new account', async () => {
+    const before = await profileCount();
+    const squatted = await t.app.inject({ method: 'POST', url: '/api/userAddToDb', payload: profile('victim@example.com', 'seller') });
+    expect(squatted.statusCode).toBe(401);
+    expect(squatted.json().message).toBe('Sign up or sign in first: only your own profile can be saved.');
+    expect(await profileCount()).toBe(before);
+
     const signup = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { ...profile('profile-only@example.com', 'seller'), password: 'Secret123' },
+      payload: { ...profile('victim@example.com', 'buyer'), password: 'Secret123' },
     });
     expect(signup.statusCode).toBe(201);
-    expect((await me(signup.json().token)).json().data.userRole).toBe('seller');
+    expect((await me(signup.json().token)).json().data).toMatchObject({ userRole: 'buyer', verified: false });
   });
 
   it('can never create an admin', async () => {
@@ -264,24 +272,73 @@ describe('POST /api/userAddToDb', () => {
     expect(response.statusCode).toBe(400);
   });
 
-  it('never changes an existing account', async () => {
+  it('never changes an existing account, whoever asks', async () => {
     const user = await createUser(t.db, { role: 'buyer', name: 'Original' });
-    const response = await t.app.inject({ method: 'POST', url: '/api/userAddToDb', payload: { ...profile(user.email, 'seller'), name: 'Changed' } });
-    expect(response.statusCode).toBe(409);
+    const other = await createUser(t.db, { role: 'seller' });
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/userAddToDb', payload: { ...profile(user.email, 'seller'), name: 'Changed' } });
+    expect(anonymous.statusCode).toBe(401);
+    const byOther = await t.app.inject({
+      method: 'POST',
+      url: '/api/userAddToDb',
+      payload: { ...profile(user.email, 'seller'), name: 'Changed' },
+      headers: { authorization: `bearer ${(await login(other.email)).token}` },
+    });
+    expect(byOther.statusCode).toBe(403);
     const { token } = await login(user.email);
     expect((await me(token)).json().data).toMatchObject({ name: 'Original', userRole: 'buyer' });
   });
 
-  it('confirms the signed-in owner’s own profile without changing it', async () => {
-    const user = await createUser(t.db, { role: 'seller' });
-    const { token } = await login(user.email);
-    const response = await t.app.inject({
+  it('confirms the owner’s own profile without changing it, by access token or by the session cookie of sign-up', async () => {
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { ...profile('own-profile@example.com', 'seller'), password: 'Secret123' },
+    });
+    const token: string = signup.json().token;
+    const cookie = signup.cookies.find((c) => c.name === REFRESH_COOKIE)!.value;
+    const byToken = await t.app.inject({
       method: 'POST',
       url: '/api/userAddToDb',
-      payload: profile(user.email, 'buyer'),
+      payload: profile('own-profile@example.com', 'buyer'),
       headers: { authorization: `bearer ${token}` },
     });
-    expect(response.statusCode).toBe(200);
+    expect(byToken.statusCode).toBe(200);
+    // The specification's client calls it without a token, right after signing up.
+    const byCookie = await t.app.inject({
+      method: 'POST',
+      url: '/api/userAddToDb',
+      payload: profile('own-profile@example.com', 'buyer'),
+      cookies: { [REFRESH_COOKIE]: cookie },
+    });
+    expect(byCookie.statusCode).toBe(200);
+    expect(byCookie.cookies.find((c) => c.name === REFRESH_COOKIE)).toBeUndefined();
     expect((await me(token)).json().data.userRole).toBe('seller');
+    expect((await refresh(cookie)).statusCode).toBe(200);
+  });
+});
+
+describe('sign-ups per address', () => {
+  it(`are limited to ${RATE_LIMITS.signUpsPerAddress.max} an hour, with 429 and Retry-After`, async () => {
+    const address = '203.0.113.77';
+    const signUp = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        remoteAddress: address,
+        payload: { ...profile(`many-${i}@example.com`), password: 'Secret123' },
+      });
+    for (let i = 0; i < RATE_LIMITS.signUpsPerAddress.max; i++) expect((await signUp(i)).statusCode).toBe(201);
+    const refused = await signUp(999);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('Too many sign-ups from this address. Try again in 60 minutes.');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await findUserByEmail(t.db, 'many-999@example.com')).toBeUndefined();
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      remoteAddress: '203.0.113.78',
+      payload: { ...profile('elsewhere@example.com'), password: 'Secret123' },
+    });
+    expect(elsewhere.statusCode).toBe(201);
   });
 });

@@ -21,3 +21,8 @@ export const IMAGE_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'i
 export const PRODUCT_PHOTOS_MAX = 8;
 /** The largest measurement (cm) a listing or a search may state. */
 export const MEASUREMENT_MAX_CM = 2_000;
+
+/** The largest price (US dollars) a listing may ask, or a search may name. */
+export const PRICE_MAX = 10_000_000;
+/** The smallest price: one cent. Prices have at most two decimal places. */
+export const PRICE_MIN = 0.01;

@@ -1,14 +1,46 @@
 import { z } from 'zod';
 import { conditions, paymentStatuses, selfServiceRoles, stockStates, userRoles } from './enums.ts';
-import { LIST_MAX_LIMIT, MEASUREMENT_MAX_CM, PASSWORD_MIN_LENGTH, PRODUCT_PHOTOS_MAX } from './limits.ts';
+import { LIST_MAX_LIMIT, MEASUREMENT_MAX_CM, PASSWORD_MIN_LENGTH, PRICE_MAX, PRICE_MIN, PRODUCT_PHOTOS_MAX } from './limits.ts';
 import { messages } from './messages.ts';
 
 // ---------------------------------------------------------------- primitives
 
+/**
+ * Control characters other than tab, line feed and carriage return: nobody types them, and
+ * PostgreSQL cannot store NUL in text at all.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** How messages name the fields people type into, where the field's own name would not do. */
+const fieldLabels: Record<string, string> = {
+  name: 'Name',
+  email: 'E-mail',
+  image: 'Photo',
+  categoryName: 'Category name',
+  description: 'Description',
+  productName: 'Product name',
+  yearsOfUsedProduct: 'Years of use',
+  location: 'Location',
+  transactionId: 'Transaction id',
+  status: 'Payment status',
+  clientSecret: 'Payment reference',
+  q: 'Search words',
+  cursor: 'Page link',
+};
+
+/** A string that refuses control characters, with a message naming the field by its label. */
+export const plainString = (field: string, required = `${field} is required`) =>
+  z
+    .string({ error: required })
+    .refine(
+      (value) => !CONTROL_CHARACTERS.test(value),
+      `${fieldLabels[field] ?? field} must not contain control characters`,
+    );
+
 export const idSchema = z.uuid({ error: 'must be a valid id' });
 
-export const emailSchema = z
-  .string({ error: 'email is required' })
+export const emailSchema = plainString('email')
   .trim()
   .min(1, 'email is required')
   .max(254, 'email is too long')
@@ -16,27 +48,34 @@ export const emailSchema = z
   .transform((email) => email.toLowerCase());
 
 /** Image fields take http(s) URLs only: the app's own uploads, or any public host. */
-export const imageUrlSchema = z
-  .string({ error: 'image is required' })
+export const imageUrlSchema = plainString('image')
   .trim()
   .min(1, 'image is required')
   .max(2048, 'image URL is too long')
   .pipe(z.url({ protocol: /^https?$/, error: 'image must be an http(s) URL' }));
 
 const requiredText = (field: string, max = 200) =>
-  z
-    .string({ error: `${field} is required` })
+  plainString(field)
     .trim()
     .min(1, `${field} is required`)
     .max(max, `${field} must be at most ${max} characters`);
 
-/** Accepts a number or a numeric string (HTML forms send strings). */
-const price = (field: string) =>
-  z.coerce
-    .number({ error: `${field} must be a number` })
-    .finite(`${field} must be a number`)
-    .positive(`${field} must be greater than 0`)
-    .max(10_000_000, `${field} is too large`);
+/**
+ * A number, or a decimal numeral as forms and query strings send it ("12", "12.50"). Booleans,
+ * signs, exponents and hexadecimal are refused rather than read as some number.
+ */
+export const decimalNumber = (message: string) =>
+  z.union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number)], { error: message });
+
+/** An amount of money: at least PRICE_MIN, at most PRICE_MAX, with at most two decimal places. */
+export const money = (field: string, { min = PRICE_MIN }: { min?: number } = {}) =>
+  decimalNumber(`${field} must be a number`).pipe(
+    z
+      .number()
+      .min(min, `${field} must be at least ${min}`)
+      .max(PRICE_MAX, `${field} must be at most ${PRICE_MAX}`)
+      .refine((amount) => Number(amount.toFixed(2)) === amount, `${field} must have at most 2 decimal places`),
+  );
 
 /** Phone numbers keep leading zeros and a "+", so they travel as digit strings. */
 const phone = (field: string) =>
@@ -52,11 +91,12 @@ const phone = (field: string) =>
 
 /** A length in centimetres: a positive number, as a number or a numeric string. */
 export const centimetres = (field: string) =>
-  z.coerce
-    .number({ error: `${field} must be a number of centimetres` })
-    .finite(`${field} must be a number of centimetres`)
-    .positive(`${field} must be greater than 0`)
-    .max(MEASUREMENT_MAX_CM, `${field} must be at most ${MEASUREMENT_MAX_CM} cm`);
+  decimalNumber(`${field} must be a number of centimetres`).pipe(
+    z
+      .number()
+      .positive(`${field} must be greater than 0`)
+      .max(MEASUREMENT_MAX_CM, `${field} must be at most ${MEASUREMENT_MAX_CM} cm`),
+  );
 
 /** A piece's outer size: all three or none. */
 export const measurementsSchema = z.object({
@@ -98,7 +138,7 @@ export const signupBody = z.object({
   name: requiredText('name', 100),
   email: emailSchema,
   password: passwordSchema,
-  image: z.string({ error: messages.photoRequired }).trim().min(1, messages.photoRequired).pipe(imageUrlSchema),
+  image: plainString('image', messages.photoRequired).trim().min(1, messages.photoRequired).pipe(imageUrlSchema),
   userRole: z.enum(selfServiceRoles, { error: messages.roleRequired }),
 });
 export type SignupBody = z.infer<typeof signupBody>;
@@ -137,8 +177,8 @@ export const addProductBody = z.object({
   condition: z.enum(conditions, { error: `condition must be one of ${conditions.join(', ')}` }),
   productName: requiredText('productName', 120),
   yearsOfUsedProduct: requiredText('yearsOfUsedProduct', 40),
-  originalPrice: price('originalPrice'),
-  resalePrice: price('resalePrice'),
+  originalPrice: money('originalPrice'),
+  resalePrice: money('resalePrice'),
   description: requiredText('description', 2000),
   sellerName: z.string().optional(),
   sellerEmail: z.string().optional(),
@@ -177,7 +217,7 @@ export const createPaymentIntentResponse = z.object({ success: z.literal(true), 
  */
 export const paymentBody = z
   .object({
-    status: z.string({ error: 'status is required' }),
+    status: plainString('status').max(100, 'status must be at most 100 characters'),
     transactionId: requiredText('transactionId', 255),
     productId: idSchema,
     bookingId: idSchema.optional(),
@@ -189,7 +229,7 @@ export type PaymentBody = z.infer<typeof paymentBody>;
 
 /** Card details for the simulated provider's confirm call; the provider checks them as Stripe does. */
 export const simulatedConfirmBody = z.object({
-  clientSecret: z.string({ error: 'clientSecret is required' }).min(1, 'clientSecret is required').max(200),
+  clientSecret: plainString('clientSecret').min(1, 'clientSecret is required').max(200),
   card: z.object({
     number: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(40)),
     expMonth: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(4)),

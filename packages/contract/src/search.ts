@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { conditions } from './enums.ts';
-import { category, centimetres, idSchema, product, type Measurements } from './schemas.ts';
+import { category, centimetres, decimalNumber, idSchema, money, plainString, product, type Measurements } from './schemas.ts';
 
 // ---------------------------------------------------------------- constants
 
@@ -21,13 +21,6 @@ export type SearchSort = (typeof searchSorts)[number];
 const oneOrMany = <T extends z.ZodType>(item: T) =>
   z.preprocess((value) => (value === undefined || Array.isArray(value) ? value : [value]), z.array(item).max(10));
 
-const amount = (field: string) =>
-  z.coerce
-    .number({ error: `${field} must be a number` })
-    .finite(`${field} must be a number`)
-    .min(0, `${field} must not be negative`)
-    .max(10_000_000, `${field} is too large`);
-
 const booleanFlag = (field: string) =>
   z.enum(['true', 'false'], { error: `${field} must be true or false` }).transform((value) => value === 'true');
 
@@ -37,12 +30,12 @@ const booleanFlag = (field: string) =>
  */
 export const searchQuery = z
   .object({
-    q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
+    q: plainString('q').trim().max(200, 'q must be at most 200 characters').optional(),
     categoryId: idSchema.optional(),
     condition: oneOrMany(z.enum(conditions, { error: `condition must be one of ${conditions.join(', ')}` })).optional(),
-    minPrice: amount('minPrice').optional(),
-    maxPrice: amount('maxPrice').optional(),
-    location: z.string().trim().max(100, 'location must be at most 100 characters').optional(),
+    minPrice: money('minPrice', { min: 0 }).optional(),
+    maxPrice: money('maxPrice', { min: 0 }).optional(),
+    location: plainString('location').trim().max(100, 'location must be at most 100 characters').optional(),
     sellerVerified: booleanFlag('sellerVerified').optional(),
     inStock: booleanFlag('inStock').optional(),
     spaceWidth: centimetres('spaceWidth').optional(),
@@ -57,7 +50,7 @@ export const searchQuery = z
       .min(1, 'limit must be 1 or more')
       .max(SEARCH_MAX_LIMIT, `limit must be at most ${SEARCH_MAX_LIMIT}`)
       .optional(),
-    cursor: z.string().max(500, 'cursor is not valid').optional(),
+    cursor: plainString('cursor').max(500, 'cursor is not valid').optional(),
   })
   .superRefine((query, context) => {
     if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
@@ -120,16 +113,10 @@ export type ProductDetails = z.infer<typeof productDetails>;
 export const priceGuideQuery = z.object({
   categoryId: idSchema,
   condition: z.enum(conditions, { error: `condition must be one of ${conditions.join(', ')}` }),
-  originalPrice: z.coerce
-    .number({ error: 'originalPrice must be a number' })
-    .finite('originalPrice must be a number')
-    .positive('originalPrice must be greater than 0')
-    .max(10_000_000, 'originalPrice is too large'),
-  yearsUsed: z.coerce
-    .number({ error: 'yearsUsed must be a number' })
-    .finite('yearsUsed must be a number')
-    .min(0, 'yearsUsed must not be negative')
-    .max(100, 'yearsUsed must be at most 100'),
+  originalPrice: money('originalPrice'),
+  yearsUsed: decimalNumber('yearsUsed must be a number').pipe(
+    z.number().min(0, 'yearsUsed must not be negative').max(100, 'yearsUsed must be at most 100'),
+  ),
 });
 export type PriceGuideQuery = z.output<typeof priceGuideQuery>;
 

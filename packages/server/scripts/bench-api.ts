@@ -23,6 +23,7 @@ import { createUser } from '../src/db/factories.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import * as schema from '../src/db/schema/index.ts';
 import { seedCatalogue } from '../src/demo/catalogue-seed.ts';
+import { startSession } from '../src/users/refresh-tokens.ts';
 
 const { values: args } = parseArgs({
   options: { products: { type: 'string', default: process.env.BENCH_PRODUCTS ?? '20000' }, 'walk-pages': { type: 'string', default: '200' } },
@@ -152,7 +153,8 @@ try {
 
   const app = await buildApp({ config: configFrom({ logLevel: 'silent', demoData: false }), db });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const auth = { authorization: `bearer ${await app.accessTokens.issue(buyer.id)}` };
+  const { sessionId } = await startSession(db, buyer.id);
+  const auth = { authorization: `bearer ${await app.accessTokens.issue({ userId: buyer.id, sessionId })}` };
   const c = category!.id;
   const searches: [string, string][] = [
     ['search: browse, newest', '/api/products'],

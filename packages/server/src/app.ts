@@ -18,7 +18,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandler } from './http/errors.ts';
-import { serializeRequest } from './http/request-log.ts';
+import { LOG_REDACT_PATHS, serializeError, serializeRequest } from './http/request-log.ts';
 import { clientConfigRoutes } from './client-config/client-config-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { createAccessTokens, type AccessTokens } from './users/access-tokens.ts';
@@ -64,6 +64,8 @@ export interface AppDependencies {
   webDir?: string;
   /** Options of the job queue's worker on this app server. */
   jobs?: JobsPluginOptions;
+  /** Where the log goes: standard output unless given. */
+  logStream?: { write(line: string): void };
 }
 
 export type App = FastifyInstance;
@@ -72,9 +74,18 @@ const demoPicturesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole application without listening: the process entry point and the tests both use it. */
-export async function buildApp({ config, db, payments, jobs, webDir = webDistDir }: AppDependencies): Promise<App> {
+export async function buildApp({ config, db, payments, jobs, logStream, webDir = webDistDir }: AppDependencies): Promise<App> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: serializeRequest } },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: serializeRequest, err: serializeError, error: serializeError },
+            // No secret reaches the log, even one logged by mistake.
+            redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+            ...(logStream ? { stream: logStream } : {}),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -84,7 +95,7 @@ export async function buildApp({ config, db, payments, jobs, webDir = webDistDir
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('payments', payments ?? (await createPaymentProvider(config.payments, db)));
-  app.decorate('accessTokens', await createAccessTokens(db, { secret: config.jwtSecret, issuer: config.publicUrl }));
+  app.decorate('accessTokens', await createAccessTokens(db, { secret: config.jwtSecret }));
 
   await app.register(helmet, {
     // The Google sign-in popup reports back to its opener.

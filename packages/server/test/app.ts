@@ -3,6 +3,7 @@ import { buildApp, type App } from '../src/app.ts';
 import { configFrom, type Config } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import { startSession } from '../src/users/refresh-tokens.ts';
 
 export interface TestContext {
   app: App;
@@ -42,7 +43,8 @@ export function setupTestApp(overrides: Partial<Config> = {}, { webDir }: { webD
   return context;
 }
 
-/** The authorization header of a signed-in user. */
+/** The authorization header of a signed-in user, in a session of its own. */
 export async function bearer(app: App, userId: string): Promise<{ authorization: string }> {
-  return { authorization: `bearer ${await app.accessTokens.issue(userId)}` };
+  const { sessionId } = await startSession(app.db, userId);
+  return { authorization: `bearer ${await app.accessTokens.issue({ userId, sessionId })}` };
 }

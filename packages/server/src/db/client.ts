@@ -9,7 +9,8 @@ export type Executor = Database | Transaction;
 
 // numeric comes back as text so money keeps its exact value; repositories convert at the edge.
 export function createDatabase(connectionString: string, max = 10) {
-  const pool = new pg.Pool({ connectionString, max });
+  // While the database cannot be reached a request fails after this long instead of waiting.
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
   pool.on('error', () => {
     // An idle client lost its connection (the server restarted); the pool replaces it.
   });

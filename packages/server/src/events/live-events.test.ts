@@ -17,6 +17,7 @@ import { createAccessTokens } from '../users/access-tokens.ts';
 import { HEARTBEAT_MS } from './live-event-routes.ts';
 import { pruneLiveEventsTask } from './live-events-plugin.ts';
 import { issueTicket, publishLiveEvent } from './live-events.ts';
+import { startSession } from '../users/refresh-tokens.ts';
 
 const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
 
@@ -156,8 +157,9 @@ describe('GET /api/events (stream)', () => {
   it('ends when the access token that opened it expires, so that a session that ended stops receiving', async () => {
     const user = await createUser(t.db);
     // Issued 297 seconds ago: three seconds of validity left.
-    const almostExpired = await createAccessTokens(t.db, { issuer: t.config.publicUrl, now: () => new Date(Date.now() - 297_000) });
-    const { stream } = await connect(first, user.id, { authorization: `bearer ${await almostExpired.issue(user.id)}` });
+    const almostExpired = await createAccessTokens(t.db, { now: () => new Date(Date.now() - 297_000) });
+    const { sessionId } = await startSession(t.db, user.id);
+    const { stream } = await connect(first, user.id, { authorization: `bearer ${await almostExpired.issue({ userId: user.id, sessionId })}` });
     await stream.ended;
     expect(first.app.liveEvents.streamCount(user.id)).toBe(0);
   });

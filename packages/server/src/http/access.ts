@@ -2,7 +2,8 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import type { UserRole } from '@furniture/contract';
 import type { UserRow } from '../users/user-repository.ts';
 import { findUserById } from '../users/user-repository.ts';
-import { InvalidTokenError } from '../users/access-tokens.ts';
+import { InvalidTokenError, type TokenSubject } from '../users/access-tokens.ts';
+import { isSessionOpen } from '../users/refresh-tokens.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 /**
@@ -48,27 +49,42 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
+/** A verified caller: the account, and the session its token belongs to (none for other credentials). */
+export interface Caller {
+  user: UserRow;
+  sessionId: string | null;
+}
+
 /**
  * Resolves the caller from the bearer token, if any, else from the route's other credential; throws
- * 401 for a token that is present but invalid.
+ * 401 for a token that is present but invalid, or whose session has ended (signed out).
  */
 export async function authenticate(
   app: FastifyInstance,
   request: FastifyRequest,
   credential?: FastifyContextConfig['credential'],
-): Promise<UserRow | null> {
+): Promise<Caller | null> {
   const token = bearerToken(request);
-  let userId: string | null;
-  if (token) {
-    try {
-      userId = await app.accessTokens.verify(token);
-    } catch (error) {
-      throw unauthorized(error instanceof InvalidTokenError ? error.message : undefined);
-    }
-  } else {
-    userId = credential ? await credential(request) : null;
+  if (!token) {
+    const userId = credential ? await credential(request) : null;
+    if (!userId) return null;
+    return { user: await existingUser(app, userId), sessionId: null };
   }
-  if (!userId) return null;
+  let subject: TokenSubject;
+  try {
+    subject = await app.accessTokens.verify(token);
+  } catch (error) {
+    throw unauthorized(error instanceof InvalidTokenError ? error.message : undefined);
+  }
+  const [user, open] = await Promise.all([
+    existingUser(app, subject.userId),
+    isSessionOpen(app.db, subject.userId, subject.sessionId),
+  ]);
+  if (!open) throw unauthorized('You have signed out. Sign in again.');
+  return { user, sessionId: subject.sessionId };
+}
+
+async function existingUser(app: FastifyInstance, userId: string): Promise<UserRow> {
   const user = await findUserById(app.db, userId);
   if (!user) throw unauthorized('This account no longer exists.');
   return user;
@@ -76,10 +92,11 @@ export async function authenticate(
 
 function guard(app: FastifyInstance, access: Access, credential: FastifyContextConfig['credential']) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    request.user = await authenticate(app, request, credential).catch((error: unknown) => {
+    const caller = await authenticate(app, request, credential).catch((error: unknown) => {
       if (access === 'public') return null; // a stale token does not stop anyone reading public data
       throw error;
     });
+    request.user = caller?.user ?? null;
     if (access === 'public') return;
     if (!request.user) throw unauthorized();
     if (access !== 'signed-in' && !access.includes(request.user.role)) {

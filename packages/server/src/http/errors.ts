@@ -48,6 +48,21 @@ function databaseErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Errors of a database that cannot be reached: refused or lost connections, a server shutting down or starting. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
+const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed/;
+
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = 'code' in current && typeof current.code === 'string' ? current.code : '';
+    if (UNREACHABLE_CODES.has(code) || code.startsWith('08') || UNREACHABLE_MESSAGES.test(current.message)) return true;
+  }
+  return false;
+}
+
+/** Seconds a caller is asked to wait while the database is unreachable (it restarts within seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /**
  * One error handler for the whole API: known errors keep their status and message, validation
  * errors become 400 naming the field, and anything else is a 500 that reveals nothing.
@@ -72,6 +87,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     // gets a conflict to retry or reload, not a server error.
     if (databaseErrorCode(error) === '23503') {
       return reply.status(409).send({ success: false, message: 'Something this request refers to was just removed. Reload and try again.' });
+    }
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn({ err: error }, 'the database cannot be reached');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ success: false, message: 'The marketplace cannot reach its database right now. Please try again in a few seconds.' });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {

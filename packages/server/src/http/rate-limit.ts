@@ -47,6 +47,20 @@ export const RATE_LIMITS = {
     windowSeconds: 60 * 60,
     tooMany: 'Too many sign-ups from this address.',
   },
+  /** Sign-ups from one address: accounts are made only by people, not by the hundred. */
+  signUpsPerAddress: {
+    prefix: 'sign-ups',
+    max: 20,
+    windowSeconds: 60 * 60,
+    tooMany: 'Too many sign-ups from this address.',
+  },
+  /** Looking up accounts by e-mail (GET /api/user) other than one's own, from one address. */
+  accountLookupsPerAddress: {
+    prefix: 'account-lookups',
+    max: 60,
+    windowSeconds: 10 * 60,
+    tooMany: 'Too many account look-ups from this address.',
+  },
 } as const satisfies Record<string, RateLimit>;
 
 /** One limit applied to one subject: one counter. */
@@ -117,6 +131,16 @@ export async function enforceLimit(db: Executor, event: LimitedBy): Promise<void
   const { count, elapsed } = await countEvent(db, event);
   if (count > event.limit.max) {
     throw tooManyRequests(event.limit, Math.max(1, Math.ceil(event.limit.windowSeconds - elapsed)));
+  }
+}
+
+/** Takes back one counted event on each of these counters, for a request that was refused after all. */
+export async function uncountEvents(db: Executor, events: LimitedBy[]): Promise<void> {
+  for (const event of events) {
+    await db
+      .update(rateLimitCounters)
+      .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
+      .where(sql`${rateLimitCounters.key} = ${keyOf(event)}`);
   }
 }
 

@@ -19,3 +19,75 @@ export function serializeRequest(request: FastifyRequest) {
     remotePort: request.socket?.remotePort,
   };
 }
+
+/** Names of fields that hold a secret, wherever they appear in a logged object. */
+const SECRET_FIELDS = [
+  'password',
+  'passwordHash',
+  'password_hash',
+  'token',
+  'refreshToken',
+  'accessToken',
+  'tokenHash',
+  'token_hash',
+  'ticket',
+  'clientSecret',
+  'client_secret',
+  'secret',
+  'jwtSecret',
+  'card',
+  'cardNumber',
+  'number',
+  'cvc',
+  'authorization',
+  'cookie',
+  'set-cookie',
+];
+
+/**
+ * Paths the logger censors (pino's `redact`): secret fields at the top of a log line and one
+ * level down, and the headers that carry credentials, so a secret logged by mistake never reaches
+ * the log.
+ */
+export const LOG_REDACT_PATHS = [
+  ...SECRET_FIELDS.map((field) => `["${field}"]`),
+  ...SECRET_FIELDS.map((field) => `*["${field}"]`),
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+];
+
+/** Fields of an error worth logging; the others (a query's parameters, a row in `detail`) may hold secrets. */
+const LOGGED_ERROR_FIELDS = ['code', 'constraint', 'table', 'column', 'routine', 'statusCode'] as const;
+
+/**
+ * The query builder puts a failed statement's parameters into its message ("params: …"), and so
+ * into the stack's first line: a new user's password hash, a refresh token's hash. They are cut.
+ */
+const withoutQueryParameters = (text: string) => text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [redacted]');
+
+/**
+ * Errors as logged: type, message, stack and the database's error code and constraint, for the
+ * error and its causes. Never a query's parameters, nor PostgreSQL's `detail`, which can quote
+ * the whole row.
+ */
+interface LoggedError {
+  [field: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+export function serializeError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
+  const logged: LoggedError = {
+    type: error.constructor.name,
+    message: withoutQueryParameters(error.message),
+    stack: withoutQueryParameters(error.stack ?? ''),
+  };
+  for (const field of LOGGED_ERROR_FIELDS) {
+    if (field in error) logged[field] = (error as unknown as Record<string, unknown>)[field];
+  }
+  if (error.cause !== undefined && depth < 5) logged.cause = serializeError(error.cause, depth + 1);
+  return logged;
+}

@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Keys of the images this request stored; removed again if the request fails. */
     storedImageKeys: string[] | null;
+    /** The rate limits this request's uploads counted against; taken back again if the request fails. */
+    countedUploads: LimitedBy[] | null;
   }
 }
 
@@ -59,6 +61,10 @@ export async function readImageForm(request: FastifyRequest): Promise<ImageForm>
   if (!request.isMultipart()) {
     throw badRequest(`Send the image as multipart/form-data, in the field "${IMAGE_FIELD}".`);
   }
+  // Without a boundary the parts cannot be told apart; the parser would throw a bare error.
+  if (!/;\s*boundary=/i.test(request.headers['content-type'] ?? '')) {
+    throw badRequest('The form data could not be read: its Content-Type names no boundary.');
+  }
   const form: ImageForm = { fields: {} };
   let refusal: HttpError | undefined;
   try {
@@ -84,8 +90,9 @@ export async function readImageForm(request: FastifyRequest): Promise<ImageForm>
 /**
  * Runs an upload through the image pipeline, stores the image and its thumbnail under new
  * server-generated keys and records it. The upload is first counted against the caller's rate
- * limit, so a refused one costs no image work. The request remembers the key, so the image is
- * removed again if the request ends in an error (see images-plugin.ts).
+ * limit, so a refused one costs no image work. The request remembers the key and the count, so
+ * if the request ends in an error the image is removed and the upload no longer counts (see
+ * images-plugin.ts).
  */
 export async function storeImage(
   app: FastifyInstance,
@@ -94,6 +101,7 @@ export async function storeImage(
   { uploaderId, limitedBy }: { uploaderId: string | null; limitedBy: LimitedBy },
 ): Promise<UploadedImage> {
   await enforceLimit(app.db, limitedBy);
+  request.countedUploads = [...(request.countedUploads ?? []), limitedBy];
   const processed = await processImage(data);
   const key = newImageKey();
   const thumbnailKey = thumbnailKeyOf(key);

@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { uncountEvents } from '../http/rate-limit.ts';
 import { defineRecurringTask } from '../jobs/job-queue.ts';
 import { createDiskImageStore } from './disk-image-store.ts';
 import { deleteImages, DEFAULT_SWEEP, sweepOrphanImages } from './image-repository.ts';
@@ -38,9 +39,21 @@ export async function registerImages(app: FastifyInstance, options: { store?: Im
   const store = options.store ?? (await createImageStore(app.config));
   app.decorate('imageStore', store);
   app.decorateRequest('storedImageKeys', null);
+  app.decorateRequest('countedUploads', null);
 
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
+  // A refused request leaves nothing behind: its uploads no longer count against the uploader's
+  // limit (taken back before the answer leaves, so the caller's next request sees it), and its
+  // images are removed.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.countedUploads && reply.statusCode >= 400) {
+      await uncountEvents(app.db, request.countedUploads).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'could not take back the upload count of a failed request');
+      });
+    }
+    return payload;
+  });
   app.addHook('onResponse', async (request, reply) => {
     const keys = request.storedImageKeys;
     if (!keys || reply.statusCode < 400) return;

@@ -60,8 +60,22 @@ describe('upload limit of POST /api/images', () => {
     const user = await createUser(t.db);
     // Under the limit the pipeline rejects this file; over it, the limit answers first.
     expect((await upload(user.id, notAnImage)).statusCode).toBe(400);
-    await uploadMany(user.id, uploadLimit.max - 1);
+    await uploadMany(user.id, uploadLimit.max);
     expect((await upload(user.id, notAnImage)).statusCode).toBe(429);
+  });
+
+  it('does not count refused uploads: a file that is no image, or a form without a boundary', async () => {
+    const user = await createUser(t.db);
+    for (let i = 0; i < uploadLimit.max + 2; i++) expect((await upload(user.id, notAnImage)).statusCode).toBe(400);
+    const noBoundary = await t.app.inject({
+      method: 'POST',
+      url: '/api/images',
+      payload: 'not really a form',
+      headers: { 'content-type': 'multipart/form-data', ...(await bearer(t.app, user.id)) },
+    });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json().message).toBe('The form data could not be read: its Content-Type names no boundary.');
+    await uploadMany(user.id, uploadLimit.max);
   });
 
   it('limits each account on its own', async () => {
@@ -132,6 +146,26 @@ describe('limit of sign-ups with a photo file per address', () => {
     expect((await signUp(address, fields(), notAnImage)).statusCode).toBe(429);
     expect(await t.db.select().from(images)).toHaveLength(imageCount);
     expect(storedFiles()).toHaveLength(filesBefore);
+  });
+
+  it('answers 400 to a form without a boundary, and does not count refused sign-ups', async () => {
+    const address = '198.51.100.44';
+    const noBoundary = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: 'name=Nadia',
+      headers: { 'content-type': 'multipart/form-data' },
+      remoteAddress: address,
+    });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json().message).toBe('The form data could not be read: its Content-Type names no boundary.');
+
+    const photo = await tinyPng();
+    // A weak password is refused after the photo was processed: that sign-up does not count.
+    for (let i = 0; i < signUpLimit.max + 2; i++) {
+      expect((await signUp(address, fields({ password: 'weak' }), photo)).statusCode).toBe(400);
+    }
+    for (let i = 0; i < signUpLimit.max; i++) expect((await signUp(address, fields(), photo)).statusCode).toBe(201);
   });
 
   it('leaves other addresses, and sign-ups whose photo is a URL, unaffected', async () => {

@@ -6,12 +6,23 @@ import type { Database } from '../db/client.ts';
 import { appSecrets } from '../db/schema/index.ts';
 
 const ALGORITHM = 'HS256';
+/**
+ * Issuer and audience name the marketplace, not an address: every app server that shares the
+ * database and the signing key accepts the others' tokens, whatever port or host it answers on.
+ */
+const ISSUER = 'furniture-marketplace';
 const AUDIENCE = 'furniture-marketplace';
 
+/** Whose token it is, and the session (sign-in) it belongs to: signing out ends the token too. */
+export interface TokenSubject {
+  userId: string;
+  sessionId: string;
+}
+
 export interface AccessTokens {
-  issue(userId: string): Promise<string>;
-  /** The user id of a valid token; throws a readable reason otherwise. */
-  verify(token: string): Promise<string>;
+  issue(subject: TokenSubject): Promise<string>;
+  /** The subject of a valid token; throws a readable reason otherwise. */
+  verify(token: string): Promise<TokenSubject>;
 }
 
 export class InvalidTokenError extends Error {}
@@ -37,7 +48,6 @@ export async function createAccessTokens(
   db: Database,
   options: {
     secret?: string;
-    issuer: string;
     /** The clock tokens are issued and checked by: the current time unless given. */
     now?: () => Date;
   },
@@ -45,12 +55,12 @@ export async function createAccessTokens(
   const key = await signingKey(db, options.secret);
   const now = options.now ?? (() => new Date());
   return {
-    issue: (userId) => {
+    issue: ({ userId, sessionId }) => {
       const issuedAt = Math.floor(now().getTime() / 1000);
-      return new SignJWT({})
+      return new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: ALGORITHM })
         .setSubject(userId)
-        .setIssuer(options.issuer)
+        .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + ACCESS_TOKEN_MAX_AGE_SECONDS)
@@ -60,13 +70,14 @@ export async function createAccessTokens(
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: [ALGORITHM],
-          issuer: options.issuer,
+          issuer: ISSUER,
           audience: AUDIENCE,
           maxTokenAge: `${ACCESS_TOKEN_MAX_AGE_SECONDS}s`,
-          requiredClaims: ['sub', 'iat', 'exp'],
+          requiredClaims: ['sub', 'iat', 'exp', 'sid'],
           currentDate: now(),
         });
-        return payload.sub!;
+        if (typeof payload.sid !== 'string') throw new InvalidTokenError('Invalid token. Sign in again.');
+        return { userId: payload.sub!, sessionId: payload.sid };
       } catch (error) {
         if (error instanceof errors.JWTExpired) throw new InvalidTokenError('Your session has expired. Sign in again.');
         throw new InvalidTokenError('Invalid token. Sign in again.');

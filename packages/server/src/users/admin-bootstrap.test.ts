@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
-import { createUser } from '../db/factories.ts';
+import { createUser, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
 import { ensureAdmin } from './admin-bootstrap.ts';
 import { findUserByEmail } from './user-repository.ts';
 
@@ -22,11 +22,14 @@ describe('ensureAdmin (ADMIN_EMAIL and ADMIN_PASSWORD, npm run create-admin)', (
     expect((await login('again@example.com', 'Admin1234')).statusCode).toBe(200);
   });
 
-  it('promotes an existing account and gives it the new password', async () => {
+  it('promotes an existing account and gives it the new password, signing out its sessions', async () => {
     const user = await createUser(t.db, { role: 'seller' });
+    const before = await login(user.email, DEFAULT_TEST_PASSWORD);
     expect(await ensureAdmin(t.db, user.email, 'Promote1234')).toBe('promoted');
     expect(await findUserByEmail(t.db, user.email)).toMatchObject({ role: 'admin', verified: true });
     expect((await login(user.email, 'Promote1234')).statusCode).toBe(200);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `bearer ${before.json().token}` } });
+    expect(me.statusCode).toBe(401);
   });
 
   it('refuses a weak password', async () => {

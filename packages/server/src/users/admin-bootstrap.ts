@@ -3,12 +3,13 @@ import { passwordSchema } from '@furniture/contract';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { hashPassword } from './passwords.ts';
+import { endAllSessions } from './refresh-tokens.ts';
 
 export type AdminBootstrapResult = 'created' | 'promoted' | 'unchanged';
 
 /**
  * Makes sure an admin account exists for this e-mail: creates it with the password, or promotes
- * and verifies an existing account (whose password is then replaced). Used by ADMIN_EMAIL and
+ * and verifies an existing account (whose password is then replaced, and its sessions ended). Used by ADMIN_EMAIL and
  * ADMIN_PASSWORD at start-up and by `npm run create-admin`.
  */
 export async function ensureAdmin(db: Database, email: string, password: string): Promise<AdminBootstrapResult> {
@@ -24,6 +25,8 @@ export async function ensureAdmin(db: Database, email: string, password: string)
     }
     if (existing.role === 'admin') return 'unchanged';
     await tx.update(users).set({ role: 'admin', verified: true, passwordHash }).where(sql`${users.id} = ${existing.id}`);
+    // Whoever signed in with the old password is signed out.
+    await endAllSessions(tx, existing.id);
     return 'promoted';
   });
 }

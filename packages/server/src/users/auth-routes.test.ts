@@ -67,7 +67,7 @@ describe('POST /api/auth/login', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ success: true, message: messages.signInSuccess });
-    expect(await t.app.accessTokens.verify(response.json().token)).toBe(user.id);
+    expect((await t.app.accessTokens.verify(response.json().token)).userId).toBe(user.id);
   });
 
   it('answers 401 for a wrong password and for an unknown account alike', async () => {

@@ -14,10 +14,10 @@ import {
 import { authenticate, currentUser } from '../http/access.ts';
 import { multipartImageBody } from '../images/image-uploads.ts';
 import { conflict, forbidden, unauthorized } from '../http/errors.ts';
-import { RATE_LIMITS } from '../http/rate-limit.ts';
+import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { endSession } from './refresh-tokens.ts';
+import { endSession, sessionOwner } from './refresh-tokens.ts';
 import { clearSessionCookie, refreshSession, sessionCookie, signIn } from './sessions.ts';
 import { claimProfile, findUserByEmail, findUserById, insertUser, toPublicUser } from './user-repository.ts';
 
@@ -42,6 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { name, email, password, image, userRole } = request.body;
+      await enforceLimit(app.db, { limit: RATE_LIMITS.signUpsPerAddress, subject: request.ip });
       const passwordHash = await hashPassword(password);
       const user =
         (await insertUser(app.db, { name, email, image, role: userRole, passwordHash })) ??
@@ -123,38 +124,46 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { email } = request.body;
       const caller = await authenticate(app, request).catch(() => null);
-      if (caller) {
-        if (caller.email !== email) throw forbidden('You can only get a token for your own account.');
-        return { success: true as const, token: await app.accessTokens.issue(caller.id), message: 'Token issued' };
+      if (caller?.sessionId) {
+        if (caller.user.email !== email) throw forbidden('You can only get a token for your own account.');
+        const token = await app.accessTokens.issue({ userId: caller.user.id, sessionId: caller.sessionId });
+        return { success: true as const, token, message: 'Token issued' };
       }
+      // The cookie's owner is checked before it is used up: a refused call changes nothing.
+      const cookie = sessionCookie(request);
+      const ownerId = cookie ? await sessionOwner(app.db, cookie) : undefined;
+      const owner = ownerId ? await findUserById(app.db, ownerId) : undefined;
+      if (owner && owner.email !== email) throw forbidden('You can only get a token for your own account.');
       const session = await refreshSession(app, request, reply);
-      const owner = await findUserById(app.db, session.userId);
-      if (owner?.email !== email) throw forbidden('You can only get a token for your own account.');
+      if (session.userId !== owner?.id) throw forbidden('You can only get a token for your own account.');
       return { success: true as const, token: session.token, message: 'Token issued' };
     },
   );
 
-  // The specification's client saves a profile after signing up with its identity provider.
-  // Here sign-up already saved it: for the signed-in owner this confirms it; for an e-mail that
-  // has no account yet it saves a profile without credentials, which can never be an admin and
-  // which only a later sign-up of that e-mail can complete. Existing accounts are never changed.
+  // The specification's client saves the profile after signing up with its identity provider,
+  // without a token. Here sign-up already saved it, so this only confirms it to the account's
+  // proven owner: the caller with its access token, or with its session cookie (read, not used
+  // up). Nobody can create or shape an account for an e-mail they have not proven is theirs.
   app.post(
     '/userAddToDb',
     {
       config: { access: 'public' },
-      schema: { tags: ['users'], summary: 'Save a buyer or seller profile', body: userAddToDbBody, response: { 200: successMessage, 201: successMessage, ...errors } },
+      schema: {
+        tags: ['users'],
+        summary: "Confirm the signed-in account's profile (sign-up has saved it)",
+        description: 'Creates and changes nothing. Answers 401 to a caller who is not signed in, and 403 for an e-mail not their own.',
+        body: userAddToDbBody,
+        response: { 200: successMessage, ...errors },
+      },
     },
-    async (request, reply) => {
-      const { name, email, image, userRole } = request.body;
-      const existing = await findUserByEmail(app.db, email);
-      if (existing) {
-        const caller = await authenticate(app, request).catch(() => null);
-        if (caller?.id === existing.id) return { success: true, message: 'Your profile is saved' };
-        throw conflict('An account with this e-mail already exists.');
-      }
-      const created = await insertUser(app.db, { name, email, image, role: userRole });
-      if (!created) throw conflict('An account with this e-mail already exists.');
-      return reply.status(201).send({ success: true, message: 'Your profile is saved' });
+    async (request) => {
+      const caller = await authenticate(app, request).catch(() => null);
+      const cookie = sessionCookie(request);
+      const ownerId = caller?.user.id ?? (cookie ? await sessionOwner(app.db, cookie) : undefined);
+      if (!ownerId) throw unauthorized('Sign up or sign in first: only your own profile can be saved.');
+      const owner = caller?.user ?? (await findUserById(app.db, ownerId));
+      if (owner?.email !== request.body.email) throw forbidden('You can only save your own profile.');
+      return { success: true, message: 'Your profile is saved' };
     },
   );
 };

@@ -76,12 +76,13 @@ export async function resolveOidcAccount(db: Database, profile: OidcProfile): Pr
   if (existing.role === 'admin' || (await hasIdentity(db, existing.id))) {
     return { kind: 'refused', message: 'An account with this e-mail already exists and signs in another way.' };
   }
-  // A profile without credentials (saved through /userAddToDb): the verified owner of the e-mail takes it.
+  // A profile without credentials (saved by earlier versions' /userAddToDb): the verified owner of the
+  // e-mail takes it, unverified, as claimProfile does.
   const claimed = await db
     .transaction(async (tx) => {
       const [row] = await tx
         .update(users)
-        .set({ name: nameOf(profile, email), image: pictureOf(profile) ?? existing.image })
+        .set({ name: nameOf(profile, email), image: pictureOf(profile) ?? existing.image, verified: false })
         .where(and(eq(users.id, existing.id), sql`${users.passwordHash} is null`))
         .returning();
       if (!row) return undefined;

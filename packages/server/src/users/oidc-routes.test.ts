@@ -174,7 +174,7 @@ describe('Google sign-in through a real OpenID provider', () => {
     const right = await link(DEFAULT_TEST_PASSWORD);
     expect(right.statusCode).toBe(200);
     expect(right.json()).toMatchObject({ success: true, message: messages.signInSuccess });
-    expect(await t.app.accessTokens.verify(right.json().token)).toBe(owner.id);
+    expect((await t.app.accessTokens.verify(right.json().token)).userId).toBe(owner.id);
     expect(right.cookies.find((c) => c.name === 'furniture_refresh')?.value).toBeTruthy();
     expect(right.cookies.find((c) => c.name === 'furniture_oidc_link')?.value).toBe('');
     expect(await t.db.select().from(userIdentities).where(eq(userIdentities.userId, owner.id))).toMatchObject([

@@ -19,10 +19,18 @@ async function insertToken(db: Executor, userId: string, familyId: string): Prom
   return token;
 }
 
-/** Starts a new session (a new token family) for a user. */
-export const startSession = (db: Database, userId: string) => insertToken(db, userId, randomUUID());
+/**
+ * Starts a new session for a user: a new token family, whose id is the session's id. The access
+ * tokens of the session carry it, so ending the family ends them too.
+ */
+export async function startSession(db: Database, userId: string): Promise<{ token: string; sessionId: string }> {
+  const sessionId = randomUUID();
+  return { token: await insertToken(db, userId, sessionId), sessionId };
+}
 
-export type RotationResult = { userId: string; token: string } | { error: 'unknown' | 'expired' | 'reused' };
+export type RotationResult =
+  | { userId: string; sessionId: string; token: string }
+  | { error: 'unknown' | 'expired' | 'reused' };
 
 /**
  * How long a used token still renews the session. The answer to a refresh can be lost (the page
@@ -46,7 +54,7 @@ export async function rotateSession(db: Database, token: string): Promise<Rotati
       .returning();
     if (claimed) {
       if (claimed.expiresAt.getTime() <= Date.now()) return { error: 'expired' };
-      return { userId: claimed.userId, token: await insertToken(tx, claimed.userId, claimed.familyId) };
+      return { userId: claimed.userId, sessionId: claimed.familyId, token: await insertToken(tx, claimed.userId, claimed.familyId) };
     }
     const [existing] = await tx
       .select({
@@ -62,7 +70,7 @@ export async function rotateSession(db: Database, token: string): Promise<Rotati
     if (!existing) return { error: 'unknown' };
     if (existing.revoked || !existing.used) return { error: 'expired' };
     if (existing.withinGrace) {
-      return { userId: existing.userId, token: await insertToken(tx, existing.userId, existing.familyId) };
+      return { userId: existing.userId, sessionId: existing.familyId, token: await insertToken(tx, existing.userId, existing.familyId) };
     }
     await tx
       .update(refreshTokens)
@@ -83,6 +91,34 @@ export async function endSession(db: Database, token: string): Promise<void> {
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * Whether the user's session is still open: signed out, revoked for reuse or expired, its access
+ * tokens are refused at once.
+ */
+export async function isSessionOpen(db: Executor, userId: string, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ open: sql<number>`1` })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, sessionId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        sql`${refreshTokens.expiresAt} > now()`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Ends every session of a user: each device is signed out and its access tokens stop working. */
+export async function endAllSessions(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
 /** The user a refresh token belongs to, without using it up (for reading, not for rotating). */

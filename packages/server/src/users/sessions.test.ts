@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_MAX_AGE_SECONDS } from '@furniture/contract';
-import { setupTestApp } from '../../test/app.ts';
+import { buildApp, type App } from '../app.ts';
+import { setupTestApp, testConfig } from '../../test/app.ts';
 import { createUser, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
-import { refreshTokens } from '../db/schema/index.ts';
-import { REFRESH_COOKIE, REUSE_GRACE_SECONDS } from './refresh-tokens.ts';
+import { refreshTokens, users } from '../db/schema/index.ts';
+import { RATE_LIMITS } from '../http/rate-limit.ts';
+import { findUserByEmail } from './user-repository.ts';
+import { endAllSessions, REFRESH_COOKIE, REUSE_GRACE_SECONDS } from './refresh-tokens.ts';
 
 const t = setupTestApp();
 
@@ -146,13 +149,73 @@ describe('POST /api/auth/logout', () => {
   });
 });
 
+describe('access tokens of an ended session', () => {
+  it('stop working at once when their session signs out, and only theirs', async () => {
+    const user = await createUser(t.db);
+    const laptop = await login(user.email);
+    const phone = await login(user.email);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { [REFRESH_COOKIE]: laptop.cookie } });
+    expect(logout.statusCode).toBe(200);
+    const refused = await me(laptop.token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe('You have signed out. Sign in again.');
+    expect((await me(phone.token)).statusCode).toBe(200);
+  });
+
+  it('stop working when their session is revoked for a reused refresh token', async () => {
+    const user = await createUser(t.db);
+    const { token, cookie } = await login(user.email);
+    expect((await refresh(cookie)).statusCode).toBe(200);
+    await t.db.execute(sql`update refresh_tokens set used_at = now() - interval '1 hour' where user_id = ${user.id} and used_at is not null`);
+    expect((await refresh(cookie)).statusCode).toBe(401);
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('all stop working when every session of the account is ended', async () => {
+    const user = await createUser(t.db);
+    const [laptop, phone] = [await login(user.email), await login(user.email)];
+    await endAllSessions(t.db, user.id);
+    for (const device of [laptop, phone]) {
+      expect((await me(device.token)).statusCode).toBe(401);
+      expect((await refresh(device.cookie)).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('two app servers sharing the database and signing key', () => {
+  it('accept each other’s access tokens and refresh cookies, whatever port each answers on', async () => {
+    const [east, west] = await Promise.all(
+      [5001, 5002].map((port) =>
+        buildApp({ config: testConfig({ port, publicUrl: `http://localhost:${port}`, jwtSecret: t.config.jwtSecret }), db: t.db, jobs: { recurring: false } }),
+      ),
+    );
+    try {
+      const user = await createUser(t.db);
+      const signedIn = await east!.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: DEFAULT_TEST_PASSWORD } });
+      const cookie = signedIn.cookies.find((c) => c.name === REFRESH_COOKIE)!.value;
+      const meOn = (app: App, token: string) => app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `bearer ${token}` } });
+      expect((await meOn(west!, signedIn.json().token)).statusCode).toBe(200);
+
+      const refreshed = await west!.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { [REFRESH_COOKIE]: cookie } });
+      expect(refreshed.statusCode).toBe(200);
+      expect((await meOn(east!, refreshed.json().token)).statusCode).toBe(200);
+
+      const nextCookie = refreshed.cookies.find((c) => c.name === REFRESH_COOKIE)!.value;
+      await east!.inject({ method: 'POST', url: '/api/auth/logout', cookies: { [REFRESH_COOKIE]: nextCookie } });
+      expect((await meOn(west!, refreshed.json().token)).statusCode).toBe(401);
+    } finally {
+      await Promise.all([east?.close(), west?.close()]);
+    }
+  });
+});
+
 describe('POST /api/getToken', () => {
   it('issues a token to the caller holding that account’s session cookie', async () => {
     const user = await createUser(t.db);
     const { cookie } = await login(user.email);
     const response = await t.app.inject({ method: 'POST', url: '/api/getToken', payload: { email: user.email }, cookies: { [REFRESH_COOKIE]: cookie } });
     expect(response.statusCode).toBe(200);
-    expect(await t.app.accessTokens.verify(response.json().token)).toBe(user.id);
+    expect((await t.app.accessTokens.verify(response.json().token)).userId).toBe(user.id);
   });
 
   it('never issues a token for an e-mail alone', async () => {
@@ -169,21 +232,39 @@ describe('POST /api/getToken', () => {
     const byToken = await t.app.inject({ method: 'POST', url: '/api/getToken', payload: { email: bob.email }, headers: { authorization: `bearer ${token}` } });
     expect(byToken.statusCode).toBe(403);
   });
+
+  it('leaves the session cookie as it was when it refuses', async () => {
+    const [alice, bob] = [await createUser(t.db), await createUser(t.db)];
+    const { cookie } = await login(alice.email);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/getToken', payload: { email: bob.email }, cookies: { [REFRESH_COOKIE]: cookie } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.cookies.find((c) => c.name === REFRESH_COOKIE)).toBeUndefined();
+    // The cookie was not used up: no token of the session has been used yet.
+    const used = await t.db.select().from(refreshTokens).where(sql`${refreshTokens.userId} = ${alice.id} and ${refreshTokens.usedAt} is not null`);
+    expect(used).toHaveLength(0);
+    expect((await refresh(cookie)).statusCode).toBe(200);
+  });
 });
 
-describe('POST /api/userAddToDb', () => {
-  const profile = (email: string, userRole = 'buyer') => ({ name: 'Karim', email, image: 'https://images.example.com/k.webp', userRole });
+const profile = (email: string, userRole = 'buyer') => ({ name: 'Karim', email, image: 'https://images.example.com/k.webp', userRole });
 
-  it('saves a profile for a new e-mail, which a later sign-up completes', async () => {
-    const saved = await t.app.inject({ method: 'POST', url: '/api/userAddToDb', payload: profile('profile-only@example.com') });
-    expect(saved.statusCode).toBe(201);
+describe('POST /api/userAddToDb', () => {
+  const profileCount = async () => (await t.db.select().from(users)).length;
+
+  it('creates nothing for a caller who has not proven the e-mail, so a later sign-up is a plain new account', async () => {
+    const before = await profileCount();
+    const squatted = await t.app.inject({ method: 'POST', url: '/api/userAddToDb', payload: profile('victim@example.com', 'seller') });
+    expect(squatted.statusCode).toBe(401);
+    expect(squatted.json().message).toBe('Sign up or sign in first: only your own profile can be saved.');
+    expect(await profileCount()).toBe(before);
+
     const signup = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { ...profile('profile-only@example.com', 'seller'), password: 'Secret123' },
+      payload: { ...profile('victim@example.com', 'buyer'), password: 'Secret123' },
     });
     expect(signup.statusCode).toBe(201);
-    expect((await me(signup.json().token)).json().data.userRole).toBe('seller');
+    expect((await me(signup.json().token)).json().data).toMatchObject({ userRole: 'buyer', verified: false });
   });
 
   it('can never create an admin', async () => {
@@ -191,24 +272,73 @@ describe('POST /api/userAddToDb', () => {
     expect(response.statusCode).toBe(400);
   });
 
-  it('never changes an existing account', async () => {
+  it('never changes an existing account, whoever asks', async () => {
     const user = await createUser(t.db, { role: 'buyer', name: 'Original' });
-    const response = await t.app.inject({ method: 'POST', url: '/api/userAddToDb', payload: { ...profile(user.email, 'seller'), name: 'Changed' } });
-    expect(response.statusCode).toBe(409);
+    const other = await createUser(t.db, { role: 'seller' });
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/userAddToDb', payload: { ...profile(user.email, 'seller'), name: 'Changed' } });
+    expect(anonymous.statusCode).toBe(401);
+    const byOther = await t.app.inject({
+      method: 'POST',
+      url: '/api/userAddToDb',
+      payload: { ...profile(user.email, 'seller'), name: 'Changed' },
+      headers: { authorization: `bearer ${(await login(other.email)).token}` },
+    });
+    expect(byOther.statusCode).toBe(403);
     const { token } = await login(user.email);
     expect((await me(token)).json().data).toMatchObject({ name: 'Original', userRole: 'buyer' });
   });
 
-  it('confirms the signed-in owner’s own profile without changing it', async () => {
-    const user = await createUser(t.db, { role: 'seller' });
-    const { token } = await login(user.email);
-    const response = await t.app.inject({
+  it('confirms the owner’s own profile without changing it, by access token or by the session cookie of sign-up', async () => {
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { ...profile('own-profile@example.com', 'seller'), password: 'Secret123' },
+    });
+    const token: string = signup.json().token;
+    const cookie = signup.cookies.find((c) => c.name === REFRESH_COOKIE)!.value;
+    const byToken = await t.app.inject({
       method: 'POST',
       url: '/api/userAddToDb',
-      payload: profile(user.email, 'buyer'),
+      payload: profile('own-profile@example.com', 'buyer'),
       headers: { authorization: `bearer ${token}` },
     });
-    expect(response.statusCode).toBe(200);
+    expect(byToken.statusCode).toBe(200);
+    // The specification's client calls it without a token, right after signing up.
+    const byCookie = await t.app.inject({
+      method: 'POST',
+      url: '/api/userAddToDb',
+      payload: profile('own-profile@example.com', 'buyer'),
+      cookies: { [REFRESH_COOKIE]: cookie },
+    });
+    expect(byCookie.statusCode).toBe(200);
+    expect(byCookie.cookies.find((c) => c.name === REFRESH_COOKIE)).toBeUndefined();
     expect((await me(token)).json().data.userRole).toBe('seller');
+    expect((await refresh(cookie)).statusCode).toBe(200);
+  });
+});
+
+describe('sign-ups per address', () => {
+  it(`are limited to ${RATE_LIMITS.signUpsPerAddress.max} an hour, with 429 and Retry-After`, async () => {
+    const address = '203.0.113.77';
+    const signUp = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        remoteAddress: address,
+        payload: { ...profile(`many-${i}@example.com`), password: 'Secret123' },
+      });
+    for (let i = 0; i < RATE_LIMITS.signUpsPerAddress.max; i++) expect((await signUp(i)).statusCode).toBe(201);
+    const refused = await signUp(999);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('Too many sign-ups from this address. Try again in 60 minutes.');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await findUserByEmail(t.db, 'many-999@example.com')).toBeUndefined();
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      remoteAddress: '203.0.113.78',
+      payload: { ...profile('elsewhere@example.com'), password: 'Secret123' },
+    });
+    expect(elsewhere.statusCode).toBe(201);
   });
 });

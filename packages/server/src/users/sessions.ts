@@ -15,9 +15,9 @@ function cookieOptions(app: FastifyInstance) {
 
 /** Signs a user in: a new session in the refresh cookie, and an access token to return. */
 export async function signIn(app: FastifyInstance, reply: FastifyReply, userId: string): Promise<string> {
-  const refreshToken = await startSession(app.db, userId);
-  reply.setCookie(REFRESH_COOKIE, refreshToken, cookieOptions(app));
-  return app.accessTokens.issue(userId);
+  const session = await startSession(app.db, userId);
+  reply.setCookie(REFRESH_COOKIE, session.token, cookieOptions(app));
+  return app.accessTokens.issue({ userId, sessionId: session.sessionId });
 }
 
 export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply) {
@@ -34,7 +34,7 @@ export async function refreshSession(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<{ userId: string; token: string }> {
+): Promise<{ userId: string; sessionId: string; token: string }> {
   const current = sessionCookie(request);
   if (!current) throw unauthorized('You are not signed in.');
   const result = await rotateSession(app.db, current);
@@ -47,5 +47,6 @@ export async function refreshSession(
     );
   }
   reply.setCookie(REFRESH_COOKIE, result.token, cookieOptions(app));
-  return { userId: result.userId, token: await app.accessTokens.issue(result.userId) };
+  const { userId, sessionId } = result;
+  return { userId, sessionId, token: await app.accessTokens.issue({ userId, sessionId }) };
 }

@@ -46,9 +46,10 @@ export async function insertUser(db: Executor, user: NewUser): Promise<UserRow |
 }
 
 /**
- * Fills in a profile that was saved without credentials (through the specification's
- * /userAddToDb) when its owner signs up with a password. Accounts that have a password or an
- * OpenID identity are never taken over.
+ * Fills in a profile that was saved without credentials (earlier versions let the
+ * specification's /userAddToDb save one for any e-mail) when its owner signs up with a password.
+ * It starts unverified: nothing decided before the owner proved the e-mail carries over. Accounts
+ * that have a password or an OpenID identity are never taken over.
  */
 export async function claimProfile(
   db: Executor,
@@ -57,7 +58,7 @@ export async function claimProfile(
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set(profile)
+    .set({ ...profile, verified: false })
     .where(
       and(
         sql`lower(${users.email}) = ${email.toLowerCase()}`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { setupTestApp } from '../../test/app.ts';
+import { bearer, setupTestApp } from '../../test/app.ts';
+import { RATE_LIMITS } from '../http/rate-limit.ts';
 import { createUser } from '../db/factories.ts';
 
 const t = setupTestApp();
@@ -26,5 +27,35 @@ describe('GET /api/user', () => {
     const malformed = await t.app.inject({ method: 'GET', url: '/api/user?email=%27%20or%201%3D1' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe('email must be a valid e-mail address');
+  });
+
+  it('answers buyers’ and admins’ records only to the account itself and to admins', async () => {
+    const [buyer, admin, stranger] = [
+      await createUser(t.db, { role: 'buyer' }),
+      await createUser(t.db, { role: 'admin' }),
+      await createUser(t.db, { role: 'seller' }),
+    ];
+    for (const account of [buyer, admin]) {
+      const url = `/api/user?email=${account.email}`;
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url, headers: await bearer(t.app, stranger.id) })).statusCode).toBe(404);
+      const own = await t.app.inject({ method: 'GET', url, headers: await bearer(t.app, account.id) });
+      expect(own.json().data).toMatchObject({ _id: account.id, userRole: account.role });
+      const byAdmin = await t.app.inject({ method: 'GET', url, headers: await bearer(t.app, admin.id) });
+      expect(byAdmin.json().data).toMatchObject({ _id: account.id });
+    }
+  });
+
+  it(`limits other people's look-ups to ${RATE_LIMITS.accountLookupsPerAddress.max} per address, not one's own`, async () => {
+    const seller = await createUser(t.db, { role: 'seller' });
+    const address = '203.0.113.90';
+    const lookUp = (headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: `/api/user?email=${seller.email}`, remoteAddress: address, headers });
+    for (let i = 0; i < RATE_LIMITS.accountLookupsPerAddress.max; i++) expect((await lookUp()).statusCode).toBe(200);
+    const refused = await lookUp();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('Too many account look-ups from this address. Try again in 10 minutes.');
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await lookUp(await bearer(t.app, seller.id))).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataOf, emailQuery, publicUser } from '@furniture/contract';
+import { dataOf, emailQuery, errorResponse, publicUser } from '@furniture/contract';
 import { notFound } from '../http/errors.ts';
+import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import { errorResponses } from '../http/responses.ts';
 import { findUserByEmail, toPublicUser } from './user-repository.ts';
 
@@ -11,15 +12,22 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['users'],
-        summary: 'The public profile of an account, by e-mail',
-        description: 'Profile fields only (name, email, image, userRole, verified). The specification calls it without a token.',
+        summary: 'The profile of an account, by e-mail',
+        description:
+          'Profile fields only (name, email, image, userRole, verified). The account itself and admins get any record; anyone else ' +
+          'only sellers’ (whose names and e-mails their listings show), and 404 for every other e-mail, as for one without an account. ' +
+          'Those look-ups are limited per address. The specification calls it without a token.',
         querystring: emailQuery,
-        response: { 200: dataOf(publicUser), 400: errorResponses[400], 404: errorResponses[404] },
+        response: { 200: dataOf(publicUser), 400: errorResponses[400], 404: errorResponses[404], 429: errorResponse },
       },
     },
     async (request) => {
-      const user = await findUserByEmail(app.db, request.query.email);
-      if (!user) throw notFound(`No account with the e-mail ${request.query.email}`);
+      const { email } = request.query;
+      const caller = request.user;
+      const ownOrAdmin = caller !== null && (caller.email === email || caller.role === 'admin');
+      if (!ownOrAdmin) await enforceLimit(app.db, { limit: RATE_LIMITS.accountLookupsPerAddress, subject: request.ip });
+      const user = await findUserByEmail(app.db, email);
+      if (!user || (!ownOrAdmin && user.role !== 'seller')) throw notFound(`No account with the e-mail ${email}`);
       return { success: true as const, data: toPublicUser(user) };
     },
   );

@@ -14,7 +14,7 @@ import {
 import { sellToBooking } from '../sales/sale-transitions.ts';
 
 /** Why a captured payment went back to the buyer. */
-export type RefundReason = 'product-sold' | 'already-paid' | 'booking-gone' | 'product-gone';
+export type RefundReason = 'product-sold' | 'already-paid' | 'booking-gone' | 'product-gone' | 'booking-closed';
 
 export type FulfilmentResult =
   /** The product is sold to this payment's buyer. `firstTime` is false when it was already recorded. */
@@ -48,7 +48,10 @@ async function refundReasonOf(db: Executor, payment: PaymentRow): Promise<Refund
   const booking = payment.bookingId ? await findBookingById(db, payment.bookingId) : undefined;
   if (!booking) return 'booking-gone';
   if (!booking.productId) return 'product-gone';
-  return booking.paymentStatus === 'paid' ? 'already-paid' : 'product-sold';
+  if (booking.paymentStatus === 'paid') return 'already-paid';
+  const product = await findProductForSale(db, booking.productId);
+  const closed = booking.status === 'declined' || booking.status === 'cancelled';
+  return closed && product?.state !== 'sold' ? 'booking-closed' : 'product-sold';
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   insertBooking,
   listBookingsOfBuyer,
 } from './booking-repository.ts';
+import { publishSaleChange } from '../sales/sale-notifications.ts';
 import { releaseBookingForDeletion } from '../sales/sale-transitions.ts';
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -68,6 +69,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           location,
         });
         if (!id) throw conflict('You have already booked this product');
+        await publishSaleChange(tx, [product.sellerId], { bookingId: id, productId: product.id, status: 'open' });
         return id;
       });
       const created = (await findBookingById(app.db, bookingId))!.booking;

@@ -155,3 +155,12 @@ export const saleTexts = {
     expired: 'expired',
   } satisfies Record<ListingState, string>,
 } as const;
+
+/**
+ * Whether a buyer's booking can be paid now, as the client can tell from the booking: the one the
+ * seller accepted, or an open booking of a piece still available. The server decides again.
+ */
+export function isPayable(booking: { status: BookingStatus; inStock: string; paymentStatus: string }): boolean {
+  if (booking.paymentStatus !== 'unpaid') return false;
+  return booking.status === 'accepted' || (booking.status === 'open' && booking.inStock === 'available');
+}

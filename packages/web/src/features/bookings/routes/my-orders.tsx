@@ -1,4 +1,4 @@
-import { labels, saleTexts, type Booking } from '@furniture/contract';
+import { isPayable, labels, saleTexts, type Booking } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DataTable, DeleteProductButton, ProductThumbnailCell } from '../../../components/data-table.tsx';
@@ -76,7 +76,7 @@ export function MyOrdersRoute() {
                 <span className="badge badge-success" title={booking.transactionId ?? undefined}>
                   paid
                 </span>
-              ) : booking.status === 'accepted' || (booking.status === 'open' && booking.inStock === 'available') ? (
+              ) : isPayable(booking) ? (
                 <Link
                   to={paths.dashboard.payment.getHref(booking._id)}
                   className="btn btn-primary btn-sm"

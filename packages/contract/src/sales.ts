@@ -96,6 +96,7 @@ export type SellerBooking = z.infer<typeof sellerBooking>;
 /** A listing in the seller's own list (My Products): when it expires, and how much interest it has. */
 export const sellerProduct = product.extend({
   expiresAt: z.string(),
+  views: z.number(),
   wishCount: z.number(),
   bookingCount: z.number(),
 });
@@ -124,9 +125,9 @@ export const saleTexts = {
   status: 'Status',
   reason: 'Reason',
   state: 'State',
-  interest: 'Wishes and bookings',
-  interestValue: (wishes: number, bookings: number) =>
-    `${wishes} ${wishes === 1 ? 'wish' : 'wishes'}, ${bookings} ${bookings === 1 ? 'booking' : 'bookings'}`,
+  interest: 'Views, wishes and bookings',
+  interestValue: (views: number, wishes: number, bookings: number) =>
+    `${views} ${views === 1 ? 'view' : 'views'}, ${wishes} ${wishes === 1 ? 'wish' : 'wishes'}, ${bookings} ${bookings === 1 ? 'booking' : 'bookings'}`,
   expiresOn: (date: string) => `Expires ${date}`,
   edit: 'Edit',
   renew: 'Renew',

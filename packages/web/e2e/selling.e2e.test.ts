@@ -59,7 +59,7 @@ describe('a seller runs a sale', () => {
     await logIn(page, accounts.seller.email, DEFAULT_TEST_PASSWORD);
     await page.goto('/dashboard/myProducts');
     const row = page.getByRole('row').filter({ hasText: 'Teak sidebord' });
-    expect(await row.innerText()).toContain(saleTexts.interestValue(0, 1));
+    expect(await row.innerText()).toContain(saleTexts.interestValue(0, 0, 1));
     for (const action of [saleTexts.renew, saleTexts.withdraw, saleTexts.soldElsewhere]) {
       await row.getByRole('button', { name: `${action}: Teak sidebord` }).waitFor();
     }

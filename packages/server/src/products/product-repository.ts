@@ -157,6 +157,7 @@ export async function listProductsOfSeller(db: Executor, sellerId: string, page:
     .select({
       ...productColumns,
       expiresAt: products.expiresAt,
+      views: products.views,
       wishCount: sql<number>`(select count(*)::int from ${wishes} where ${wishes.productId} = ${products.id})`,
       bookingCount: sql<number>`(select count(*)::int from ${bookings} where ${bookings.productId} = ${products.id})`,
     })
@@ -170,6 +171,7 @@ export async function listProductsOfSeller(db: Executor, sellerId: string, page:
   return rows.map((row) => ({
     ...toProduct(row),
     expiresAt: row.expiresAt.toISOString(),
+    views: row.views,
     wishCount: row.wishCount,
     bookingCount: row.bookingCount,
   }));
@@ -215,6 +217,14 @@ export async function insertProduct(
     })
     .returning({ id: products.id });
   return row!.id;
+}
+
+/** One more opening of the product page; a single-row update, not a lock on anything else. */
+export async function countProductView(db: Executor, id: string): Promise<void> {
+  await db
+    .update(products)
+    .set({ views: sql`${products.views} + 1` })
+    .where(eq(products.id, id));
 }
 
 export async function advertiseProduct(db: Executor, id: string): Promise<void> {

@@ -314,10 +314,12 @@ describe('renew, withdraw and sold elsewhere', () => {
 
   it('a withdrawn listing leaves every public list but stays in the seller’s; renewing relists it', async () => {
     const sale = await saleOf(t.app, t.db);
+    // Two openings of its page count as two views.
+    for (const _ of [1, 2]) await t.app.inject({ method: 'GET', url: `/api/products/${sale.product.id}` });
     const withdrawn = await listingStep(t.app, sale.sellerHeaders, sale.product.id, 'withdraw');
     expect(withdrawn.json()).toEqual({ success: true, message: saleMessages.withdrawnDone(sale.product.productName) });
     expect(await publicLists(sale)).toEqual({ category: false, search: false, page: 404 });
-    expect(await inMyProducts(sale)).toMatchObject({ state: 'withdrawn', inStock: 'sold', bookingCount: 1, wishCount: 0 });
+    expect(await inMyProducts(sale)).toMatchObject({ state: 'withdrawn', inStock: 'sold', bookingCount: 1, wishCount: 0, views: 2 });
     expect(await bookingRow(t.db, sale.buyers[0]!.booking.id)).toMatchObject({
       status: 'declined',
       statusReason: saleMessages.reasons.withdrawn,

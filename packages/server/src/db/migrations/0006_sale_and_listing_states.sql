@@ -5,6 +5,7 @@ ALTER TABLE "products" ADD COLUMN "state" "listing_state" DEFAULT 'available' NO
 ALTER TABLE "products" ADD COLUMN "price_history" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "expires_at" timestamp with time zone DEFAULT now() + interval '60 days' NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "renewed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "views" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "edited_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "status" "booking_status" DEFAULT 'open' NOT NULL;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "status_reason" text;--> statement-breakpoint

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, jsonb, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, jsonb, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { conditions, LISTING_LIFETIME_DAYS, listingStates, stockStates, type PriceChange } from '@furniture/contract';
 import { users } from './users.ts';
 
@@ -57,6 +57,8 @@ export const products = pgTable(
       .notNull()
       .default(sql.raw(`now() + interval '${LISTING_LIFETIME_DAYS} days'`)),
     renewedAt: timestamp('renewed_at', { withTimezone: true }),
+    /** How often the product page was opened (GET /api/products/{id}), for its seller. */
+    views: integer('views').notNull().default(0),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     reported: boolean('reported').notNull().default(false),
     postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),

@@ -95,7 +95,7 @@ export function MyProductsRoute() {
                 <span className="block text-xs">{saleTexts.expiresOn(new Date(product.expiresAt).toLocaleDateString('en-US'))}</span>
               )}
             </td>
-            <td>{saleTexts.interestValue(product.wishCount, product.bookingCount)}</td>
+            <td>{saleTexts.interestValue(product.views, product.wishCount, product.bookingCount)}</td>
             <td>
               {product.advertisement ? (
                 <span className="badge badge-success">Advertised</span>

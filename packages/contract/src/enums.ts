@@ -14,3 +14,19 @@ export type StockState = (typeof stockStates)[number];
 
 export const paymentStatuses = ['unpaid', 'paid'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/**
+ * open: booked, waiting for the seller; accepted: the seller chose this buyer; declined: the seller
+ * said no, or the piece went to someone else; cancelled: the buyer withdrew, or the seller refunded
+ * the sale; paid: the sale happened; closed: handed over.
+ */
+export const bookingStatuses = ['open', 'accepted', 'declined', 'cancelled', 'paid', 'closed'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+/**
+ * available: can be booked and paid; reserved: the seller accepted a booking; sold: paid, or sold
+ * elsewhere; withdrawn: taken off by the seller; expired: not renewed in time. Only withdrawn and
+ * expired listings are hidden from the public.
+ */
+export const listingStates = ['available', 'reserved', 'sold', 'withdrawn', 'expired'] as const;
+export type ListingState = (typeof listingStates)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { conditions, paymentStatuses, selfServiceRoles, stockStates, userRoles } from './enums.ts';
+import { bookingStatuses, conditions, listingStates, paymentStatuses, selfServiceRoles, stockStates, userRoles } from './enums.ts';
 import { LIST_MAX_LIMIT, MEASUREMENT_MAX_CM, PASSWORD_MIN_LENGTH, PRICE_MAX, PRICE_MIN, PRODUCT_PHOTOS_MAX } from './limits.ts';
 import { messages } from './messages.ts';
 
@@ -270,6 +270,10 @@ export const category = z.object({
 });
 export type Category = z.infer<typeof category>;
 
+/** A change of asking price, oldest first; the first entry is the price it was listed at. */
+export const priceChange = z.object({ price: z.number(), changedAt: z.string() });
+export type PriceChange = z.infer<typeof priceChange>;
+
 export const product = z.object({
   _id: z.string(),
   categoryId: z.string(),
@@ -292,7 +296,11 @@ export const product = z.object({
   postedAt: z.string(),
   postedDate: z.string(),
   postedTime: z.string(),
+  /** 'available' only when the piece can be booked and paid (decision 20); the specification's field. */
   inStock: z.enum(stockStates),
+  state: z.enum(listingStates),
+  /** Asking prices, oldest first; a last entry above resalePrice is shown as "was $X". */
+  priceHistory: z.array(priceChange),
   reported: z.boolean(),
   sellerVerified: z.boolean(),
 });
@@ -315,6 +323,9 @@ export const booking = z.object({
   location: z.string(),
   paymentStatus: z.enum(paymentStatuses),
   transactionId: z.string().nullable(),
+  status: z.enum(bookingStatuses),
+  /** Why it was declined or cancelled, in words for the buyer. */
+  statusReason: z.string().nullable(),
 });
 export type Booking = z.infer<typeof booking>;
 

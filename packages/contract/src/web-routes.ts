@@ -20,6 +20,8 @@ export const webRoutes = {
     payment: '/dashboard/payment/:bookingId',
     myProducts: '/dashboard/myProducts',
     addProducts: '/dashboard/addProducts',
+    editProduct: '/dashboard/editProduct/:id',
+    sellerBookings: '/dashboard/sellerBookings',
     allBuyers: '/dashboard/allBuyers',
     allSellers: '/dashboard/allSellers',
     addCategory: '/dashboard/addCategory',

@@ -27,6 +27,8 @@ import { createPaymentProvider } from './payments/create-payment-provider.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
 import { registerRefundRetries } from './payments/refund-retry.ts';
+import { registerListingExpiry } from './sales/listing-expiry-jobs.ts';
+import { saleRoutes } from './sales/sale-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
 import { productRoutes } from './products/product-routes.ts';
@@ -137,6 +139,7 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
   await app.register(mailPlugin);
   await registerImages(app);
   registerRefundRetries(app);
+  registerListingExpiry(app);
 
   await app.register(
     async (api) => {
@@ -151,6 +154,7 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
       await api.register(priceGuideRoutes);
       await api.register(wishRoutes);
       await api.register(bookingRoutes);
+      await api.register(saleRoutes);
       await api.register(adminRoutes);
       await api.register(imageRoutes);
       await api.register(oidcRoutes);

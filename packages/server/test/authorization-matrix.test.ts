@@ -62,6 +62,15 @@ const paymentIntentOfBuyer = async (w: World) => {
   });
   return { booking, clientSecret: response.json().clientSecret as string };
 };
+/** A booking of the buyer, paid by card: the sale happened. */
+const paidBookingOfBuyer = async (w: World) => {
+  const { booking, clientSecret } = await paymentIntentOfBuyer(w);
+  const headers = await w.as('buyer');
+  const confirmed = await t.app.inject({ method: 'POST', url: '/api/payments/simulated/confirm', headers, payload: { clientSecret, card } });
+  const transactionId = confirmed.json().paymentIntent.id as string;
+  await t.app.inject({ method: 'POST', url: '/api/payment', headers, payload: { status: 'succeeded', transactionId, productId: booking.productId } });
+  return booking;
+};
 const card = { number: '4242424242424242', expMonth: '12', expYear: String(new Date().getUTCFullYear() + 3), cvc: '123' };
 
 //                                     anon buyer buyer2 seller seller2 admin expired tampered
@@ -229,6 +238,60 @@ const matrix: Row[] = [
     statuses: [401, 200, 404, 403, 403, 403, 401, 401],
     request: async (w) => ({ url: `/api/bookingDelete?id=${(await bookingOfBuyer(w)).id}`, payload: { buyerEmail: w.users.buyer.email } }),
   },
+
+  // ---------------------------------------------------------------- the seller's side of a sale
+  { method: 'GET', route: '/api/seller/bookings', statuses: [401, 403, 403, 200, 200, 403, 401, 401] },
+  // Another seller's or buyer's booking answers as a missing one (404): ids reveal nothing.
+  {
+    method: 'POST',
+    route: '/api/bookings/:id/accept',
+    statuses: [401, 403, 403, 200, 404, 403, 401, 401],
+    request: async (w) => ({ url: `/api/bookings/${(await bookingOfBuyer(w)).id}/accept` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/bookings/:id/decline',
+    statuses: [401, 403, 403, 200, 404, 403, 401, 401],
+    request: async (w) => ({ url: `/api/bookings/${(await bookingOfBuyer(w)).id}/decline`, payload: { reason: 'Sold to a neighbour' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/bookings/:id/cancel',
+    statuses: [401, 200, 404, 403, 403, 403, 401, 401],
+    request: async (w) => ({ url: `/api/bookings/${(await bookingOfBuyer(w)).id}/cancel` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/bookings/:id/handover',
+    statuses: [401, 403, 403, 200, 404, 403, 401, 401],
+    request: async (w) => ({ url: `/api/bookings/${(await paidBookingOfBuyer(w)).id}/handover` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/bookings/:id/received',
+    statuses: [401, 200, 404, 403, 403, 403, 401, 401],
+    request: async (w) => ({ url: `/api/bookings/${(await paidBookingOfBuyer(w)).id}/received` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/bookings/:id/refund',
+    statuses: [401, 403, 403, 200, 404, 403, 401, 401],
+    request: async (w) => ({ url: `/api/bookings/${(await paidBookingOfBuyer(w)).id}/refund` }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/products/:id',
+    statuses: [401, 403, 403, 200, 403, 403, 401, 401],
+    request: async (w) => ({ url: `/api/products/${(await productOfSeller(w)).id}`, payload: { description: 'Freshly oiled' } }),
+  },
+  ...(['renew', 'withdraw', 'sold-elsewhere'] as const).map(
+    (action): Row => ({
+      method: 'POST',
+      route: `/api/products/:id/${action}`,
+      statuses: [401, 403, 403, 200, 403, 403, 401, 401],
+      request: async (w) => ({ url: `/api/products/${(await productOfSeller(w)).id}/${action}` }),
+    }),
+  ),
 
   // ---------------------------------------------------------------- payments
   {

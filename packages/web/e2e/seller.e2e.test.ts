@@ -1,4 +1,4 @@
-import { addProductTexts, labels, messages, priceGuideTexts, searchTexts, texts } from '@furniture/contract';
+import { addProductTexts, labels, messages, priceGuideTexts, saleTexts, searchTexts, texts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct } from '../../server/src/db/factories.ts';
@@ -36,7 +36,7 @@ describe('a seller', () => {
     const avatar = header.getByRole('img', { name: seller.name });
     await expect.poll(() => loadedWidth(avatar)).toBeGreaterThan(0);
     const menu = page.getByRole('navigation', { name: 'Dashboard' });
-    await menu.getByRole('link', { name: labels.dashboardMenu.myProducts }).waitFor();
+    await menu.getByRole('link', { name: labels.dashboardMenu.myProducts, exact: true }).waitFor();
     await menu.getByRole('link', { name: labels.dashboardMenu.addProduct }).waitFor();
     expect(await menu.getByRole('link', { name: labels.dashboardMenu.myOrders }).count()).toBe(0);
     await checkPage(page, 'dashboard-seller');
@@ -145,7 +145,7 @@ describe('a seller', () => {
       await page.goto('/dashboard');
       await page.getByRole('heading', { name: texts.welcomeOther }).waitFor();
       const menu = page.getByRole('navigation', { name: 'Dashboard' });
-      const myProducts = menu.getByRole('link', { name: labels.dashboardMenu.myProducts });
+      const myProducts = menu.getByRole('link', { name: labels.dashboardMenu.myProducts, exact: true });
       const toggle = page.getByRole('button', { name: 'Open dashboard menu' });
       const drawer = await controlledBy(page, toggle);
       const pageOverflow = () => page.evaluate('getComputedStyle(document.documentElement).overflow');
@@ -162,9 +162,10 @@ describe('a seller', () => {
       await checkPage(page, 'dashboard-seller-phone', { fullPage: false });
       // After the last link focus leaves the page for the browser's own controls (null here) and
       // comes round to the drawer again: nothing behind it takes focus.
-      expect(await tabStops(page, 6)).toEqual([
+      expect(await tabStops(page, 7)).toEqual([
         labels.dashboardMenu.myProducts,
         labels.dashboardMenu.addProduct,
+        saleTexts.sellerBookingsTitle,
         null,
         'Close dashboard menu',
         labels.nav.dashboard,

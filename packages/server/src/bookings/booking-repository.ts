@@ -24,6 +24,8 @@ const selectBookings = (db: Executor) =>
       phoneNumber: bookings.phoneNumber,
       location: bookings.location,
       paid: sql<boolean>`${bookingIsPaid}`,
+      status: bookings.status,
+      statusReason: bookings.statusReason,
       transactionId: sql<string | null>`(
         select ${payments.transactionId} from ${payments}
         where ${payments.bookingId} = ${bookings.id} and ${payments.status} = 'succeeded'
@@ -51,6 +53,8 @@ export function toBooking(row: BookingRecord): Booking {
     location: row.location,
     paymentStatus: row.paid ? 'paid' : 'unpaid',
     transactionId: row.transactionId,
+    status: row.status,
+    statusReason: row.statusReason,
   };
 }
 

@@ -17,7 +17,7 @@ const buyer = (overrides: Parameters<typeof createUser>[1] = {}) => createUser(t
 
 const bookingKeys = [
   '_id', 'buyerName', 'buyerEmail', 'productId', 'productName', 'productPrice', 'productImage', 'inStock', 'phoneNumber',
-  'location', 'paymentStatus', 'transactionId',
+  'location', 'paymentStatus', 'transactionId', 'status', 'statusReason',
 ].sort();
 
 describe('POST /api/addBooking', () => {
@@ -144,7 +144,7 @@ describe('GET /api/booking', () => {
     const paidBooking = await createBooking(t.db, bought, me.id, { paymentStatus: 'paid' });
     await t.db.update(bookings).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(bookings.id, paidBooking.id));
     await createPayment(t.db, paidBooking, { transactionId: 'pi_sim_123' });
-    await t.db.update(products).set({ inStock: 'sold' }).where(eq(products.id, bought.id));
+    await t.db.update(products).set({ inStock: 'sold', state: 'sold' }).where(eq(products.id, bought.id));
     await createBooking(t.db, open, (await buyer()).id);
 
     const response = await t.app.inject({ method: 'GET', url: `/api/booking?email=${me.email}`, headers: await bearer(t.app, me.id) });

@@ -12,6 +12,8 @@ import {
   insertBooking,
   listBookingsOfBuyer,
 } from './booking-repository.ts';
+import { publishSaleChange } from '../sales/sale-notifications.ts';
+import { releaseBookingForDeletion } from '../sales/sale-transitions.ts';
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -67,6 +69,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           location,
         });
         if (!id) throw conflict('You have already booked this product');
+        await publishSaleChange(tx, [product.sellerId], { bookingId: id, productId: product.id, status: 'open' });
         return id;
       });
       const created = (await findBookingById(app.db, bookingId))!.booking;
@@ -94,7 +97,11 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       // Another buyer's booking answers the same as a missing one: its existence is not theirs to learn.
       if (!found || found.buyerId !== buyer.id) throw notFound('No booking with this id among your bookings');
       if (found.booking.paymentStatus === 'paid') throw conflict('This booking is paid, so it cannot be deleted');
-      const deletedCount = await deleteUnpaidBookingOfBuyer(app.db, found.booking._id, buyer.id);
+      const deletedCount = await app.db.transaction(async (tx) => {
+        // An accepted booking gives its reservation back first (decision 20).
+        if (!(await releaseBookingForDeletion(tx, found.booking._id, buyer.id))) return 0;
+        return deleteUnpaidBookingOfBuyer(tx, found.booking._id, buyer.id);
+      });
       if (deletedCount === 0) throw conflict('This booking is paid, so it cannot be deleted');
       return { success: true, deletedCount, message: messages.productDeleted };
     },

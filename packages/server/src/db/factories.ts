@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Condition, UserRole } from '@furniture/contract';
+import type { BookingStatus, Condition, ListingState, UserRole } from '@furniture/contract';
 import { hashPassword } from '../users/passwords.ts';
 import type { Executor } from './client.ts';
 import { bookings, categories, payments, products, users, wishes } from './schema/index.ts';
@@ -58,7 +58,9 @@ export async function createProduct(
     originalPrice: string;
     resalePrice: string;
     advertisement: boolean;
+    /** The specification's field; 'sold' means the sold state unless `state` says otherwise. */
     inStock: 'available' | 'sold';
+    state: ListingState;
     productImage: string;
     yearsOfUsedProduct: string;
     description: string;
@@ -72,6 +74,7 @@ export async function createProduct(
 ) {
   const id = unique();
   const productImage = overrides.productImage ?? overrides.photos?.[0] ?? `https://images.example.com/product-${id}.webp`;
+  const state = overrides.state ?? (overrides.inStock === 'sold' ? 'sold' : 'available');
   const [product] = await db
     .insert(products)
     .values({
@@ -90,7 +93,8 @@ export async function createProduct(
       depthCm: overrides.measurements?.depthCm ?? null,
       heightCm: overrides.measurements?.heightCm ?? null,
       advertisement: overrides.advertisement ?? false,
-      inStock: overrides.inStock ?? 'available',
+      state,
+      inStock: state === 'available' ? 'available' : 'sold',
       postedAt: overrides.postedAt,
       soldAt: overrides.soldAt,
     })
@@ -107,7 +111,7 @@ export async function createBooking(
   db: Executor,
   product: { id: string; productName: string; productImage: string; resalePrice: string },
   buyerId: string,
-  overrides: Partial<{ phoneNumber: string; location: string; paymentStatus: 'unpaid' | 'paid' }> = {},
+  overrides: Partial<{ phoneNumber: string; location: string; paymentStatus: 'unpaid' | 'paid'; status: BookingStatus }> = {},
 ) {
   const [booking] = await db
     .insert(bookings)
@@ -120,6 +124,7 @@ export async function createBooking(
       phoneNumber: overrides.phoneNumber ?? '01711111111',
       location: overrides.location ?? 'Gulshan 1',
       paymentStatus: overrides.paymentStatus ?? 'unpaid',
+      status: overrides.status ?? (overrides.paymentStatus === 'paid' ? 'paid' : 'open'),
     })
     .returning();
   return booking!;

@@ -163,7 +163,7 @@ async function seedOverConnection(db: NodePgDatabase, { products: total, publicU
           join seed_sellers s on s.seller_no = 1 + (hashint4(n.i + 9000011) & 2147483647) % ${sellerCount}
         )
         insert into products (category_id, seller_id, condition, product_name, years_of_used_product, original_price, resale_price,
-          description, phone, location, product_image, photos, width_cm, depth_cm, height_cm, advertisement, in_stock, posted_at, sold_at)
+          description, phone, location, product_image, photos, width_cm, depth_cm, height_cm, advertisement, in_stock, state, posted_at, sold_at)
         select category_id, seller_id, condition,
                initcap((${textArray(styles)})[1 + floor(u1 * ${styles.length})::int]) || ' ' || (${textArray(materials)})[1 + floor(u4 * ${materials.length})::int] || ' ' || type,
                case when years = 0 then (1 + floor(u5 * 11)::int) || ' months' when years = 1 then '1 year' else years || ' years' end,
@@ -180,6 +180,7 @@ async function seedOverConnection(db: NodePgDatabase, { products: total, publicU
                case when u6 < 0.9 then round((height * (0.8 + 0.4 * u5))::numeric) end,
                not sold and u1 < 0.02,
                case when sold then 'sold' else 'available' end::stock_state,
+               case when sold then 'sold' else 'available' end::listing_state,
                posted,
                case when sold then posted + (now() - posted) * u2 end
         from drawn`);

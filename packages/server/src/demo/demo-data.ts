@@ -3,6 +3,7 @@ import type { Condition } from '@furniture/contract';
 import type { Database } from '../db/client.ts';
 import { createCategory, createProduct, createUser } from '../db/factories.ts';
 import { categories, users } from '../db/schema/index.ts';
+import { scheduleListingExpiry } from '../sales/listing-expiry.ts';
 
 /** The demo accounts; the README lists the same. */
 export const demoAccounts = [
@@ -100,7 +101,7 @@ export async function loadDemoData(db: Database, publicUrl: string): Promise<boo
       });
       for (const [productName, picture, condition, years, original, resale, advertisement, description] of entry.products) {
         minutesAgo += 37;
-        await createProduct(
+        const product = await createProduct(
           tx,
           { categoryId: category.id, sellerId },
           {
@@ -116,6 +117,7 @@ export async function loadDemoData(db: Database, publicUrl: string): Promise<boo
             postedAt: new Date(Date.now() - minutesAgo * 60_000),
           },
         );
+        await scheduleListingExpiry(tx, product.id, product.expiresAt);
       }
     }
     return true;

@@ -8,14 +8,13 @@ import {
   findPayment,
   findProductForSale,
   insertPayment,
-  markBookingPaid,
   markPaymentRefunded,
-  markProductSold,
   type PaymentRow,
 } from './payment-repository.ts';
+import { sellToBooking } from '../sales/sale-transitions.ts';
 
 /** Why a captured payment went back to the buyer. */
-export type RefundReason = 'product-sold' | 'already-paid' | 'booking-gone' | 'product-gone';
+export type RefundReason = 'product-sold' | 'already-paid' | 'booking-gone' | 'product-gone' | 'booking-closed';
 
 export type FulfilmentResult =
   /** The product is sold to this payment's buyer. `firstTime` is false when it was already recorded. */
@@ -49,7 +48,10 @@ async function refundReasonOf(db: Executor, payment: PaymentRow): Promise<Refund
   const booking = payment.bookingId ? await findBookingById(db, payment.bookingId) : undefined;
   if (!booking) return 'booking-gone';
   if (!booking.productId) return 'product-gone';
-  return booking.paymentStatus === 'paid' ? 'already-paid' : 'product-sold';
+  if (booking.paymentStatus === 'paid') return 'already-paid';
+  const product = await findProductForSale(db, booking.productId);
+  const closed = booking.status === 'declined' || booking.status === 'cancelled';
+  return closed && product?.state !== 'sold' ? 'booking-closed' : 'product-sold';
 }
 
 /**
@@ -72,9 +74,9 @@ export async function refundPayment(deps: { db: Executor; payments: PaymentProvi
  * POST /payment or from the provider's webhook, and as often as it arrives.
  *
  * One transaction, serialised per payment by an advisory lock: if the payment is already recorded
- * its record is the answer; otherwise the product goes from available to sold with a conditional
- * update (only one transaction can win it), the payment is stored with its transaction id and the
- * booking is marked paid. A payment that loses the product is stored as owed back and refunded
+ * its record is the answer; otherwise the sale is made under the product's row lock if the booking
+ * may still be paid (`sellToBooking`, decision 20: only one payment can win a product), and the
+ * payment is stored with its transaction id. A payment that loses the product is stored as owed back and refunded
  * through the provider once the transaction has committed, so this transaction never waits on a
  * network call.
  */
@@ -105,10 +107,8 @@ export async function fulfilPayment(deps: FulfilmentDependencies, intent: Paymen
       currency: intent.currency,
     };
     const bookingMatches = booking && booking.buyerId === metadata.buyerId && booking.productId === metadata.productId;
-    if (bookingMatches && (await markProductSold(tx, metadata.productId))) {
-      const sale = await insertPayment(tx, { ...record, status: 'succeeded' });
-      await markBookingPaid(tx, booking.id);
-      return { payment: sale, firstTime: true };
+    if (bookingMatches && (await sellToBooking(tx, booking.id))) {
+      return { payment: await insertPayment(tx, { ...record, status: 'succeeded' }), firstTime: true };
     }
     return { payment: await insertPayment(tx, { ...record, status: 'refund_pending' }), firstTime: true };
   });

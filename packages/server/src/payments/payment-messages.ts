@@ -18,6 +18,8 @@ export const paymentMessages = {
       `This booking was already paid, so this second payment of ${formatCents(cents)} has been refunded.`,
     'booking-gone': (cents: number) =>
       `This booking was deleted before the payment went through. Your payment of ${formatCents(cents)} has been refunded.`,
+    'booking-closed': (cents: number) =>
+      `This booking was declined or cancelled before the payment went through. Your payment of ${formatCents(cents)} has been refunded.`,
     'product-gone': (cents: number) =>
       `This product was removed before the payment went through. Your payment of ${formatCents(cents)} has been refunded.`,
   },

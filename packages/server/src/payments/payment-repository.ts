@@ -34,7 +34,7 @@ export async function findBookingById(db: Executor, bookingId: string): Promise<
 
 export async function findProductForSale(db: Executor, productId: string) {
   const [row] = await db
-    .select({ id: products.id, productName: products.productName, resalePrice: products.resalePrice, inStock: products.inStock })
+    .select({ id: products.id, productName: products.productName, resalePrice: products.resalePrice, state: products.state })
     .from(products)
     .where(eq(products.id, productId));
   return row;
@@ -95,23 +95,6 @@ export async function lockPendingRefund(tx: Executor, paymentId: string): Promis
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'refund_pending')))
     .for('update', { skipLocked: true });
   return row;
-}
-
-/**
- * The sale itself: only one transaction can move a product from available to sold. Answers
- * whether this call made the sale.
- */
-export async function markProductSold(db: Executor, productId: string): Promise<boolean> {
-  const rows = await db
-    .update(products)
-    .set({ inStock: 'sold' })
-    .where(and(eq(products.id, productId), eq(products.inStock, 'available')))
-    .returning({ id: products.id });
-  return rows.length === 1;
-}
-
-export async function markBookingPaid(db: Executor, bookingId: string): Promise<void> {
-  await db.update(bookings).set({ paymentStatus: 'paid' }).where(eq(bookings.id, bookingId));
 }
 
 export async function isWebhookEventProcessed(db: Executor, eventId: string): Promise<boolean> {

@@ -47,7 +47,7 @@ describe('POST /api/create-payment-intent', () => {
 
   it('refuses a product that is already sold, before any card is charged', async () => {
     const { product, buyers } = await bookedProduct(t.db);
-    await t.db.update(products).set({ inStock: 'sold' }).where(eq(products.id, product.id));
+    await t.db.update(products).set({ inStock: 'sold', state: 'sold' }).where(eq(products.id, product.id));
     const response = await createIntent(t.app, await bearer(t.app, buyers[0]!.user.id), buyers[0]!.booking.id);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(paymentMessages.productSold);

@@ -24,6 +24,7 @@ import { findBookingById } from '../bookings/booking-repository.ts';
 import { findBookingOfBuyer, findBookingOfBuyerForProduct, findProductForSale } from './payment-repository.ts';
 import { SimulatedPaymentProvider, simulatedMessages } from './simulated-provider.ts';
 import { stripeWebhookRoutes } from './stripe-webhook-routes.ts';
+import { paymentRefusal } from '../sales/sale-transitions.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 502: errorResponse };
 
@@ -63,7 +64,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const product = found.productId ? await findProductForSale(app.db, found.productId) : undefined;
       if (!product) throw conflict(paymentMessages.productGone);
       // Refused before the card is charged: the race after this point is settled by fulfilment.
-      if (product.inStock !== 'available') throw conflict(paymentMessages.productSold);
+      const refusal = paymentRefusal(found, product);
+      if (refusal) throw conflict(product.state === 'sold' ? paymentMessages.productSold : refusal);
       const amountCents = toCents(product.resalePrice);
       if (amountCents < MINIMUM_CHARGE_CENTS) throw badRequest(paymentMessages.priceTooLow);
       const intent = await askProvider(request.log, () =>
@@ -167,9 +169,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // Where the provider is inside the product, a sold product is refused before the card is charged.
       if (intent.status !== 'succeeded') {
+        const booking = await findBookingOfBuyer(app.db, metadata.bookingId, buyer.id);
         const product = await findProductForSale(app.db, metadata.productId);
-        if (product?.inStock !== 'available') {
-          return reply.status(409).send({ error: { message: paymentMessages.productSold, code: 'product_sold' } });
+        const refusal = booking ? paymentRefusal(booking, product) : paymentMessages.bookingNotFound;
+        if (refusal) {
+          const message = product?.state === 'sold' ? paymentMessages.productSold : refusal;
+          return reply.status(409).send({ error: { message, code: 'product_sold' } });
         }
       }
 

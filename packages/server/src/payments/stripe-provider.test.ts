@@ -162,7 +162,7 @@ describe('POST /api/create-payment-intent with Stripe', () => {
 
   it('does not call Stripe for a product that is already sold', async () => {
     const { product, buyers } = await bookedProduct(database.db);
-    await database.db.update(products).set({ inStock: 'sold' }).where(eq(products.id, product.id));
+    await database.db.update(products).set({ inStock: 'sold', state: 'sold' }).where(eq(products.id, product.id));
     const response = await createIntent(app, await bearer(app, buyers[0]!.user.id), buyers[0]!.booking.id);
     expect(response.statusCode).toBe(409);
     expect(fake.requests).toHaveLength(0);

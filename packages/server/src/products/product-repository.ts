@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Condition, Measurements, Product } from '@furniture/contract';
+import type { Condition, Measurements, Product, SellerProduct } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { bookings, categories, payments, products, users, wishes } from '../db/schema/index.ts';
 import type { Page } from '../http/pagination.ts';
@@ -31,16 +31,18 @@ export const productColumns = {
   heightCm: products.heightCm,
   advertisement: products.advertisement,
   inStock: products.inStock,
+  state: products.state,
+  priceHistory: products.priceHistory,
   reported: products.reported,
   postedAt: products.postedAt,
 };
 
 /**
  * What anyone may see: the one condition every public list (search, advertisement, category
- * pages, similar pieces, the sitemap) and the public product page apply. Today every listing;
- * states such as withdrawn or hidden by moderation are left out here and nowhere else.
+ * pages, similar pieces, the sitemap) and the public product page apply. Withdrawn and expired
+ * listings are left out here and nowhere else; their sellers still see them (decision 20).
  */
-export const publiclyVisible: SQL = sql`${products.inStock} in ('available', 'sold')`;
+export const publiclyVisible: SQL = sql`${products.state} in ('available', 'reserved', 'sold')`;
 
 /** Available to wish for and book. */
 export const isAvailable: SQL = sql`${products.inStock} = 'available'`;
@@ -90,6 +92,8 @@ export function toProduct(row: ProductRecord): Product {
     advertisement: row.advertisement,
     ...postedFields(row.postedAt),
     inStock: row.inStock,
+    state: row.state,
+    priceHistory: row.priceHistory,
     reported: row.reported,
     sellerVerified: row.sellerVerified,
   };
@@ -144,13 +148,33 @@ export async function listProductsInCategory(db: Executor, categoryId: string, p
     .offset(page.offset);
 }
 
-/** Everything a seller listed, sold items included, newest first; served by the (seller, posted) index. */
-export async function listProductsOfSeller(db: Executor, sellerId: string, page: Page): Promise<ProductRecord[]> {
-  return selectProducts(db)
+/**
+ * Everything a seller listed, in every state, newest first, with when it expires and how many
+ * wishes and bookings it has; served by the (seller, posted) index.
+ */
+export async function listProductsOfSeller(db: Executor, sellerId: string, page: Page): Promise<SellerProduct[]> {
+  const rows = await db
+    .select({
+      ...productColumns,
+      expiresAt: products.expiresAt,
+      views: products.views,
+      wishCount: sql<number>`(select count(*)::int from ${wishes} where ${wishes.productId} = ${products.id})`,
+      bookingCount: sql<number>`(select count(*)::int from ${bookings} where ${bookings.productId} = ${products.id})`,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(users, eq(users.id, products.sellerId))
     .where(eq(products.sellerId, sellerId))
     .orderBy(desc(products.postedAt), desc(products.id))
     .limit(page.limit)
     .offset(page.offset);
+  return rows.map((row) => ({
+    ...toProduct(row),
+    expiresAt: row.expiresAt.toISOString(),
+    views: row.views,
+    wishCount: row.wishCount,
+    bookingCount: row.bookingCount,
+  }));
 }
 
 export interface NewProduct {
@@ -169,8 +193,15 @@ export interface NewProduct {
   measurements: Measurements | null;
 }
 
-/** A new listing starts not advertised, available and not reported (the table's defaults). */
-export async function insertProduct(db: Executor, { photos, measurements, ...product }: NewProduct): Promise<string> {
+/**
+ * A new listing starts not advertised, available and not reported (the table's defaults), and
+ * expires at `expiresAt`.
+ */
+export async function insertProduct(
+  db: Executor,
+  { photos, measurements, ...product }: NewProduct,
+  expiresAt: Date,
+): Promise<string> {
   const [row] = await db
     .insert(products)
     .values({
@@ -182,9 +213,18 @@ export async function insertProduct(db: Executor, { photos, measurements, ...pro
       heightCm: measurements?.heightCm ?? null,
       originalPrice: product.originalPrice.toFixed(2),
       resalePrice: product.resalePrice.toFixed(2),
+      expiresAt,
     })
     .returning({ id: products.id });
   return row!.id;
+}
+
+/** One more opening of the product page; a single-row update, not a lock on anything else. */
+export async function countProductView(db: Executor, id: string): Promise<void> {
+  await db
+    .update(products)
+    .set({ views: sql`${products.views} + 1` })
+    .where(eq(products.id, id));
 }
 
 export async function advertiseProduct(db: Executor, id: string): Promise<void> {

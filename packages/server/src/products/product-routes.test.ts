@@ -19,7 +19,7 @@ async function waitingOnALock(): Promise<boolean> {
 const productKeys = [
   '_id', 'categoryId', 'categoryName', 'condition', 'productName', 'yearsOfUsedProduct', 'originalPrice', 'resalePrice',
   'description', 'sellerName', 'sellerEmail', 'phone', 'location', 'productImage', 'photos', 'measurements', 'advertisement', 'postedAt', 'postedDate',
-  'postedTime', 'inStock', 'reported', 'sellerVerified',
+  'postedTime', 'inStock', 'state', 'priceHistory', 'reported', 'sellerVerified',
 ].sort();
 
 async function sellerWithCategory(overrides: { verified?: boolean } = {}) {
@@ -426,7 +426,7 @@ describe('POST /api/productAddToAdvertisement', () => {
     const headers = await bearer(t.app, owner.seller.id);
     const soldResponse = await t.app.inject({ method: 'POST', url: `/api/productAddToAdvertisement?id=${sold.id}`, headers });
     expect(soldResponse.statusCode).toBe(409);
-    expect(soldResponse.json().message).toBe('This product is sold, so it cannot be advertised');
+    expect(soldResponse.json().message).toBe('Only an available product can be advertised');
 
     const unknown = await t.app.inject({ method: 'POST', url: '/api/productAddToAdvertisement?id=00000000-0000-4000-8000-000000000000', headers });
     expect(unknown.statusCode).toBe(404);

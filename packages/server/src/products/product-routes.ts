@@ -5,10 +5,12 @@ import {
   deleteResponse,
   emailListQuery,
   idQuery,
+  LISTING_LIFETIME_DAYS,
   listOf,
   messages,
   paginationQuery,
   product,
+  sellerProduct,
   successMessage,
 } from '@furniture/contract';
 import { currentUser } from '../http/access.ts';
@@ -26,6 +28,7 @@ import {
   listProductsOfSeller,
   toProduct,
 } from './product-repository.ts';
+import { scheduleListingExpiry } from '../sales/listing-expiry.ts';
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -71,7 +74,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       // The cover is the first photo; a client that sends only productImage lists that one photo.
       const photos = body.photos?.length ? body.photos : body.productImage ? [body.productImage] : [];
       if (photos.length === 0) throw badRequest('productImage is required');
-      const id = await insertProduct(app.db, {
+      const expiresAt = new Date(Date.now() + LISTING_LIFETIME_DAYS * 24 * 60 * 60 * 1000);
+      const id = await app.db.transaction(async (tx) => {
+        const productId = await insertProduct(
+          tx,
+          {
         categoryId: body.categoryId,
         sellerId: seller.id,
         condition: body.condition,
@@ -84,6 +91,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         location: body.location,
         photos,
         measurements: body.measurements ?? null,
+          },
+          expiresAt,
+        );
+        await scheduleListingExpiry(tx, productId, expiresAt);
+        return productId;
       });
       const created = (await findProductById(app.db, id))!;
       return reply
@@ -98,18 +110,20 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ['seller', 'admin'] },
       schema: {
         tags: ['products'],
-        summary: 'A seller’s products, sold ones included',
-        description: `The e-mail must be the caller’s own; an admin may read any seller’s list. Newest first. ${paginationDescription}`,
+        summary: 'A seller’s products in every state (My Products)',
+        description:
+          'Sold, withdrawn and expired listings included, each with its state, when it expires, and its counts of wishes and bookings. ' +
+          `The e-mail must be the caller’s own; an admin may read any seller’s list. Newest first. ${paginationDescription}`,
         security: bearerSecurity,
         querystring: emailListQuery,
-        response: { 200: listOf(product), ...errorResponses },
+        response: { 200: listOf(sellerProduct), ...errorResponses },
       },
     },
     async (request, reply) => {
       const seller = await requireOwnEmailOrAdmin(app, request, request.query.email, 'products');
       const page = pageOf(request.query);
       const rows = await listProductsOfSeller(app.db, seller.id, page.probe);
-      return { success: true as const, data: pageRows(request, reply, rows, page).map(toProduct) };
+      return { success: true as const, data: pageRows(request, reply, rows, page) };
     },
   );
 
@@ -155,7 +169,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await findProductById(app.db, request.query.id);
       if (!found) throw notFound('No product with this id');
       if (found.sellerId !== seller.id) throw forbidden('You can only advertise your own products');
-      if (found.inStock !== 'available') throw conflict('This product is sold, so it cannot be advertised');
+      if (found.inStock !== 'available') throw conflict('Only an available product can be advertised');
       if (found.advertisement) return { success: true, message: `${found.productName} is already advertised` };
       await advertiseProduct(app.db, found.id);
       return { success: true, message: `${found.productName} is now advertised` };

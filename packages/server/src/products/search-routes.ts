@@ -14,7 +14,7 @@ import { notFound } from '../http/errors.ts';
 import { errorResponses } from '../http/responses.ts';
 import { searchCatalogue } from './catalogue-search.ts';
 import { findProductDetails } from './product-details.ts';
-import { toProduct } from './product-repository.ts';
+import { countProductView, toProduct } from './product-repository.ts';
 
 const searchDescription = [
   'Public. Words in `q` are matched against name, description, category and location with stemming; accents are ignored and a misspelt word is matched to the catalogue words it resembles.',
@@ -57,7 +57,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['products'],
         summary: 'One product with its photos, measurements, seller and similar pieces',
         description:
-          'Public. `seller` is the public profile (no e-mail); `similar` holds up to 6 available pieces of the same category, closest in price. Sold pieces are shown too (inStock: sold).',
+          'Public. `seller` is the public profile (no e-mail); `similar` holds up to 6 available pieces of the same category, closest in price. Sold pieces are shown too (inStock: sold). ' +
+          'Each call counts as a view of the piece, which its seller sees in My Products.',
         params: idParams,
         response: { 200: dataOf(productDetails), 400: errorResponses[400], 404: errorResponses[404] },
       },
@@ -65,6 +66,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const details = await findProductDetails(app.db, request.params.id);
       if (!details) throw notFound('No product with this id');
+      await countProductView(app.db, details._id);
       return { success: true as const, data: details };
     },
   );

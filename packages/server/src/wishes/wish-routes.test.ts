@@ -96,7 +96,7 @@ describe('GET /api/wishes', () => {
     const secondWish = await createWish(t.db, { buyerId: me.id, productId: second.id });
     await t.db.update(wishes).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(wishes.id, firstWish.id));
     await createWish(t.db, { buyerId: (await buyer()).id, productId: first.id });
-    await t.db.update(products).set({ inStock: 'sold' }).where(eq(products.id, second.id));
+    await t.db.update(products).set({ inStock: 'sold', state: 'sold' }).where(eq(products.id, second.id));
 
     const response = await t.app.inject({ method: 'GET', url: `/api/wishes?email=${me.email}`, headers: await bearer(t.app, me.id) });
     expect(response.statusCode).toBe(200);

@@ -33,7 +33,14 @@ function LiveEventsConnection() {
     void import('../lib/live-events.ts').then((liveEvents) => {
       if (cancelled) return;
       liveEvents.startLiveEvents();
-      stop = liveEvents.stopLiveEvents;
+      // A step of a sale by the other side (a new booking, an answer, a payment) shows at once.
+      const unsubscribe = liveEvents.subscribeToLiveEvents('sale.changed', () => {
+        for (const queryKey of [['bookings'], ['seller-bookings'], ['products']]) void queryClient.invalidateQueries({ queryKey });
+      });
+      stop = () => {
+        unsubscribe();
+        liveEvents.stopLiveEvents();
+      };
     });
     return () => {
       cancelled = true;

@@ -128,6 +128,16 @@ export const routes: RouteObject[] = [
             lazy: () =>
               load(() => import('../features/products/routes/add-product.tsx')).then((m) => ({ Component: m.AddProductRoute })),
           },
+          {
+            path: paths.dashboard.editProduct.path,
+            lazy: () =>
+              load(() => import('../features/products/routes/add-product.tsx')).then((m) => ({ Component: m.EditProductRoute })),
+          },
+          {
+            path: paths.dashboard.sellerBookings.path,
+            lazy: () =>
+              load(() => import('../features/sales/routes/seller-bookings.tsx')).then((m) => ({ Component: m.SellerBookingsRoute })),
+          },
         ],
       },
       {

@@ -36,6 +36,8 @@ export const paths = {
     },
     myProducts: { path: webRoutes.dashboard.myProducts, getHref: () => '/dashboard/myProducts' },
     addProducts: { path: webRoutes.dashboard.addProducts, getHref: () => '/dashboard/addProducts' },
+    editProduct: { path: webRoutes.dashboard.editProduct, getHref: (id: string) => `/dashboard/editProduct/${encodeURIComponent(id)}` },
+    sellerBookings: { path: webRoutes.dashboard.sellerBookings, getHref: () => '/dashboard/sellerBookings' },
     allBuyers: { path: webRoutes.dashboard.allBuyers, getHref: () => '/dashboard/allBuyers' },
     allSellers: { path: webRoutes.dashboard.allSellers, getHref: () => '/dashboard/allSellers' },
     addCategory: { path: webRoutes.dashboard.addCategory, getHref: () => '/dashboard/addCategory' },

@@ -1,9 +1,10 @@
 import { index, integer, jsonb, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { paymentStatuses } from '@furniture/contract';
+import { bookingStatuses, paymentStatuses } from '@furniture/contract';
 import { products } from './catalogue.ts';
 import { users } from './users.ts';
 
 export const paymentStatus = pgEnum('payment_status', paymentStatuses);
+export const bookingStatus = pgEnum('booking_status', bookingStatuses);
 
 export const wishes = pgTable(
   'wishes',
@@ -42,12 +43,18 @@ export const bookings = pgTable(
     phoneNumber: text('phone_number').notNull(),
     location: text('location').notNull(),
     paymentStatus: paymentStatus('payment_status').notNull().default('unpaid'),
+    /** Where the booking is (decision 20); changed only by src/sales/sale-transitions.ts. */
+    status: bookingStatus('status').notNull().default('open'),
+    /** Why it was declined or cancelled, in words for the buyer. */
+    statusReason: text('status_reason'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The seller's incoming bookings, newest first, are read per product.
+    index('bookings_product_created_idx').on(t.productId, t.createdAt),
     uniqueIndex('bookings_buyer_product_key').on(t.buyerId, t.productId),
     index('bookings_buyer_created_idx').on(t.buyerId, t.createdAt),
-    index('bookings_product_idx').on(t.productId),
   ],
 );
 

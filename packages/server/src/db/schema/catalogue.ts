@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { conditions, stockStates } from '@furniture/contract';
+import { boolean, check, customType, index, integer, jsonb, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { conditions, LISTING_LIFETIME_DAYS, listingStates, stockStates, type PriceChange } from '@furniture/contract';
 import { users } from './users.ts';
 
 export const productCondition = pgEnum('product_condition', conditions);
 export const stockState = pgEnum('stock_state', stockStates);
+export const listingState = pgEnum('listing_state', listingStates);
 
 /** A full-text search document; the search migration's trigger keeps it current. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -45,7 +46,20 @@ export const products = pgTable(
     location: text('location').notNull(),
     productImage: text('product_image').notNull(),
     advertisement: boolean('advertisement').notNull().default(false),
+    /** The specification's field: 'available' exactly when state is (checked below). */
     inStock: stockState('in_stock').notNull().default('available'),
+    /** Where the listing is in its life (decision 20); changed only by src/sales/sale-transitions.ts. */
+    state: listingState('state').notNull().default('available'),
+    /** Asking prices, oldest first: the listed price, then each change. */
+    priceHistory: jsonb('price_history').$type<PriceChange[]>().notNull().default(sql`'[]'::jsonb`),
+    /** 60 days after posting, the last edit or renewal; a job expires the listing then. */
+    expiresAt: timestamp('expires_at', { withTimezone: true })
+      .notNull()
+      .default(sql.raw(`now() + interval '${LISTING_LIFETIME_DAYS} days'`)),
+    renewedAt: timestamp('renewed_at', { withTimezone: true }),
+    /** How often the product page was opened (GET /api/products/{id}), for its seller. */
+    views: integer('views').notNull().default(0),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
     reported: boolean('reported').notNull().default(false),
     postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
     /** Every photo's URL, the cover (productImage) first. */
@@ -79,6 +93,7 @@ export const products = pgTable(
       'products_measurements_all_or_none',
       sql`(${t.widthCm} is null) = (${t.depthCm} is null) and (${t.depthCm} is null) = (${t.heightCm} is null)`,
     ),
+    check('products_in_stock_follows_state', sql`(${t.inStock} = 'available') = (${t.state} = 'available')`),
     check('products_measurements_positive', sql`${t.widthCm} > 0 and ${t.depthCm} > 0 and ${t.heightCm} > 0`),
     // Keyset orders of search: newest, and price either way, overall and within a category.
     index('products_posted_id_idx').on(t.postedAt, t.id),

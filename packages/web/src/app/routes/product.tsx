@@ -6,6 +6,7 @@ import { productQuery } from '../../features/products/api/get-product.ts';
 import { PhotoGallery } from '../../features/products/components/photo-gallery.tsx';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import { VerifiedTick } from '../../features/products/components/verified-tick.tsx';
+import { WasPrice } from '../../features/products/components/was-price.tsx';
 import { formatPrice } from '../../lib/format.ts';
 import { errorMessage, notify } from '../../lib/notify.ts';
 import { renderProductActions } from './product-actions.tsx';
@@ -40,7 +41,10 @@ export function ProductRoute() {
               {product.productName}
             </h1>
           </div>
-          <p className="text-3xl font-bold">{formatPrice(product.resalePrice)}</p>
+          <p className="text-3xl font-bold">
+            {formatPrice(product.resalePrice)}
+            <WasPrice product={product} />
+          </p>
           <p>{product.description}</p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             <dt className="font-semibold">Condition:</dt>

@@ -1,6 +1,8 @@
-import { labels, type UserRole } from '@furniture/contract';
+import { labels, saleTexts, type UserRole } from '@furniture/contract';
+import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { sellerBookingsQuery } from '../../../lib/seller-bookings.ts';
 
 const menus: Record<UserRole, { to: string; label: string }[]> = {
   buyer: [
@@ -10,6 +12,7 @@ const menus: Record<UserRole, { to: string; label: string }[]> = {
   seller: [
     { to: paths.dashboard.myProducts.getHref(), label: labels.dashboardMenu.myProducts },
     { to: paths.dashboard.addProducts.getHref(), label: labels.dashboardMenu.addProduct },
+    { to: paths.dashboard.sellerBookings.getHref(), label: saleTexts.sellerBookingsTitle },
   ],
   admin: [
     { to: paths.dashboard.allBuyers.getHref(), label: labels.dashboardMenu.allBuyers },
@@ -18,6 +21,18 @@ const menus: Record<UserRole, { to: string; label: string }[]> = {
     { to: paths.dashboard.addAdmin.getHref(), label: labels.dashboardMenu.addAdmin },
   ],
 };
+
+/** How many bookings on the seller's products wait for an answer. */
+function NewBookingsBadge() {
+  const { data: bookings } = useQuery(sellerBookingsQuery());
+  const count = bookings?.filter((booking) => booking.status === 'open').length ?? 0;
+  if (count === 0) return null;
+  return (
+    <span className="badge badge-sm badge-secondary" aria-label={saleTexts.newBookings(count)}>
+      {count}
+    </span>
+  );
+}
 
 /** The role's links in the dashboard's side menu. */
 export function DashboardMenu({ role, onNavigate }: { role: UserRole; onNavigate?: () => void }) {
@@ -33,6 +48,7 @@ export function DashboardMenu({ role, onNavigate }: { role: UserRole; onNavigate
           <li key={item.to}>
             <NavLink to={item.to} onClick={onNavigate} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
               {item.label}
+              {item.to === paths.dashboard.sellerBookings.getHref() && <NewBookingsBadge />}
             </NavLink>
           </li>
         ))}

@@ -1,4 +1,4 @@
-import { messages } from '@furniture/contract';
+import { isPayable, messages } from '@furniture/contract';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -16,7 +16,7 @@ export function PaymentRoute() {
   const { data: booking } = useSuspenseQuery(paymentBookingQuery(bookingId));
   const buyer = useUserRecord();
   const config = useAppConfig();
-  const payable = booking.paymentStatus === 'unpaid' && booking.inStock === 'available';
+  const payable = isPayable(booking);
   const intent = useQuery({ ...paymentIntentQuery(booking._id, booking.productPrice), enabled: payable });
   const recordPayment = useRecordPayment();
   const [transactionId, setTransactionId] = useState<string | null>(booking.transactionId);

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { VerifiedTick } from './verified-tick.tsx';
+import { WasPrice } from './was-price.tsx';
 
 const conditionBadge: Record<Product['condition'], string> = {
   Excellent: 'badge-success',
@@ -38,7 +39,10 @@ export function ProductCard({ product, actions }: { product: Product; actions?: 
           <dt className="font-semibold">{labels.product.originalPrice}:</dt>
           <dd>{formatPrice(product.originalPrice)}</dd>
           <dt className="font-semibold">{labels.product.resalePrice}:</dt>
-          <dd className="font-bold">{formatPrice(product.resalePrice)}</dd>
+          <dd className="font-bold">
+            {formatPrice(product.resalePrice)}
+            <WasPrice product={product} />
+          </dd>
           <dt className="font-semibold">Seller:</dt>
           <dd className="flex items-center gap-1" data-testid="seller">
             <span>{product.sellerName}</span>

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addProductBody, addProductTexts, conditions, labels, searchTexts, type Measurements } from '@furniture/contract';
+import { addProductBody, addProductTexts, conditions, labels, saleTexts, searchTexts, type Measurements, type SellerProduct } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
@@ -14,6 +14,8 @@ import { categoriesQuery } from '../../../lib/categories.ts';
 import { useUserRecord } from '../../../lib/user-record.ts';
 import { useImageUpload } from '../../../lib/use-image-upload.ts';
 import { useAddProduct } from '../api/add-product.ts';
+import { useEditProduct } from '../api/edit-product.ts';
+import { myProductsQuery } from '../api/get-my-products.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { PhotoPicker, type PickedPhoto } from '../components/photo-picker.tsx';
 import { PriceGuideHint } from '../components/price-guide-hint.tsx';
@@ -36,10 +38,28 @@ type AddProductFormInput = z.input<typeof addProductForm>;
 type AddProductForm = z.output<typeof addProductForm>;
 
 export function AddProductRoute() {
+  return <ProductForm />;
+}
+
+/** The Add Product form, filled in with one of the seller's listings, saving its changes. */
+export function EditProductRoute() {
+  const { id } = useParams();
+  const seller = useUserRecord();
+  const { data: listings, isPending } = useQuery({ ...myProductsQuery(seller?.email ?? ''), enabled: Boolean(seller) });
+  const product = listings?.find((listing) => listing._id === id);
+  if (isPending) return <span className="loading loading-spinner" aria-label="Loading" />;
+  if (!product) return <p role="alert">{saleTexts.editNotFound}</p>;
+  return <ProductForm key={product._id} product={product} />;
+}
+
+const asText = (value: number | undefined) => (value === undefined ? '' : String(value));
+
+function ProductForm({ product }: { product?: SellerProduct }) {
   const seller = useUserRecord();
   const { data: categories = [] } = useQuery(categoriesQuery());
   const { uploadImage, progress } = useImageUpload();
   const addProduct = useAddProduct();
+  const editProduct = useEditProduct();
   const navigate = useNavigate();
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [photosError, setPhotosError] = useState<string | undefined>();
@@ -53,20 +73,20 @@ export function AddProductRoute() {
     resolver: zodResolver(addProductForm),
     // The session's copy of the user is there from the first render, so the read-only fields start filled.
     defaultValues: {
-      categoryId: '',
-      condition: conditions[0],
-      productName: '',
-      yearsOfUsedProduct: '',
-      originalPrice: '',
-      resalePrice: '',
-      description: '',
-      phone: '',
-      location: '',
+      categoryId: product?.categoryId ?? '',
+      condition: product?.condition ?? conditions[0],
+      productName: product?.productName ?? '',
+      yearsOfUsedProduct: product?.yearsOfUsedProduct ?? '',
+      originalPrice: asText(product?.originalPrice),
+      resalePrice: asText(product?.resalePrice),
+      description: product?.description ?? '',
+      phone: product?.phone ?? '',
+      location: product?.location ?? '',
       sellerName: seller?.name ?? '',
       sellerEmail: seller?.email ?? '',
-      widthCm: '',
-      depthCm: '',
-      heightCm: '',
+      widthCm: asText(product?.measurements?.widthCm),
+      depthCm: asText(product?.measurements?.depthCm),
+      heightCm: asText(product?.measurements?.heightCm),
     },
   });
   const [categoryId, condition, originalPrice, yearsOfUsedProduct, resalePrice] = useWatch({
@@ -80,7 +100,7 @@ export function AddProductRoute() {
       setError('widthCm', { message: addProductTexts.measurementsIncomplete });
       return;
     }
-    if (photos.length === 0) return;
+    if (photos.length === 0 && !product) return;
     // One upload after another, so the progress bar shows each and the order stays the seller's.
     const uploaded: string[] = [];
     for (const photo of photos) {
@@ -90,6 +110,16 @@ export function AddProductRoute() {
     }
     const categoryName = categories.find((category) => category._id === values.categoryId)?.categoryName;
     try {
+      if (product) {
+        const { sellerName: _name, sellerEmail: _email, ...edited } = values;
+        const response = await editProduct.mutateAsync({
+          id: product._id,
+          body: { ...edited, measurements, ...(uploaded.length > 0 ? { photos: uploaded } : {}) },
+        });
+        notify.success(response.message);
+        await navigate(paths.dashboard.myProducts.getHref());
+        return;
+      }
       const response = await addProduct.mutateAsync({
         ...values,
         categoryName,
@@ -104,15 +134,16 @@ export function AddProductRoute() {
     }
   }
 
+  const title = product ? saleTexts.editTitle : labels.dashboardMenu.addProduct;
   return (
     <section aria-labelledby="add-product-title" className="max-w-3xl">
       <h1 id="add-product-title" className="mb-6 text-2xl font-bold">
-        {labels.dashboardMenu.addProduct}
+        {title}
       </h1>
       <form
         onSubmit={(event) => {
           // Photos live outside the form library: their message shows with the other fields' ones.
-          setPhotosError(photos.length > 0 ? undefined : addProductTexts.photosRequired);
+          setPhotosError(photos.length > 0 || product ? undefined : addProductTexts.photosRequired);
           void handleSubmit(onSubmit)(event);
         }}
         noValidate className="grid grid-cols-1 gap-4 md:grid-cols-2">
@@ -177,10 +208,11 @@ export function AddProductRoute() {
         </div>
         <div className="md:col-span-2">
           <PhotoPicker photos={photos} onChange={setPhotos} error={photosError} progress={progress} />
+          {product && <p className="mt-1 text-sm">{saleTexts.keepPhotos}</p>}
         </div>
         <div className="md:col-span-2">
           <SubmitButton busy={isSubmitting} className="w-full">
-            {labels.dashboardMenu.addProduct}
+            {product ? saleTexts.saveChanges : labels.dashboardMenu.addProduct}
           </SubmitButton>
         </div>
       </form>

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { bookingStatuses, listingStates, type BookingStatus, type ListingState } from './enums.ts';
+import { addProductBody, product } from './schemas.ts';
+
+/**
+ * The seller's side of a sale: the states of a booking and of a listing (decision 20), the calls
+ * that move them, and what they tell people.
+ */
+
+/** A listing expires this many days after it was posted, last edited or renewed. */
+export const LISTING_LIFETIME_DAYS = 60;
+/** Its seller is reminded this many days before it expires. */
+export const LISTING_EXPIRY_REMINDER_DAYS = 7;
+export const DECLINE_REASON_MAX_LENGTH = 300;
+
+/** Why a sale's step was refused (409), and the reasons the system gives a booking. */
+export const saleMessages = {
+  bookingNotFound: 'No booking with this id among the bookings you can act on.',
+  productNotFound: 'No product with this id among your products.',
+  acceptNotOpen: 'Only a booking that is waiting for your answer can be accepted.',
+  acceptNotAvailable: 'This piece is not available any more, so no booking can be accepted.',
+  declineNotOpen: 'Only a booking that is waiting or accepted and not yet paid can be declined.',
+  cancelNotOpen: 'Only a booking that is not paid yet can be cancelled. A paid sale is cancelled by the seller’s refund.',
+  handoverNotPaid: 'Only a paid booking can be handed over.',
+  receivedNotPaid: 'Only a paid booking can be confirmed as received.',
+  refundNotPaid: 'Only a paid sale that has not been handed over can be refunded.',
+  payNotPossible: {
+    declined: 'The seller declined this booking, so it cannot be paid.',
+    cancelled: 'This booking was cancelled, so it cannot be paid.',
+    paid: 'This booking is already paid.',
+    closed: 'This sale is closed.',
+    reservedForAnother: 'The seller has accepted another buyer’s booking for this piece.',
+    notAvailable: 'This piece is not available any more.',
+  },
+  editSold: 'This piece is sold, so its listing cannot be changed.',
+  renewNotPossible: 'Only an available, expired or withdrawn listing can be renewed.',
+  withdrawNotPossible: 'Only an available or expired listing can be withdrawn. Decline the accepted booking first.',
+  soldElsewhereNotPossible: 'This piece is already sold.',
+  /** Reasons the system writes on bookings it closes. */
+  reasons: {
+    wentToAnotherBuyer: 'The seller accepted another buyer for this piece.',
+    soldToAnotherBuyer: 'This piece was sold to another buyer.',
+    soldElsewhere: 'The seller sold this piece elsewhere.',
+    withdrawn: 'The seller took this listing down.',
+    refunded: 'The seller cancelled the sale and refunded your payment.',
+    cancelledByBuyer: 'You cancelled this booking.',
+  },
+  accepted: (productName: string) => `You accepted this booking for ${productName}. The buyer can pay now.`,
+  declined: 'The booking is declined; the buyer sees your reason in My Orders.',
+  cancelled: 'Your booking is cancelled.',
+  handedOver: 'Marked as handed over. The sale is closed.',
+  received: 'Thank you for confirming. The sale is closed.',
+  refunded: 'The sale is cancelled and the payment refunded. The piece is available again.',
+  refundPending: 'The sale is cancelled and the piece is available again; the refund is being processed.',
+  edited: (productName: string) => `${productName} is updated`,
+  renewed: (productName: string) => `${productName} is listed again for ${LISTING_LIFETIME_DAYS} days`,
+  withdrawnDone: (productName: string) => `${productName} is taken down`,
+  soldElsewhereDone: (productName: string) => `${productName} is marked as sold`,
+} as const;
+
+export const declineBookingBody = z.object({
+  reason: z
+    .string({ error: 'Please give the buyer a short reason.' })
+    .trim()
+    .min(1, 'Please give the buyer a short reason.')
+    .max(DECLINE_REASON_MAX_LENGTH, `The reason must be at most ${DECLINE_REASON_MAX_LENGTH} characters.`),
+});
+export type DeclineBookingBody = z.infer<typeof declineBookingBody>;
+
+/** PATCH /api/products/{id}: any of the listing's own fields; the seller and state are not editable. */
+export const editProductBody = addProductBody
+  .omit({ categoryName: true, sellerName: true, sellerEmail: true })
+  .partial()
+  .extend({ measurements: addProductBody.shape.measurements.unwrap().nullable().optional() });
+export type EditProductBody = z.infer<typeof editProductBody>;
+
+/** A booking on one of the seller's products, as the seller sees it. */
+export const sellerBooking = z.object({
+  _id: z.string(),
+  productId: z.string().nullable(),
+  productName: z.string(),
+  productImage: z.string(),
+  productPrice: z.number(),
+  productState: z.enum(listingStates).nullable(),
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  phoneNumber: z.string(),
+  location: z.string(),
+  bookedAt: z.string(),
+  paid: z.boolean(),
+  status: z.enum(bookingStatuses),
+  statusReason: z.string().nullable(),
+});
+export type SellerBooking = z.infer<typeof sellerBooking>;
+
+/** A listing in the seller's own list (My Products): when it expires, and how much interest it has. */
+export const sellerProduct = product.extend({
+  expiresAt: z.string(),
+  views: z.number(),
+  wishCount: z.number(),
+  bookingCount: z.number(),
+});
+export type SellerProduct = z.infer<typeof sellerProduct>;
+
+/** Words of the seller's screens and of the sale's steps in My Orders. */
+export const saleTexts = {
+  sellerBookingsTitle: 'Bookings on my products',
+  noSellerBookings: 'Nobody has booked your products yet.',
+  newBookings: (count: number) => `${count} new ${count === 1 ? 'booking' : 'bookings'}`,
+  bookedAt: 'Booked',
+  buyer: 'Buyer',
+  phone: 'Phone',
+  meetingLocation: 'Meeting location',
+  paid: 'Paid',
+  notPaid: 'Not paid yet',
+  accept: 'Accept',
+  decline: 'Decline',
+  declineTitle: 'Decline this booking',
+  declineReason: 'Reason the buyer will see',
+  declineConfirm: 'Decline booking',
+  handover: 'Handed over',
+  refund: 'Refund and cancel sale',
+  cancel: 'Cancel booking',
+  received: 'I received it',
+  status: 'Status',
+  reason: 'Reason',
+  state: 'State',
+  interest: 'Views, wishes and bookings',
+  interestValue: (views: number, wishes: number, bookings: number) =>
+    `${views} ${views === 1 ? 'view' : 'views'}, ${wishes} ${wishes === 1 ? 'wish' : 'wishes'}, ${bookings} ${bookings === 1 ? 'booking' : 'bookings'}`,
+  expiresOn: (date: string) => `Expires ${date}`,
+  edit: 'Edit',
+  renew: 'Renew',
+  relist: 'Relist',
+  withdraw: 'Withdraw',
+  soldElsewhere: 'Sold elsewhere',
+  editTitle: 'Edit Product',
+  saveChanges: 'Save changes',
+  keepPhotos: 'Leave the photos empty to keep the current ones.',
+  editNotFound: 'This listing is not among your products.',
+  wasPrice: (price: string) => `was ${price}`,
+  bookingStatus: {
+    open: 'Waiting for the seller',
+    accepted: 'Accepted: you can pay',
+    declined: 'Declined',
+    cancelled: 'Cancelled',
+    paid: 'Paid: meet to hand over',
+    closed: 'Handed over',
+  } satisfies Record<BookingStatus, string>,
+  /** As the specification shows inStock: the word itself. */
+  listingState: {
+    available: 'available',
+    reserved: 'reserved',
+    sold: 'sold',
+    withdrawn: 'withdrawn',
+    expired: 'expired',
+  } satisfies Record<ListingState, string>,
+} as const;
+
+/**
+ * Whether a buyer's booking can be paid now, as the client can tell from the booking: the one the
+ * seller accepted, or an open booking of a piece still available. The server decides again.
+ */
+export function isPayable(booking: { status: BookingStatus; inStock: string; paymentStatus: string }): boolean {
+  if (booking.paymentStatus !== 'unpaid') return false;
+  return booking.status === 'accepted' || (booking.status === 'open' && booking.inStock === 'available');
+}

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import type { App } from '../app.ts';
+import type { Executor } from '../db/client.ts';
+import { createBooking, createCategory, createProduct, createUser } from '../db/factories.ts';
+import { bookings, products } from '../db/schema/index.ts';
+import { bearer } from '../../test/app.ts';
+
+/** Test helpers of the sale's steps, shared by the sales test files. */
+
+type Headers = Record<string, string>;
+
+/** A seller's available product booked by `buyerCount` buyers, with everyone's authorization headers. */
+export async function saleOf(app: App, db: Executor, options: { buyerCount?: number; resalePrice?: string } = {}) {
+  const seller = await createUser(db, { role: 'seller', verified: true });
+  const category = await createCategory(db);
+  const product = await createProduct(db, { categoryId: category.id, sellerId: seller.id }, { resalePrice: options.resalePrice ?? '150.00' });
+  const buyers = [];
+  for (let i = 0; i < (options.buyerCount ?? 1); i++) {
+    const user = await createUser(db, { role: 'buyer', password: null });
+    buyers.push({ user, booking: await createBooking(db, product, user.id), headers: await bearer(app, user.id) });
+  }
+  return { seller, sellerHeaders: await bearer(app, seller.id), category, product, buyers };
+}
+
+export async function bookingStep(app: App, headers: Headers, bookingId: string, action: string, payload?: object) {
+  return app.inject({ method: 'POST', url: `/api/bookings/${bookingId}/${action}`, headers, ...(payload ? { payload } : {}) });
+}
+
+export async function listingStep(app: App, headers: Headers, productId: string, action: string) {
+  return app.inject({ method: 'POST', url: `/api/products/${productId}/${action}`, headers });
+}
+
+export async function bookingRow(db: Executor, id: string) {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+  return row!;
+}
+
+export async function productRow(db: Executor, id: string) {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  return row!;
+}

@@ -1,0 +1,169 @@
+import { labels, messages, saleMessages, saleTexts, texts } from '@furniture/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBooking, createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { checkPage, openSession, setupBrowser, waitForNetworkIdle, type Session } from './support/browser.ts';
+import { setupMarketplace } from './support/marketplace.ts';
+import { expectPath, expectText, logIn } from './support/ui.ts';
+
+/**
+ * A sale from the seller's side: the seller corrects a listing, sees a booking arrive, declines one
+ * buyer with a reason and accepts another, who pays; the seller hands the piece over.
+ */
+
+const market = setupMarketplace();
+const chromium = setupBrowser();
+const sessions: Session[] = [];
+let seller: Session;
+let buyer: Session;
+
+const sideboard = 'Teak sideboard';
+const accounts = {
+  seller: { email: 'rafi.seller@example.com', name: 'Rafi Seller' },
+  buyer: { email: 'mita.buyer@example.com', name: 'Mita Buyer' },
+  declined: { email: 'jamal.buyer@example.com', name: 'Jamal Buyer' },
+};
+const declineReason = 'Sorry, I promised it to a neighbour.';
+let productId: string;
+
+beforeAll(async () => {
+  const image = `${market.url}/favicon.svg`;
+  const category = await createCategory(market.db, { categoryName: 'Storage', description: 'Sideboards and shelves', image });
+  const owner = await createUser(market.db, { ...accounts.seller, role: 'seller', verified: true });
+  await createUser(market.db, { ...accounts.buyer, role: 'buyer' });
+  const declined = await createUser(market.db, { ...accounts.declined, role: 'buyer' });
+  const product = await createProduct(
+    market.db,
+    { categoryId: category.id, sellerId: owner.id },
+    { productName: 'Teak sidebord', resalePrice: '300.00', originalPrice: '900.00', productImage: image },
+  );
+  productId = product.id;
+  await createBooking(market.db, product, declined.id, { location: 'Banani 11' });
+});
+
+afterAll(async () => {
+  for (const session of sessions) await session.close();
+});
+
+async function open(viewport?: { width: number; height: number }) {
+  const session = await openSession(chromium.browser, market.url, viewport);
+  sessions.push(session);
+  return session;
+}
+
+const bookingCard = (session: Session, buyerName: string) => session.page.getByRole('listitem').filter({ hasText: buyerName });
+
+describe('a seller runs a sale', () => {
+  it('edits a listing in the Add Product form filled in, and lowers its price', async () => {
+    seller = await open();
+    const { page } = seller;
+    await logIn(page, accounts.seller.email, DEFAULT_TEST_PASSWORD);
+    await page.goto('/dashboard/myProducts');
+    const row = page.getByRole('row').filter({ hasText: 'Teak sidebord' });
+    expect(await row.innerText()).toContain(saleTexts.interestValue(0, 0, 1));
+    for (const action of [saleTexts.renew, saleTexts.withdraw, saleTexts.soldElsewhere]) {
+      await row.getByRole('button', { name: `${action}: Teak sidebord` }).waitFor();
+    }
+    await row.getByRole('link', { name: `${saleTexts.edit} Teak sidebord` }).click();
+    await expectPath(page, `/dashboard/editProduct/${productId}`);
+    await page.getByRole('heading', { name: saleTexts.editTitle }).waitFor();
+    expect(await page.getByLabel('Product Name').inputValue()).toBe('Teak sidebord');
+    expect(await page.getByLabel(`${labels.product.resalePrice} ($)`).inputValue()).toBe('300');
+    await checkPage(page, 'dashboard-edit-product');
+
+    await page.getByLabel('Product Name').fill(sideboard);
+    await page.getByLabel(`${labels.product.resalePrice} ($)`).fill('250');
+    await page.getByRole('button', { name: saleTexts.saveChanges }).click();
+    await expectText(page, saleMessages.edited(sideboard));
+    await expectPath(page, '/dashboard/myProducts');
+    await page.getByRole('row').filter({ hasText: sideboard }).waitFor();
+    expect(seller.pageErrors).toEqual([]);
+  });
+
+  it('sees a new booking arrive on Bookings on my products while the page is open', async () => {
+    const { page } = seller;
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: saleTexts.sellerBookingsTitle }).click();
+    await expectPath(page, '/dashboard/sellerBookings');
+    await page.getByRole('heading', { name: saleTexts.sellerBookingsTitle, level: 1 }).waitFor();
+    await bookingCard(seller, accounts.declined.name).waitFor();
+    await waitForNetworkIdle(page);
+
+    buyer = await open();
+    await logIn(buyer.page, accounts.buyer.email, DEFAULT_TEST_PASSWORD);
+    await buyer.page.goto(`/product/${productId}`);
+    await buyer.page.getByText(saleTexts.wasPrice('$300')).first().waitFor();
+    await buyer.page.getByRole('button', { name: `${labels.product.bookNow}: ${sideboard}` }).first().click();
+    const modal = buyer.page.getByRole('dialog', { name: texts.bookingTitle });
+    await modal.getByLabel(labels.booking.phoneNumber).fill('01812345678');
+    await modal.getByLabel(labels.booking.meetingLocation).fill('Dhanmondi 27, by the lake');
+    await modal.getByRole('button', { name: labels.booking.confirm }).click();
+    await expectText(buyer.page, `${sideboard} is booked`);
+
+    // No reload: the booking's live event refreshes the seller's page and the menu's badge.
+    const arrived = bookingCard(seller, accounts.buyer.name);
+    await arrived.waitFor();
+    expect(await arrived.innerText()).toContain('Dhanmondi 27, by the lake');
+    expect(await arrived.innerText()).toContain('01812345678');
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByLabel(saleTexts.newBookings(2)).waitFor();
+    await checkPage(page, 'dashboard-seller-bookings');
+  });
+
+  it('declines one buyer with a reason and accepts the other', async () => {
+    const { page } = seller;
+    await bookingCard(seller, accounts.declined.name).getByRole('button', { name: `${saleTexts.decline}: ${accounts.declined.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `${saleTexts.declineTitle}: ${accounts.declined.name}` });
+    await dialog.getByRole('button', { name: saleTexts.declineConfirm }).click();
+    await dialog.getByText('Please give the buyer a short reason.').waitFor();
+    await checkPage(page, 'dashboard-decline-booking', { fullPage: false });
+    await dialog.getByLabel(saleTexts.declineReason).fill(declineReason);
+    await dialog.getByRole('button', { name: saleTexts.declineConfirm }).click();
+    await expectText(page, saleMessages.declined);
+    await dialog.waitFor({ state: 'hidden' });
+
+    await bookingCard(seller, accounts.buyer.name).getByRole('button', { name: `${saleTexts.accept}: ${accounts.buyer.name}` }).click();
+    await expectText(page, saleMessages.accepted(sideboard));
+    await bookingCard(seller, accounts.buyer.name).getByText(saleTexts.bookingStatus.accepted).waitFor();
+    expect(seller.pageErrors).toEqual([]);
+  });
+
+  it('the accepted buyer pays, and the seller marks the piece handed over', async () => {
+    const { page } = buyer;
+    await page.goto('/dashboard/myOrders');
+    const order = page.getByRole('row').filter({ hasText: sideboard });
+    await order.getByText(saleTexts.bookingStatus.accepted).waitFor();
+    await order.getByRole('button', { name: `${saleTexts.cancel}: ${sideboard}` }).waitFor();
+    await order.getByRole('link', { name: `${labels.table.pay} for ${sideboard}` }).click();
+    const pay = page.getByRole('button', { name: labels.payment.pay, exact: true });
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    await pay.click();
+    await expectText(page, messages.paymentCompleted);
+
+    const sale = bookingCard(seller, accounts.buyer.name);
+    await sale.getByText(saleTexts.bookingStatus.paid).waitFor();
+    await sale.getByRole('button', { name: `${saleTexts.handover}: ${accounts.buyer.name}` }).click();
+    await expectText(seller.page, saleMessages.handedOver);
+    await sale.getByText(saleTexts.bookingStatus.closed).waitFor();
+
+    await page.goto('/dashboard/myOrders');
+    await page.getByRole('row').filter({ hasText: sideboard }).getByText(saleTexts.bookingStatus.closed).waitFor();
+    expect(buyer.pageErrors).toEqual([]);
+    expect(seller.pageErrors).toEqual([]);
+  });
+
+  it('the declined buyer reads the reason in My Orders, on a phone', async () => {
+    const phone = await open({ width: 375, height: 740 });
+    const { page } = phone;
+    await logIn(page, accounts.declined.email, DEFAULT_TEST_PASSWORD);
+    await page.goto('/dashboard/myOrders');
+    // The booking keeps the name the piece had when it was booked.
+    const order = page.getByRole('row').filter({ hasText: 'Teak sidebord' });
+    await order.getByText(saleTexts.bookingStatus.declined).waitFor();
+    await order.getByText(declineReason).waitFor();
+    expect(await order.getByRole('link', { name: `${labels.table.pay} for Teak sidebord` }).count()).toBe(0);
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    await checkPage(page, 'dashboard-my-orders-declined-phone');
+    expect(phone.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export type BuyerBookingStep = 'cancel' | 'received';
+
+/** POST /bookings/{id}/cancel or /received: the buyer's steps of a sale. */
+export function useChangeOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, step }: { id: string; step: BuyerBookingStep }) =>
+      api<{ success: boolean; message: string }>(`/bookings/${encodeURIComponent(id)}/${step}`, { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+  });
+}

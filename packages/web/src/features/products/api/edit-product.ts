@@ -1,0 +1,13 @@
+import type { EditProductBody } from '@furniture/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** PATCH /products/{id}: saves the changes to one of the seller's listings. */
+export function useEditProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: EditProductBody }) =>
+      api<{ success: boolean; message: string }>(`/products/${encodeURIComponent(id)}`, { method: 'PATCH', json: body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
+  });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export type SellerBookingStep = 'accept' | 'decline' | 'handover' | 'refund';
+
+/** POST /bookings/{id}/accept, /decline (with the reason), /handover or /refund. */
+export function useChangeSellerBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, step, reason }: { id: string; step: SellerBookingStep; reason?: string }) =>
+      api<{ success: boolean; message: string }>(`/bookings/${encodeURIComponent(id)}/${step}`, {
+        method: 'POST',
+        ...(step === 'decline' ? { json: { reason } } : {}),
+      }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['seller-bookings'] });
+      await queryClient.invalidateQueries({ queryKey: ['products'] });
+    },
+  });
+}

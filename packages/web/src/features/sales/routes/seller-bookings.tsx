@@ -1,0 +1,131 @@
+import { saleTexts, type SellerBooking } from '@furniture/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Spinner } from '../../../components/spinner.tsx';
+import { formatPrice } from '../../../lib/format.ts';
+import { errorMessage, notify } from '../../../lib/notify.ts';
+import { sellerBookingsQuery } from '../../../lib/seller-bookings.ts';
+import { useChangeSellerBooking, type SellerBookingStep } from '../api/change-booking.ts';
+import { DeclineDialog } from '../components/decline-dialog.tsx';
+
+/** The bookings of each product, the products in the order of their newest booking. */
+function groupByProduct(bookings: SellerBooking[]) {
+  const groups = new Map<string, { productName: string; productImage: string; productPrice: number; bookings: SellerBooking[] }>();
+  for (const booking of bookings) {
+    const key = booking.productId ?? booking._id;
+    const group = groups.get(key) ?? { productName: booking.productName, productImage: booking.productImage, productPrice: booking.productPrice, bookings: [] };
+    group.bookings.push(booking);
+    groups.set(key, group);
+  }
+  return [...groups.entries()];
+}
+
+/** Bookings on my products: who booked, where they want to meet, and the steps each booking allows. */
+export function SellerBookingsRoute() {
+  const { data: bookings, isPending } = useQuery(sellerBookingsQuery());
+  const change = useChangeSellerBooking();
+  const [declining, setDeclining] = useState<SellerBooking | undefined>();
+
+  async function run(booking: SellerBooking, step: SellerBookingStep, reason?: string) {
+    try {
+      const response = await change.mutateAsync({ id: booking._id, step, ...(reason ? { reason } : {}) });
+      notify.success(response.message);
+      setDeclining(undefined);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  }
+
+  function actions(booking: SellerBooking) {
+    const busy = change.isPending && change.variables?.id === booking._id;
+    const button = (step: SellerBookingStep, label: string, className: string, onClick: () => void = () => void run(booking, step)) => (
+      <button type="button" className={`btn btn-sm ${className}`} aria-label={`${label}: ${booking.buyerName}`} disabled={busy} onClick={onClick}>
+        {label}
+      </button>
+    );
+    return (
+      <div className="flex flex-wrap gap-2">
+        {booking.status === 'open' && booking.productState === 'available' && button('accept', saleTexts.accept, 'btn-primary')}
+        {(booking.status === 'open' || booking.status === 'accepted') &&
+          button('decline', saleTexts.decline, 'btn-outline', () => setDeclining(booking))}
+        {booking.status === 'paid' && button('handover', saleTexts.handover, 'btn-primary')}
+        {booking.status === 'paid' && button('refund', saleTexts.refund, 'btn-outline btn-error')}
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby="seller-bookings-title">
+      <h1 id="seller-bookings-title" className="mb-6 text-2xl font-bold">
+        {saleTexts.sellerBookingsTitle}
+      </h1>
+      {isPending ? (
+        <Spinner />
+      ) : !bookings?.length ? (
+        <p>{saleTexts.noSellerBookings}</p>
+      ) : (
+        groupByProduct(bookings).map(([key, group]) => (
+          <section key={key} aria-label={group.productName} className="mb-8">
+            <h2 className="mb-3 flex items-center gap-3 text-lg font-semibold">
+              <img src={group.productImage} alt="" className="h-12 w-12 rounded object-cover" />
+              <span>
+                {group.productName} <span className="font-normal">{formatPrice(group.productPrice)}</span>
+              </span>
+            </h2>
+            <ul className="flex flex-col gap-3">
+              {group.bookings.map((booking) => (
+                <li key={booking._id} className="card card-border bg-base-100">
+                  <div className="card-body gap-2 p-4">
+                    <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-2">
+                      <div>
+                        <dt className="inline font-semibold">{saleTexts.buyer}: </dt>
+                        <dd className="inline">{booking.buyerName}</dd>
+                      </div>
+                      <div>
+                        <dt className="inline font-semibold">{saleTexts.phone}: </dt>
+                        <dd className="inline">
+                          <a className="link" href={`tel:${booking.phoneNumber}`}>
+                            {booking.phoneNumber}
+                          </a>
+                        </dd>
+                      </div>
+                      <div>
+                        <dt className="inline font-semibold">{saleTexts.meetingLocation}: </dt>
+                        <dd className="inline">{booking.location}</dd>
+                      </div>
+                      <div>
+                        <dt className="inline font-semibold">{saleTexts.bookedAt}: </dt>
+                        <dd className="inline">{new Date(booking.bookedAt).toLocaleString('en-US')}</dd>
+                      </div>
+                      <div>
+                        <dt className="inline font-semibold">{saleTexts.status}: </dt>
+                        <dd className="inline">
+                          <span className="badge">{saleTexts.bookingStatus[booking.status]}</span>{' '}
+                          {booking.paid ? saleTexts.paid : saleTexts.notPaid}
+                        </dd>
+                      </div>
+                      {booking.statusReason && (
+                        <div>
+                          <dt className="inline font-semibold">{saleTexts.reason}: </dt>
+                          <dd className="inline">{booking.statusReason}</dd>
+                        </div>
+                      )}
+                    </dl>
+                    {actions(booking)}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+      <DeclineDialog
+        key={declining?._id ?? 'none'}
+        buyerName={declining?.buyerName ?? ''}
+        open={Boolean(declining)}
+        onClose={() => setDeclining(undefined)}
+        onDecline={(reason) => (declining ? run(declining, 'decline', reason) : Promise.resolve())}
+      />
+    </section>
+  );
+}

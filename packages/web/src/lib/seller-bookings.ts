@@ -1,0 +1,15 @@
+import type { SellerBooking } from '@furniture/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+
+/**
+ * GET /seller/bookings: every booking on the signed-in seller's products. Shared by the dashboard
+ * menu (its badge counts the open ones) and the Bookings on my products screen.
+ */
+export const sellerBookingsQuery = () =>
+  queryOptions({
+    queryKey: ['seller-bookings'],
+    queryFn: ({ signal }) =>
+      api<{ success: boolean; data: SellerBooking[] }>('/seller/bookings', { query: { limit: '100' }, signal }).then((r) => r.data),
+    meta: { private: true },
+  });

@@ -47,6 +47,7 @@ import { liveEventsPlugin } from './events/live-events-plugin.ts';
 import { liveEventRoutes } from './events/live-event-routes.ts';
 import { mailPlugin } from './mail/mail-plugin.ts';
 import { responseCachePlugin } from './cache/response-cache.ts';
+import { productViewsPlugin } from './products/product-views.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -135,6 +136,7 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
   await app.register(jobsPlugin, jobs ?? {});
   await app.register(databaseListenerPlugin);
   await app.register(responseCachePlugin);
+  await app.register(productViewsPlugin);
   await app.register(liveEventsPlugin);
   await app.register(mailPlugin);
   await registerImages(app);

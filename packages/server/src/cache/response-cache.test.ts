@@ -92,7 +92,7 @@ describe('the response cache', () => {
     expect(await advertisedNames(second)).toMatchObject([{ productName: 'Teak bench', sellerVerified: true }]);
 
     // A sale.
-    await t.db.update(products).set({ inStock: 'sold' }).where(eq(products.id, product.id));
+    await t.db.update(products).set({ state: 'sold', inStock: 'sold' }).where(eq(products.id, product.id));
     expect(await advertisedNames(second)).toEqual([]);
 
     // A deleted user takes their listings along.

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Condition, Measurements, Product, SellerProduct } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
-import { bookings, categories, payments, products, users, wishes } from '../db/schema/index.ts';
+import { bookings, categories, payments, products, productViews, users, wishes } from '../db/schema/index.ts';
 import type { Page } from '../http/pagination.ts';
 
 /**
@@ -157,13 +157,14 @@ export async function listProductsOfSeller(db: Executor, sellerId: string, page:
     .select({
       ...productColumns,
       expiresAt: products.expiresAt,
-      views: products.views,
+      views: sql<number>`coalesce(${productViews.views}, 0)`,
       wishCount: sql<number>`(select count(*)::int from ${wishes} where ${wishes.productId} = ${products.id})`,
       bookingCount: sql<number>`(select count(*)::int from ${bookings} where ${bookings.productId} = ${products.id})`,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(users, eq(users.id, products.sellerId))
+    .leftJoin(productViews, eq(productViews.productId, products.id))
     .where(eq(products.sellerId, sellerId))
     .orderBy(desc(products.postedAt), desc(products.id))
     .limit(page.limit)
@@ -217,14 +218,6 @@ export async function insertProduct(
     })
     .returning({ id: products.id });
   return row!.id;
-}
-
-/** One more opening of the product page; a single-row update, not a lock on anything else. */
-export async function countProductView(db: Executor, id: string): Promise<void> {
-  await db
-    .update(products)
-    .set({ views: sql`${products.views} + 1` })
-    .where(eq(products.id, id));
 }
 
 export async function advertiseProduct(db: Executor, id: string): Promise<void> {

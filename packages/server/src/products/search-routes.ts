@@ -14,7 +14,7 @@ import { notFound } from '../http/errors.ts';
 import { errorResponses } from '../http/responses.ts';
 import { searchCatalogue } from './catalogue-search.ts';
 import { findProductDetails } from './product-details.ts';
-import { countProductView, toProduct } from './product-repository.ts';
+import { toProduct } from './product-repository.ts';
 
 const searchDescription = [
   'Public. Words in `q` are matched against name, description, category and location with stemming; accents are ignored and a misspelt word is matched to the catalogue words it resembles.',
@@ -53,6 +53,11 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id',
     {
       config: { access: 'public', cache: { tables: ['categories', 'products', 'users'] } },
+      // Counted as it is answered, whether from the response cache or not.
+      onSend: async (request, reply, payload) => {
+        if (reply.statusCode === 200 || reply.statusCode === 304) app.productViews.count(request.params.id.toLowerCase());
+        return payload;
+      },
       schema: {
         tags: ['products'],
         summary: 'One product with its photos, measurements, seller and similar pieces',
@@ -66,7 +71,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const details = await findProductDetails(app.db, request.params.id);
       if (!details) throw notFound('No product with this id');
-      await countProductView(app.db, details._id);
       return { success: true as const, data: details };
     },
   );

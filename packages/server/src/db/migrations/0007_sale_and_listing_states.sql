@@ -1,16 +1,22 @@
 CREATE TYPE "public"."listing_state" AS ENUM('available', 'reserved', 'sold', 'withdrawn', 'expired');--> statement-breakpoint
 CREATE TYPE "public"."booking_status" AS ENUM('open', 'accepted', 'declined', 'cancelled', 'paid', 'closed');--> statement-breakpoint
+CREATE TABLE "product_views" (
+	"product_id" uuid PRIMARY KEY NOT NULL,
+	"views" integer NOT NULL
+);
+--> statement-breakpoint
 DROP INDEX "bookings_product_idx";--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "state" "listing_state" DEFAULT 'available' NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "price_history" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "expires_at" timestamp with time zone DEFAULT now() + interval '60 days' NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "renewed_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "products" ADD COLUMN "views" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "edited_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "status" "booking_status" DEFAULT 'open' NOT NULL;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "status_reason" text;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "status_changed_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "product_views" ADD CONSTRAINT "product_views_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "bookings_product_created_idx" ON "bookings" USING btree ("product_id","created_at");--> statement-breakpoint
+
 -- Existing rows: sold products are in the sold state, paid bookings are paid.
 UPDATE "products" SET "state" = 'sold' WHERE "in_stock" = 'sold';--> statement-breakpoint
 UPDATE "bookings" SET "status" = 'paid' WHERE "payment_status" = 'paid';--> statement-breakpoint

@@ -57,8 +57,6 @@ export const products = pgTable(
       .notNull()
       .default(sql.raw(`now() + interval '${LISTING_LIFETIME_DAYS} days'`)),
     renewedAt: timestamp('renewed_at', { withTimezone: true }),
-    /** How often the product page was opened (GET /api/products/{id}), for its seller. */
-    views: integer('views').notNull().default(0),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     reported: boolean('reported').notNull().default(false),
     postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
@@ -110,6 +108,18 @@ export const products = pgTable(
     index('products_advertised_idx').on(t.postedAt).where(sql`${t.advertisement} and ${t.inStock} = 'available'`),
   ],
 );
+
+/**
+ * How often each product page was opened (GET /api/products/{id}), for its seller. A table of its
+ * own: views are counted all the time, and a change to products empties the cached answers that
+ * read products (decision 21).
+ */
+export const productViews = pgTable('product_views', {
+  productId: uuid('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  views: integer('views').notNull(),
+});
 
 /**
  * Every word stem the catalogue contains, so a misspelt search word can be matched to the stems

@@ -183,15 +183,15 @@ export async function changeBooking(tx: Executor, request: BookingChangeRequest)
     await restartListingLife(tx, product.id);
   }
   if (request.action === 'refund') {
-    const [sale] = await tx
+    const [payment] = await tx
       .select()
       .from(payments)
       .where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'succeeded')))
       .for('update');
-    if (!sale) throw conflict(saleMessages.refundNotPaid);
+    if (!payment) throw conflict(saleMessages.refundNotPaid);
     // Owed back from now on: the provider is called after this commits, and the refund retry
     // (decision 7) makes the refund if that call fails.
-    [paymentToRefund] = await tx.update(payments).set({ status: 'refund_pending' }).where(eq(payments.id, sale.id)).returning();
+    [paymentToRefund] = await tx.update(payments).set({ status: 'refund_pending' }).where(eq(payments.id, payment.id)).returning();
     await tx.update(bookings).set({ paymentStatus: 'unpaid' }).where(eq(bookings.id, booking.id));
     if (product?.state === 'sold') {
       await setListingState(tx, product.id, 'available');

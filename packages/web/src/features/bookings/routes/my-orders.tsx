@@ -91,6 +91,11 @@ export function MyOrdersRoute() {
             <td>
               <span className="badge">{saleTexts.bookingStatus[booking.status]}</span>
               {booking.statusReason && <p className="mt-1 text-sm">{booking.statusReason}</p>}
+              {(booking.status === 'accepted' || booking.status === 'paid') && (
+                <p className="mt-1 text-sm">
+                  {saleTexts.meetingLocation}: {booking.location}
+                </p>
+              )}
               <div className="mt-2">{buyerStep(booking)}</div>
             </td>
             <td>

@@ -11,7 +11,7 @@ import { createFuzzChecker, createFuzzWorld, describeRequest, fuzzTargets, hosti
 
 const t = setupTestApp();
 const SEED = 20_261_123;
-const RUNS = 2_500;
+const RUNS = 2_000;
 
 let requests: fc.Arbitrary<FuzzRequest> = fc.constant(null as unknown as FuzzRequest);
 let check: ReturnType<typeof createFuzzChecker>;

@@ -38,7 +38,7 @@ try {
 
   const targets = fuzzTargets(app.swagger() as Parameters<typeof fuzzTargets>[0]);
   const requests = hostileRequest(targets, await createFuzzWorld(app));
-  const check = createFuzzChecker(app);
+  const check = await createFuzzChecker(app);
   const byStatus = new Map<number, number>();
   const byOperation = new Map<string, number>();
   const problems = new Map<string, string>();

@@ -14,13 +14,13 @@ const SEED = 20_261_123;
 const RUNS = 2_000;
 
 let requests: fc.Arbitrary<FuzzRequest> = fc.constant(null as unknown as FuzzRequest);
-let check: ReturnType<typeof createFuzzChecker>;
+let check: Awaited<ReturnType<typeof createFuzzChecker>>;
 
 beforeAll(async () => {
   const targets = fuzzTargets(t.app.swagger() as Parameters<typeof fuzzTargets>[0]);
   expect(targets.length).toBeGreaterThan(30);
   requests = hostileRequest(targets, await createFuzzWorld(t.app));
-  check = createFuzzChecker(t.app);
+  check = await createFuzzChecker(t.app);
 });
 
 describe('every operation, hostile input from every kind of caller', () => {

@@ -202,19 +202,20 @@ export function hostileRequest(targets: FuzzTarget[], world: FuzzWorld): fc.Arbi
 
 /**
  * A fingerprint of every table's content but the rate-limit counters': equal before and after a
- * request means it changed nothing.
+ * request means it changed nothing. Answers the function that takes it.
  */
-export async function tableFingerprint(db: Database): Promise<string> {
+export async function tableFingerprinter(db: Database): Promise<() => Promise<string>> {
   const tables = await db.execute<{ name: string }>(
     sql`select table_name as name from information_schema.tables
         where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('login_throttle', '__drizzle_migrations')
         order by table_name`,
   );
-  const parts = tables.rows.map(
-    ({ name }) => `select '${name}' as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from public."${name}" t`,
+  const query = sql.raw(
+    tables.rows
+      .map(({ name }) => `select '${name}' as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from public."${name}" t`)
+      .join(' union all '),
   );
-  const result = await db.execute<{ name: string; hash: string }>(sql.raw(parts.join(' union all ')));
-  return result.rows.map((row) => `${row.name}:${row.hash}`).join(',');
+  return async () => (await db.execute<{ name: string; hash: string }>(query)).rows.map((row) => `${row.name}:${row.hash}`).join(',');
 }
 
 /** What is wrong with an answer, or null when it keeps the rules. */
@@ -238,14 +239,15 @@ export function violation(response: LightMyRequestResponse, tablesChanged: boole
 }
 
 /** Sends one request and checks the answer; keeps the fingerprint of the tables up to date. */
-export function createFuzzChecker(app: App) {
+export async function createFuzzChecker(app: App) {
+  const tableFingerprint = await tableFingerprinter(app.db);
   let fingerprint: string | undefined;
   return async (request: FuzzRequest): Promise<{ status: number; problem: string | null }> => {
-    fingerprint ??= await tableFingerprint(app.db);
+    fingerprint ??= await tableFingerprint();
     const response = await app.inject(request.options);
     let changed = false;
     if (response.statusCode >= 400 && response.statusCode < 500) {
-      const after = await tableFingerprint(app.db);
+      const after = await tableFingerprint();
       changed = after !== fingerprint;
       fingerprint = after;
     } else {

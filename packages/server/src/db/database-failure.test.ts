@@ -15,7 +15,8 @@ import { categories } from './schema/index.ts';
 /**
  * An embedded PostgreSQL of this file's own, killed with SIGKILL while writes stream in: the app
  * stays up and answers 503 while it is down, the cluster is restarted without anyone's help, and
- * every write that was answered 201 is in the database afterwards.
+ * every write that was answered 201 is in the database afterwards. Then stopped and started again
+ * from outside, as an external server restarts: the app reconnects by itself.
  */
 let directory: string;
 let cluster: EmbeddedDatabase;
@@ -48,7 +49,7 @@ afterAll(async () => {
 /** Gives the event loop a turn, so the writers and the supervisor's timers run. */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('the embedded PostgreSQL killed during writes', () => {
+describe('the database failing under the app', () => {
   it('answers 503 with Retry-After meanwhile, comes back by itself, and keeps every acknowledged write', async () => {
     const admin = await createUser(db, { role: 'admin' });
     const headers = await bearer(app, admin.id);
@@ -105,5 +106,26 @@ describe('the embedded PostgreSQL killed during writes', () => {
 
     const stored = await db.select({ name: categories.categoryName }).from(categories).where(inArray(categories.categoryName, acknowledged));
     expect(stored.map((row) => row.name).sort()).toEqual([...acknowledged].sort());
+  });
+
+  it('reconnects to a PostgreSQL restarted from outside, as to an external DATABASE_URL, answering 503 while it is down', async () => {
+    const admin = await createUser(db, { role: 'admin' });
+    const headers = await bearer(app, admin.id);
+    const addCategory = (categoryName: string) =>
+      app.inject({ method: 'POST', url: '/api/addCategory', headers, payload: { categoryName, description: 'After a restart', image: 'https://images.example.com/c.webp' } });
+    expect((await addCategory('Before the restart')).statusCode).toBe(201);
+
+    const port = Number(new URL(cluster.adminUrl).port);
+    await cluster.stop();
+    const whileDown = await addCategory('While it is down');
+    expect(whileDown.statusCode).toBe(503);
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'degraded', database: 'down' });
+
+    cluster = await startEmbeddedPostgres(directory, { port, onNotice: (line) => notices.push(line) });
+    expect((await addCategory('After the restart')).statusCode).toBe(201);
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'up' });
+    const names = (await db.select({ name: categories.categoryName }).from(categories)).map((row) => row.name);
+    expect(names).toEqual(expect.arrayContaining(['Before the restart', 'After the restart']));
+    expect(names).not.toContain('While it is down');
   });
 });

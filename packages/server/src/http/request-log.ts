@@ -37,7 +37,6 @@ const SECRET_FIELDS = [
   'jwtSecret',
   'card',
   'cardNumber',
-  'number',
   'cvc',
   'authorization',
   'cookie',

@@ -49,7 +49,10 @@ function multipartError(error: unknown): unknown {
     case 'FST_MP_PREMATURE_CLOSE':
       return badRequest('The form data could not be read.');
     default:
-      return error;
+      // The parser's own errors ("Unexpected end of form", a malformed part header) carry no
+      // status: the form is what is wrong.
+      if (error instanceof HttpError || (error as { statusCode?: unknown } | null)?.statusCode !== undefined) return error;
+      return badRequest('The form data could not be read.');
   }
 }
 

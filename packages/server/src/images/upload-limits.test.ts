@@ -196,3 +196,17 @@ describe('limit of sign-ups with a photo file per address', () => {
     expect((await signUp(address, fields(), photo)).statusCode).toBe(201);
   });
 });
+
+describe('a multipart body that is not a form', () => {
+  it('answers 400 saying the form could not be read', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: '{"name":"Nadia"}',
+      headers: { 'content-type': 'multipart/form-data; boundary=fuzz' },
+      remoteAddress: '198.51.100.45',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('The form data could not be read.');
+  });
+});

@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './db/embedded.ts';
+
+/**
+ * The app as `npm start` runs it, killed with SIGKILL in the middle of its work: the next start
+ * comes up on the same data by itself (stopping the PostgreSQL the killed one left running), and
+ * every write that was acknowledged is there.
+ */
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const running: ChildProcess[] = [];
+let dataDir: string | undefined;
+
+afterAll(async () => {
+  for (const child of running) {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
+  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+/** Starts the app as `npm start` does and resolves once it listens. */
+async function start(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/start.ts'], {
+    cwd: repositoryRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('The marketplace is at')) resolve();
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`The app exited (${code}) before it listened:\n${output}`)));
+  });
+  return child;
+}
+
+describe('an app server killed with SIGKILL', () => {
+  it('starts again on its data, and nothing it acknowledged is lost', async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'furniture-start-'));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'silent',
+      ADMIN_EMAIL: 'root@example.com',
+      ADMIN_PASSWORD: 'Admin1234',
+      DATABASE_URL: '',
+      JWT_SECRET: '',
+    };
+    const signIn = async () => {
+      const response = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'root@example.com', password: 'Admin1234' }),
+      });
+      return { authorization: `bearer ${((await response.json()) as { token: string }).token}`, 'content-type': 'application/json' };
+    };
+
+    const first = await start(env);
+    const headers = await signIn();
+    const acknowledged: string[] = [];
+    const writes = Array.from({ length: 40 }, async (_, i) => {
+      const categoryName = `Kept ${i}`;
+      const response = await fetch(`${base}/api/addCategory`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ categoryName, description: 'Written before the kill', image: 'https://images.example.com/k.webp' }),
+      }).catch(() => undefined);
+      if (response?.status === 201) acknowledged.push(categoryName);
+      // Killed in the middle of the writes: the later ones are never answered.
+      if (i === 20) first.kill('SIGKILL');
+    });
+    await Promise.all(writes);
+    expect(acknowledged.length).toBeGreaterThan(0);
+
+    await start(env);
+    const response = await fetch(`${base}/api/allCategories`);
+    const stored = ((await response.json()) as Array<{ categoryName: string }>).map((category) => category.categoryName);
+    expect(stored).toEqual(expect.arrayContaining(acknowledged));
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+  }, 120_000);
+});

@@ -8,22 +8,18 @@
  *   npm run bench:api -- --products 1000000   (embedded PostgreSQL in a temporary directory)
  *   BENCH_DATABASE_URL=postgres://… npm run bench:api
  */
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { configFrom } from '../src/config.ts';
-import { withDatabaseName } from '../src/db/client.ts';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { createUser } from '../src/db/factories.ts';
-import { migrateDatabase } from '../src/db/migrate.ts';
 import * as schema from '../src/db/schema/index.ts';
 import { seedCatalogue } from '../src/demo/catalogue-seed.ts';
 import { startSession } from '../src/users/refresh-tokens.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 
 const { values: args } = parseArgs({
   options: { products: { type: 'string', default: process.env.BENCH_PRODUCTS ?? '20000' }, 'walk-pages': { type: 'string', default: '200' } },
@@ -33,33 +29,6 @@ const WALK_PAGES = Number(args['walk-pages']);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 
-async function prepareDatabase() {
-  const database = `furniture_bench_${process.pid}`;
-  let adminUrl = process.env.BENCH_DATABASE_URL;
-  let cleanup = async () => undefined as void;
-  if (!adminUrl) {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'furniture-bench-'));
-    const embedded = await startEmbeddedPostgres(dir);
-    adminUrl = embedded.adminUrl;
-    cleanup = async () => {
-      await embedded.stop();
-      await fs.rm(dir, { recursive: true, force: true });
-    };
-  }
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  const url = withDatabaseName(adminUrl, database);
-  await migrateDatabase(url);
-  return {
-    url,
-    async drop() {
-      await admin.query(`drop database if exists ${database} with (force)`);
-      await admin.end();
-      await cleanup();
-    },
-  };
-}
 
 /** The statements the app sends while `capturing` is on, to print their plans. */
 const captured: { query: string; params: unknown[] }[] = [];
@@ -127,7 +96,7 @@ async function explain(client: pg.Client, name: string, url: string) {
   }
 }
 
-const database = await prepareDatabase();
+const database = await createScratchDatabase('bench', process.env.BENCH_DATABASE_URL);
 const pool = new pg.Pool({ connectionString: database.url, max: 20 });
 pool.on('error', () => {
   // Connections still open when the database is dropped at the end are cut; nothing to report.

@@ -7,23 +7,18 @@
  * their wish lists). Prints errors, answers by status, latency and throughput, and the app's
  * memory every few seconds; asserts nothing.
  */
-import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { configFrom } from '../src/config.ts';
-import { createDatabase, withDatabaseName } from '../src/db/client.ts';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { createDatabase } from '../src/db/client.ts';
 import { createUser } from '../src/db/factories.ts';
-import { migrateDatabase } from '../src/db/migrate.ts';
 import { categories, products } from '../src/db/schema/index.ts';
 import { loadDemoData } from '../src/demo/demo-data.ts';
 import { startSession } from '../src/users/refresh-tokens.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,35 +33,8 @@ const SAMPLE_SECONDS = Number(args['sample-every']);
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-async function prepareDatabase() {
-  const database = `furniture_soak_${process.pid}`;
-  let adminUrl = process.env.SOAK_DATABASE_URL;
-  let cleanup = async () => undefined as void;
-  if (!adminUrl) {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'furniture-soak-'));
-    const embedded = await startEmbeddedPostgres(dir);
-    adminUrl = embedded.adminUrl;
-    cleanup = async () => {
-      await embedded.stop();
-      await fs.rm(dir, { recursive: true, force: true });
-    };
-  }
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  const url = withDatabaseName(adminUrl, database);
-  await migrateDatabase(url);
-  return {
-    url,
-    async drop() {
-      await admin.query(`drop database if exists ${database} with (force)`);
-      await admin.end();
-      await cleanup();
-    },
-  };
-}
 
-const database = await prepareDatabase();
+const database = await createScratchDatabase('soak', process.env.SOAK_DATABASE_URL);
 const { db, pool } = createDatabase(database.url, 10);
 try {
   await loadDemoData(db, 'http://localhost:5000');

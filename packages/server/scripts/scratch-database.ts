@@ -1,0 +1,39 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { withDatabaseName } from '../src/db/client.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
+
+/**
+ * A migrated database of its own for a benchmark or a soak, dropped by `drop()`: created on the
+ * server at `adminUrl` (whose `postgres` database may be used to create one), or else on an
+ * embedded PostgreSQL started in a temporary directory and removed afterwards.
+ */
+export async function createScratchDatabase(purpose: string, adminUrl: string | undefined) {
+  const database = `furniture_${purpose}_${process.pid}`;
+  let cleanup = async () => undefined as void;
+  if (!adminUrl) {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), `furniture-${purpose}-`));
+    const embedded = await startEmbeddedPostgres(dir);
+    adminUrl = embedded.adminUrl;
+    cleanup = async () => {
+      await embedded.stop();
+      await fs.rm(dir, { recursive: true, force: true });
+    };
+  }
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  const url = withDatabaseName(adminUrl, database);
+  await migrateDatabase(url);
+  return {
+    url,
+    async drop() {
+      await admin.query(`drop database if exists ${database} with (force)`);
+      await admin.end();
+      await cleanup();
+    },
+  };
+}

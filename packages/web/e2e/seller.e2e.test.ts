@@ -146,7 +146,9 @@ describe('a seller', () => {
       await page.getByRole('heading', { name: texts.welcomeOther }).waitFor();
       const menu = page.getByRole('navigation', { name: 'Dashboard' });
       const myProducts = menu.getByRole('link', { name: labels.dashboardMenu.myProducts });
-      const toggle = page.getByRole('button', { name: 'Open dashboard menu' });
+      // One menu button on a phone: the dashboard's drawer holds the site's links too.
+      const toggle = page.getByRole('button', { name: 'Open menu' });
+      expect(await page.getByLabel('Open navigation menu').count()).toBe(0);
       const drawer = await controlledBy(page, toggle);
       const pageOverflow = () => page.evaluate('getComputedStyle(document.documentElement).overflow');
       expect(await myProducts.isVisible()).toBe(false);
@@ -162,9 +164,12 @@ describe('a seller', () => {
       await checkPage(page, 'dashboard-seller-phone', { fullPage: false });
       // After the last link focus leaves the page for the browser's own controls (null here) and
       // comes round to the drawer again: nothing behind it takes focus.
-      expect(await tabStops(page, 6)).toEqual([
+      expect(await tabStops(page, 9)).toEqual([
         labels.dashboardMenu.myProducts,
         labels.dashboardMenu.addProduct,
+        labels.nav.home,
+        labels.nav.categories,
+        labels.nav.blog,
         null,
         'Close dashboard menu',
         labels.nav.dashboard,

@@ -152,6 +152,12 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        // An unknown dashboard path keeps the dashboard around its 404, with the menu to go on from.
+        path: '*',
+        lazy: () =>
+          load(() => import('../features/dashboard/routes/dashboard-not-found.tsx')).then((m) => ({ Component: m.DashboardNotFoundRoute })),
+      },
     ],
   },
 ];

@@ -1,7 +1,7 @@
 import { labels } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { DataTable, DeleteProductButton, ProductThumbnailCell } from '../../../components/data-table.tsx';
+import { DataTable, DeleteProductButton, ProductThumbnail } from '../../../components/data-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatPrice } from '../../../lib/format.ts';
@@ -19,26 +19,15 @@ export function MyOrdersRoute() {
         {labels.dashboardMenu.myOrders}
       </h1>
       <DataTable
-        headers={[
-          labels.table.productImage,
-          labels.table.productTitle,
-          labels.booking.productPrice,
-          labels.table.inStock,
-          labels.table.paymentStatus,
-          labels.table.delete,
-        ]}
-        rows={bookings}
-        isPending={isPending}
-        empty="You have no orders yet."
-      >
-        {(booking) => (
-          <>
-            <ProductThumbnailCell product={booking} />
-            <td>{booking.productName}</td>
-            <td>{formatPrice(booking.productPrice)}</td>
-            <td>{booking.inStock}</td>
-            <td>
-              {booking.paymentStatus === 'paid' ? (
+        columns={[
+          { header: labels.table.productImage, cell: (booking) => <ProductThumbnail product={booking} /> },
+          { header: labels.table.productTitle, cell: (booking) => booking.productName },
+          { header: labels.booking.productPrice, cell: (booking) => formatPrice(booking.productPrice) },
+          { header: labels.table.inStock, cell: (booking) => booking.inStock },
+          {
+            header: labels.table.paymentStatus,
+            cell: (booking) =>
+              booking.paymentStatus === 'paid' ? (
                 <span className="badge badge-success" title={booking.transactionId ?? undefined}>
                   paid
                 </span>
@@ -52,14 +41,14 @@ export function MyOrdersRoute() {
                 </Link>
               ) : (
                 <span className="badge">{booking.paymentStatus}</span>
-              )}
-            </td>
-            <td>
-              <DeleteProductButton product={booking} remove={remove} />
-            </td>
-          </>
-        )}
-      </DataTable>
+              ),
+          },
+          { header: labels.table.delete, cell: (booking) => <DeleteProductButton product={booking} remove={remove} /> },
+        ]}
+        rows={bookings}
+        isPending={isPending}
+        empty="You have no orders yet."
+      />
     </section>
   );
 }

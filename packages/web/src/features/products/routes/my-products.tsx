@@ -1,6 +1,6 @@
 import { labels } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable, DeleteProductButton, ProductThumbnailCell } from '../../../components/data-table.tsx';
+import { DataTable, DeleteProductButton, ProductThumbnail } from '../../../components/data-table.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useAdvertiseProduct } from '../api/advertise-product.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
@@ -28,24 +28,14 @@ export function MyProductsRoute() {
         {labels.dashboardMenu.myProducts}
       </h1>
       <DataTable
-        headers={[
-          labels.table.productImage,
-          labels.table.productTitle,
-          labels.table.salesStatus,
-          labels.table.advertisement,
-          labels.table.action,
-        ]}
-        rows={products}
-        isPending={isPending}
-        empty="You have not listed any products yet."
-      >
-        {(product) => (
-          <>
-            <ProductThumbnailCell product={product} />
-            <td>{product.productName}</td>
-            <td>{product.inStock}</td>
-            <td>
-              {product.advertisement ? (
+        columns={[
+          { header: labels.table.productImage, cell: (product) => <ProductThumbnail product={product} /> },
+          { header: labels.table.productTitle, cell: (product) => product.productName },
+          { header: labels.table.salesStatus, cell: (product) => product.inStock },
+          {
+            header: labels.table.advertisement,
+            cell: (product) =>
+              product.advertisement ? (
                 <span className="badge badge-success">Advertised</span>
               ) : (
                 <button
@@ -57,14 +47,14 @@ export function MyProductsRoute() {
                 >
                   {labels.table.add}
                 </button>
-              )}
-            </td>
-            <td>
-              <DeleteProductButton product={product} remove={remove} />
-            </td>
-          </>
-        )}
-      </DataTable>
+              ),
+          },
+          { header: labels.table.action, cell: (product) => <DeleteProductButton product={product} remove={remove} /> },
+        ]}
+        rows={products}
+        isPending={isPending}
+        empty="You have not listed any products yet."
+      />
     </section>
   );
 }

@@ -1,0 +1,125 @@
+import { labels } from '@furniture/contract';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBooking, createCategory, createProduct, createUser, createWish, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { openSession, saveScreenshot, setupBrowser, waitForNetworkIdle, type Session } from './support/browser.ts';
+import { setupMarketplace } from './support/marketplace.ts';
+import { logIn } from './support/ui.ts';
+
+const market = setupMarketplace();
+const chromium = setupBrowser();
+
+const people = {
+  buyer: { email: 'layout.buyer@example.com', password: DEFAULT_TEST_PASSWORD },
+  seller: { email: 'layout.seller@example.com', password: DEFAULT_TEST_PASSWORD },
+  admin: { email: 'layout.admin@example.com', password: DEFAULT_TEST_PASSWORD },
+};
+
+const PHONE_WIDTHS = [320, 375];
+const SCREENSHOT_WIDTHS = [1280, 375, 320];
+
+/** Rows the tests open pages of, made before the tests. */
+const ids = { category: '', product: '', booking: '' };
+
+type Role = 'visitor' | keyof typeof people;
+
+const routes: Record<Role, { name: string; path: () => string }[]> = {
+  visitor: [
+    { name: 'home', path: () => '/' },
+    { name: 'categories', path: () => '/categories' },
+    { name: 'blog', path: () => '/blog' },
+    { name: 'login', path: () => '/login' },
+    { name: 'signup', path: () => '/signup' },
+    { name: 'search', path: () => '/search' },
+    { name: 'product', path: () => `/product/${ids.product}` },
+    { name: 'not-found', path: () => '/no-such-page' },
+  ],
+  buyer: [
+    { name: 'category', path: () => `/category/${ids.category}` },
+    { name: 'dashboard-buyer', path: () => '/dashboard' },
+    { name: 'my-orders', path: () => '/dashboard/myOrders' },
+    { name: 'my-wishes', path: () => '/dashboard/myWishes' },
+    { name: 'payment', path: () => `/dashboard/payment/${ids.booking}` },
+    { name: 'dashboard-not-found', path: () => '/dashboard/no-such-page' },
+  ],
+  seller: [
+    { name: 'dashboard-seller', path: () => '/dashboard' },
+    { name: 'my-products', path: () => '/dashboard/myProducts' },
+    { name: 'add-product', path: () => '/dashboard/addProducts' },
+  ],
+  admin: [
+    { name: 'dashboard-admin', path: () => '/dashboard' },
+    { name: 'all-buyers', path: () => '/dashboard/allBuyers' },
+    { name: 'all-sellers', path: () => '/dashboard/allSellers' },
+    { name: 'add-category', path: () => '/dashboard/addCategory' },
+    { name: 'add-admin', path: () => '/dashboard/addAdmin' },
+  ],
+};
+
+beforeAll(async () => {
+  const image = `${market.url}/favicon.svg`;
+  const buyer = await createUser(market.db, { ...people.buyer, role: 'buyer', name: 'Nusrat Jahan Chowdhury', image });
+  const seller = await createUser(market.db, { ...people.seller, role: 'seller', name: 'Mohammad Rahim Uddin', verified: true, image });
+  await createUser(market.db, { ...people.admin, role: 'admin', name: 'Ada Admin' });
+  await createUser(market.db, { role: 'seller', name: 'Pending Seller', email: 'a.rather.long.address.of.a.pending.seller@example.com', image });
+  const sofas = await createCategory(market.db, { categoryName: 'Sofas and sectionals', description: 'Two- and three-seaters', image });
+  for (const name of ['Tables', 'Beds', 'Wardrobes', 'Chairs', 'Desks', 'Shelves']) await createCategory(market.db, { categoryName: name, image });
+  const refs = { categoryId: sofas.id, sellerId: seller.id };
+  const teak = await createProduct(market.db, refs, {
+    productName: 'Teak three-seater sofa with linen cushions',
+    advertisement: true,
+    originalPrice: '12000.00',
+    resalePrice: '5200.00',
+    productImage: image,
+    location: 'Dhanmondi Road 27',
+  });
+  const chair = await createProduct(market.db, refs, { productName: 'Rattan armchair', advertisement: true, productImage: image });
+  const sold = await createProduct(market.db, refs, { productName: 'Oak dining table', inStock: 'sold', productImage: image });
+  await createWish(market.db, { buyerId: buyer.id, productId: chair.id });
+  const booking = await createBooking(market.db, teak, buyer.id, { location: 'Gulshan 2 circle, by the fountain' });
+  await createBooking(market.db, sold, buyer.id, { paymentStatus: 'paid' });
+
+  Object.assign(ids, { category: sofas.id, product: teak.id, booking: booking.id });
+});
+
+/** How far the document reaches past the viewport's right edge; 0 when nothing scrolls sideways. */
+const sidewaysOverflow = (page: Page): Promise<number> =>
+  page.evaluate('document.documentElement.scrollWidth - window.innerWidth') as Promise<number>;
+
+/** Whether the navbar's brand and its sign-in or log-out buttons share any pixel (the error page has no navbar). */
+async function brandOverlapsButtons(page: Page): Promise<boolean> {
+  const navbar = page.getByRole('navigation', { name: 'Main' });
+  if ((await navbar.count()) === 0) return false;
+  const brand = await navbar.getByRole('link', { name: 'Used Furniture co. Ltd' }).boundingBox();
+  const buttons = navbar.getByRole('button', { name: labels.nav.logOut }).or(navbar.getByRole('link', { name: labels.nav.logIn }));
+  const end = await buttons.first().boundingBox();
+  if (!brand || !end) throw new Error('The navbar has no brand or no sign-in button');
+  return brand.x + brand.width > end.x && end.x + end.width > brand.x && brand.y + brand.height > end.y && end.y + end.height > brand.y;
+}
+
+describe.each(['visitor', 'buyer', 'seller', 'admin'] as const)('every page as a %s', (role) => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await openSession(chromium.browser, market.url);
+    if (role !== 'visitor') await logIn(session.page, people[role].email, people[role].password);
+  });
+  afterAll(async () => {
+    expect(session.pageErrors).toEqual([]);
+    await session.close();
+  });
+
+  it.each(routes[role])('$name fits phones of 320 and 375 pixels without scrolling sideways or overlapping; photographed at 1280, 375 and 320', async (route) => {
+    const { page } = session;
+    for (const width of SCREENSHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(route.path());
+      await page.getByRole('main').waitFor();
+      await waitForNetworkIdle(page);
+      await saveScreenshot(page, `layout-${route.name}-${width}`);
+      if (PHONE_WIDTHS.includes(width)) {
+        expect(await sidewaysOverflow(page), `${route.path()} at ${width} px scrolls sideways`).toBe(0);
+        expect(await brandOverlapsButtons(page), `${route.path()} at ${width} px: the brand overlaps the buttons`).toBe(false);
+      }
+    }
+  });
+});

@@ -8,3 +8,4 @@ export * from './web-routes.ts';
 export * from './live-events.ts';
 export * from './live-event-schemas.ts';
 export * from './mail.ts';
+export * from './friendly-messages.ts';

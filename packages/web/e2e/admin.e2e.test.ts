@@ -88,8 +88,8 @@ describe('an admin', () => {
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: labels.dashboardMenu.addCategory }).click();
     await expectPath(page, '/dashboard/addCategory');
     await page.getByRole('button', { name: labels.dashboardMenu.addCategory }).click();
-    await expectText(page, 'categoryName is required');
-    await expectText(page, 'image is required');
+    await expectText(page, 'Category name is required');
+    await expectText(page, 'Photo is required');
     await page.getByLabel('Category Name').fill('Wardrobes');
     await page.getByLabel('Description').fill('Tall storage with doors');
     await page.getByLabel('Category Image').setInputFiles(await photo('wardrobe.jpg', { r: 60, g: 90, b: 140 }));
@@ -110,7 +110,7 @@ describe('an admin', () => {
     await page.getByRole('heading', { name: texts.makeAdminTitle }).waitFor();
     const submit = page.getByRole('button', { name: texts.makeAdminTitle });
     await submit.click();
-    await expectText(page, 'email is required');
+    await expectText(page, 'Email is required');
     await page.getByLabel(labels.login.email).fill(futureAdmin.email);
     await checkPage(page, 'dashboard-add-admin');
     await submit.click();

@@ -5,7 +5,7 @@ import { createBooking, createCategory, createProduct, createUser, createWish, D
 import { users } from '../../server/src/db/schema/index.ts';
 import { checkPage, openSession, setupBrowser, waitForNetworkIdle, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
-import { expectPath, expectText, isRed, logIn, signUp, textColor } from './support/ui.ts';
+import { expectPath, expectText, isFocused, isRed, logIn, signUp, textColor } from './support/ui.ts';
 
 const market = setupMarketplace();
 const chromium = setupBrowser();
@@ -62,9 +62,14 @@ describe('a buyer', () => {
     await card().waitFor();
     await checkPage(page, 'category');
 
+    const heading = page.getByRole('heading', { name: texts.availableProducts });
+    const headingBefore = await heading.boundingBox();
     await card().getByRole('button', { name: `${labels.product.bookNow}: ${table}` }).click();
     const modal = page.getByRole('dialog', { name: texts.bookingTitle });
     await modal.waitFor();
+    // Focus starts on the first field to fill, and the page behind holds still.
+    await expect.poll(() => isFocused(modal.getByLabel(labels.booking.phoneNumber))).toBe(true);
+    expect(await heading.boundingBox()).toEqual(headingBefore);
     expect(await modal.getByLabel(labels.booking.buyerName).inputValue()).toBe(buyer.name);
     expect(await modal.getByLabel(labels.booking.buyerEmail).inputValue()).toBe(buyer.email);
     expect(await modal.getByLabel(labels.booking.productName).inputValue()).toBe(table);
@@ -73,8 +78,8 @@ describe('a buyer', () => {
       expect(await modal.getByLabel(field).getAttribute('readonly')).not.toBeNull();
     }
     await modal.getByRole('button', { name: labels.booking.confirm }).click();
-    await modal.getByText('phoneNumber is required').waitFor();
-    await modal.getByText('location is required').waitFor();
+    await modal.getByText('Phone number is required', { exact: true }).waitFor();
+    await modal.getByText('Location is required', { exact: true }).waitFor();
     // The modal covers the viewport, so the screenshot shows what the buyer sees.
     await checkPage(page, 'booking-modal', { fullPage: false });
     await modal.getByRole('button', { name: labels.booking.cancel }).click();

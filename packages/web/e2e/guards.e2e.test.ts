@@ -132,8 +132,8 @@ describe('the session', () => {
 
     await page.goto('/login');
     await page.getByRole('button', { name: labels.login.signIn, exact: true }).click();
-    await expectText(page, 'email is required');
-    await expectText(page, 'password is required');
+    await expectText(page, 'Email is required');
+    await expectText(page, 'Password is required');
     await submitLogin(page, buyer.email, 'Wrong-password-1');
     const reason = page.getByText('Wrong e-mail or password.', { exact: true });
     await expect.poll(() => reason.count()).toBe(2);
@@ -183,8 +183,8 @@ describe('sign-up', () => {
     const password = page.getByLabel(labels.signup.password, { exact: true });
 
     await submit.click();
-    await expectText(page, 'name is required');
-    await expectText(page, 'email is required');
+    await expectText(page, 'Name is required');
+    await expectText(page, 'Email is required');
     await expectText(page, messages.passwordRequired);
     await expectText(page, messages.roleRequired);
     await expectText(page, messages.photoRequired);

@@ -82,9 +82,9 @@ beforeAll(async () => {
   Object.assign(ids, { category: sofas.id, product: teak.id, booking: booking.id });
 });
 
-/** How far the document reaches past the viewport's right edge; 0 when nothing scrolls sideways. */
+/** How far the document reaches past the viewport's right edge (its scrollbar aside); 0 when nothing scrolls sideways. */
 const sidewaysOverflow = (page: Page): Promise<number> =>
-  page.evaluate('document.documentElement.scrollWidth - window.innerWidth') as Promise<number>;
+  page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth') as Promise<number>;
 
 /** Whether the navbar's brand and its sign-in or log-out buttons share any pixel (the error page has no navbar). */
 async function brandOverlapsButtons(page: Page): Promise<boolean> {

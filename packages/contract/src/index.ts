@@ -9,3 +9,4 @@ export * from './live-events.ts';
 export * from './live-event-schemas.ts';
 export * from './mail.ts';
 export * from './friendly-messages.ts';
+export * from './ui-texts.ts';

@@ -296,6 +296,12 @@ export const createdOf = <T extends z.ZodType>(schema: T) =>
   z.object({ success: z.literal(true), message: z.string(), data: schema });
 /** GET /category/{id}: the specification shows no shape; the products travel under `products`. */
 export const categoryProducts = z.object({ success: z.literal(true), products: z.array(product) });
+/** GET /me/product-marks: the products the caller has wished for and booked, by id. */
+export const productMarks = z.object({
+  wishedProductIds: z.array(z.string()),
+  bookedProductIds: z.array(z.string()),
+});
+export type ProductMarks = z.infer<typeof productMarks>;
 export const listOf = <T extends z.ZodType>(schema: T) => z.object({ success: z.literal(true), data: z.array(schema) });
 
 export const clientConfig = z.object({

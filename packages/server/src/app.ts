@@ -32,6 +32,7 @@ import { productRoutes } from './products/product-routes.ts';
 import { searchRoutes } from './products/search-routes.ts';
 import { priceGuideRoutes } from './price-guide/price-guide-routes.ts';
 import { wishRoutes } from './wishes/wish-routes.ts';
+import { productMarkRoutes } from './product-marks/product-mark-routes.ts';
 import { bookingRoutes } from './bookings/booking-routes.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { imageRoutes } from './images/image-routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp({ config, db, payments, jobs, webDir = webDistDir
       await api.register(searchRoutes);
       await api.register(priceGuideRoutes);
       await api.register(wishRoutes);
+      await api.register(productMarkRoutes);
       await api.register(bookingRoutes);
       await api.register(adminRoutes);
       await api.register(imageRoutes);

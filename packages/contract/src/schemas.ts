@@ -273,6 +273,11 @@ export const booking = z.object({
   inStock: z.enum(stockStates),
   phoneNumber: z.string(),
   location: z.string(),
+  /** When the booking was made (ISO 8601). */
+  bookedAt: z.string(),
+  /** Whom the buyer meets: the seller's name and the product's phone; null once the product is deleted. */
+  sellerName: z.string().nullable(),
+  sellerPhone: z.string().nullable(),
   paymentStatus: z.enum(paymentStatuses),
   transactionId: z.string().nullable(),
 });

@@ -9,4 +9,31 @@ export const uiTexts = {
     wishedHint: (productName: string) => `${productName} is in your wish list`,
     bookedHint: (productName: string) => `You have booked ${productName}`,
   },
+  confirmDelete: {
+    title: (name: string) => `Delete ${name}?`,
+    body: 'This cannot be undone.',
+    cancel: 'Keep it',
+  },
+  advertise: {
+    action: 'Advertise',
+    done: 'Advertised',
+    /** Why a sold product offers no Advertise. */
+    sold: 'Sold: nothing to advertise',
+  },
+  orders: {
+    meetingPlace: 'Meeting place',
+    seller: 'Seller',
+    booked: 'Booked on',
+    /** A paid order stays as the record of the sale. */
+    paidKeeps: 'Kept as your receipt',
+    sellerGone: 'The product was removed',
+  },
+  guards: {
+    onlyFor: (role: 'buyer' | 'seller') => `That page is for ${role}s' accounts only, so you are back on Home.`,
+  },
+  payment: {
+    backToOrders: 'Back to My Orders',
+  },
+  deleteFailed: 'It could not be deleted',
+
 } as const;

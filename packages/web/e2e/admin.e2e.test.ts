@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
-import { expectPath, expectText, logIn, photo, textColor } from './support/ui.ts';
+import { confirmDelete, expectPath, expectText, logIn, photo, textColor } from './support/ui.ts';
 
 const market = setupMarketplace();
 const chromium = setupBrowser();
@@ -78,6 +78,7 @@ describe('an admin', () => {
     await row.getByText(labels.userStatus.pending, { exact: true }).waitFor();
     await checkPage(page, 'dashboard-all-buyers');
     await row.getByRole('button', { name: `${labels.table.delete} ${buyer.email}` }).click();
+    await confirmDelete(page, buyer.email);
     await expectText(page, messages.userDeleted(buyer.email));
     await row.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByRole('row').filter({ hasText: futureAdmin.email }).count()).toBe(1);

@@ -1,4 +1,4 @@
-import { labels, messages, texts, TOKEN_STORAGE_KEY } from '@furniture/contract';
+import { labels, messages, texts, TOKEN_STORAGE_KEY, uiTexts } from '@furniture/contract';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
@@ -52,7 +52,7 @@ describe('route guards', () => {
     await page.getByRole('heading', { name: texts.availableProducts }).waitFor();
   });
 
-  it('send a buyer away from seller pages to Home', async () => {
+  it('send a buyer away from seller pages to Home, saying why', async () => {
     session = await openSession(chromium.browser, market.url);
     const { page } = session;
     await logIn(page, buyer.email, buyer.password);
@@ -60,6 +60,7 @@ describe('route guards', () => {
       await page.goto(path);
       await expectPath(page, '/');
       await expectSignedIn(page);
+      await expectText(page, uiTexts.guards.onlyFor('seller'));
     }
   });
 
@@ -71,6 +72,7 @@ describe('route guards', () => {
       await page.goto(path);
       await expectPath(page, '/');
       await expectSignedIn(page);
+      await expectText(page, uiTexts.guards.onlyFor('buyer'));
     }
   });
 

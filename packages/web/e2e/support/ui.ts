@@ -1,4 +1,4 @@
-import { labels, TOKEN_STORAGE_KEY } from '@furniture/contract';
+import { labels, TOKEN_STORAGE_KEY, uiTexts } from '@furniture/contract';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import sharp from 'sharp';
@@ -117,4 +117,12 @@ export async function tabStops(page: Page, times: number): Promise<(string | nul
     stops.push(await focusedName(page));
   }
   return stops;
+}
+
+/** Answers the confirmation a Delete button asks for: the dialog names what goes, and Delete confirms. */
+export async function confirmDelete(page: Page, name: string) {
+  const dialog = page.getByRole('dialog', { name: uiTexts.confirmDelete.title(name) });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: labels.table.delete, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
 }

@@ -1,6 +1,7 @@
-import { labels, messages } from '@furniture/contract';
-import type { ReactNode } from 'react';
-import { notify } from '../lib/notify.ts';
+import { labels, messages, uiTexts } from '@furniture/contract';
+import { useState, type ReactNode } from 'react';
+import { errorMessage, notify } from '../lib/notify.ts';
+import { Modal } from './modal.tsx';
 import { Spinner } from './spinner.tsx';
 
 // The dashboard's tables and the cells they share sit in one module so that their routes share
@@ -65,12 +66,36 @@ export function ProductThumbnail({ product }: { product: ProductRow }) {
   return <img src={product.productImage} alt={product.productName} className="h-14 w-14 rounded object-cover" />;
 }
 
-/** A row's Delete button; its accessible name says what it deletes. */
-export function DeleteButton({ name, disabled, onClick }: { name: string; disabled: boolean; onClick: () => void }) {
+/**
+ * A row's Delete button; its accessible name says what it deletes. Nothing is deleted on one
+ * click: a dialog names what will go and asks first, with Keep it focused.
+ */
+export function DeleteButton({ name, disabled, onConfirm }: { name: string; disabled: boolean; onConfirm: () => void }) {
+  const [asking, setAsking] = useState(false);
   return (
-    <button type="button" className="btn btn-error btn-sm" aria-label={`${labels.table.delete} ${name}`} disabled={disabled} onClick={onClick}>
-      {labels.table.delete}
-    </button>
+    <>
+      <button type="button" className="btn btn-error btn-sm" aria-label={`${labels.table.delete} ${name}`} disabled={disabled} onClick={() => setAsking(true)}>
+        {labels.table.delete}
+      </button>
+      <Modal title={uiTexts.confirmDelete.title(name)} open={asking} onClose={() => setAsking(false)}>
+        <p>{uiTexts.confirmDelete.body}</p>
+        <div className="modal-action">
+          <button type="button" className="btn" data-autofocus onClick={() => setAsking(false)}>
+            {uiTexts.confirmDelete.cancel}
+          </button>
+          <button
+            type="button"
+            className="btn btn-error"
+            onClick={() => {
+              setAsking(false);
+              onConfirm();
+            }}
+          >
+            {labels.table.delete}
+          </button>
+        </div>
+      </Modal>
+    </>
   );
 }
 
@@ -82,18 +107,19 @@ interface DeleteRowMutation {
 }
 
 /**
- * Delete in the orders, products and wishes tables. Section 8 gives all three the same success
- * message, and a failed delete is silent.
+ * Delete in the orders, products and wishes tables, with the success message section 8 gives all
+ * three. A refused delete says why (the server's reason).
  */
 export function DeleteProductButton({ product, remove }: { product: ProductRow; remove: DeleteRowMutation }) {
   async function handleDelete() {
     try {
       const response = await remove.mutateAsync(product._id);
       if (response.deletedCount) notify.success(messages.productDeleted);
+      else notify.error(uiTexts.deleteFailed);
     } catch (error) {
-      console.error(error);
+      notify.error(errorMessage(error));
     }
   }
 
-  return <DeleteButton name={product.productName} disabled={remove.isPending && remove.variables === product._id} onClick={handleDelete} />;
+  return <DeleteButton name={product.productName} disabled={remove.isPending && remove.variables === product._id} onConfirm={handleDelete} />;
 }

@@ -6,7 +6,7 @@ import { productQuery } from '../../features/products/api/get-product.ts';
 import { PhotoGallery } from '../../features/products/components/photo-gallery.tsx';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import { VerifiedTick } from '../../features/products/components/verified-tick.tsx';
-import { formatPrice } from '../../lib/format.ts';
+import { formatDateTime, formatPrice } from '../../lib/format.ts';
 import { errorMessage, notify } from '../../lib/notify.ts';
 import { renderProductActions } from './product-actions.tsx';
 
@@ -60,7 +60,7 @@ export function ProductRoute() {
             <dt className="font-semibold">Posted:</dt>
             <dd>
               <time dateTime={product.postedAt}>
-                {product.postedTime} {product.postedDate}
+                {formatDateTime(product.postedAt)}
               </time>
             </dd>
           </dl>

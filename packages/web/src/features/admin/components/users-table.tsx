@@ -79,7 +79,7 @@ export function UsersTable({ role, title }: { role: ListedRole; title: string })
               <DeleteButton
                 name={user.email}
                 disabled={remove.isPending && remove.variables === user.email}
-                onClick={() => handleDelete(user.email)}
+                onConfirm={() => handleDelete(user.email)}
               />
             ),
           },

@@ -1,10 +1,10 @@
-import { labels } from '@furniture/contract';
+import { labels, uiTexts } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DataTable, DeleteProductButton, ProductThumbnail } from '../../../components/data-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth.tsx';
-import { formatPrice } from '../../../lib/format.ts';
+import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { useDeleteBooking } from '../api/delete-booking.ts';
 import { bookingsQuery } from '../api/get-bookings.ts';
 
@@ -24,6 +24,27 @@ export function MyOrdersRoute() {
           { header: labels.table.productTitle, cell: (booking) => booking.productName },
           { header: labels.booking.productPrice, cell: (booking) => formatPrice(booking.productPrice) },
           { header: labels.table.inStock, cell: (booking) => booking.inStock },
+          { header: uiTexts.orders.meetingPlace, cell: (booking) => booking.location },
+          {
+            header: uiTexts.orders.seller,
+            cell: (booking) =>
+              booking.sellerName ? (
+                <span className="flex flex-col items-end md:items-start">
+                  <span>{booking.sellerName}</span>
+                  {booking.sellerPhone && (
+                    <a href={`tel:${booking.sellerPhone.replace(/[^+0-9]/g, '')}`} className="link">
+                      {booking.sellerPhone}
+                    </a>
+                  )}
+                </span>
+              ) : (
+                uiTexts.orders.sellerGone
+              ),
+          },
+          {
+            header: uiTexts.orders.booked,
+            cell: (booking) => <time dateTime={booking.bookedAt}>{formatDateTime(booking.bookedAt)}</time>,
+          },
           {
             header: labels.table.paymentStatus,
             cell: (booking) =>
@@ -43,7 +64,16 @@ export function MyOrdersRoute() {
                 <span className="badge">{booking.paymentStatus}</span>
               ),
           },
-          { header: labels.table.delete, cell: (booking) => <DeleteProductButton product={booking} remove={remove} /> },
+          {
+            header: labels.table.delete,
+            // A paid order is the record of the sale: the server keeps it, so no Delete is offered.
+            cell: (booking) =>
+              booking.paymentStatus === 'paid' ? (
+                <span className="text-sm">{uiTexts.orders.paidKeeps}</span>
+              ) : (
+                <DeleteProductButton product={booking} remove={remove} />
+              ),
+          },
         ]}
         rows={bookings}
         isPending={isPending}

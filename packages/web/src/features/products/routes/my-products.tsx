@@ -1,4 +1,4 @@
-import { labels } from '@furniture/contract';
+import { labels, uiTexts } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, DeleteProductButton, ProductThumbnail } from '../../../components/data-table.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -36,16 +36,18 @@ export function MyProductsRoute() {
             header: labels.table.advertisement,
             cell: (product) =>
               product.advertisement ? (
-                <span className="badge badge-success">Advertised</span>
+                <span className="badge badge-success">{uiTexts.advertise.done}</span>
+              ) : product.inStock === 'sold' ? (
+                <span className="text-sm">{uiTexts.advertise.sold}</span>
               ) : (
                 <button
                   type="button"
                   className="btn btn-primary btn-sm"
-                  aria-label={`${labels.table.add} advertisement: ${product.productName}`}
+                  aria-label={`${uiTexts.advertise.action}: ${product.productName}`}
                   disabled={advertise.isPending && advertise.variables === product._id}
                   onClick={() => handleAdvertise(product._id)}
                 >
-                  {labels.table.add}
+                  {uiTexts.advertise.action}
                 </button>
               ),
           },

@@ -144,8 +144,17 @@ export async function buildApp({ config, db, payments, jobs, webDir = webDistDir
     { prefix: '/api' },
   );
 
-  // Pictures of the demo catalogue, served by the app itself.
-  await app.register(fastifyStatic, { root: demoPicturesDir, prefix: '/demo/', decorateReply: false, maxAge: '1d' });
+  // Pictures of the demo catalogue, served by the app itself; like uploads, they may be shown by a
+  // page of any origin (another client of the API), so they opt out of helmet's same-origin policy.
+  await app.register(fastifyStatic, {
+    root: demoPicturesDir,
+    prefix: '/demo/',
+    decorateReply: false,
+    maxAge: '1d',
+    setHeaders: (reply) => {
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+    },
+  });
   await registerWebApp(app, webDir);
   return app;
 }

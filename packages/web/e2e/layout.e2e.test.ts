@@ -1,8 +1,8 @@
-import { labels } from '@furniture/contract';
+import { labels, texts } from '@furniture/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, createWish, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
-import { openSession, saveScreenshot, setupBrowser, waitForNetworkIdle, type Session } from './support/browser.ts';
+import { checkPage, openSession, saveScreenshot, setupBrowser, waitForNetworkIdle, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { logIn } from './support/ui.ts';
 
@@ -82,9 +82,18 @@ beforeAll(async () => {
   Object.assign(ids, { category: sofas.id, product: teak.id, booking: booking.id });
 });
 
-/** How far the document reaches past the viewport's right edge (its scrollbar aside); 0 when nothing scrolls sideways. */
+/**
+ * How far the page can be scrolled sideways: 0 when nothing reaches past the viewport's right edge.
+ * (The document's scrollWidth alone misleads here: the scrollbar's reserved room makes it read
+ * below the viewport's width.)
+ */
 const sidewaysOverflow = (page: Page): Promise<number> =>
-  page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth') as Promise<number>;
+  page.evaluate(`(() => {
+    window.scrollTo(100000, window.scrollY);
+    const reach = Math.max(window.scrollX, document.documentElement.scrollWidth - window.innerWidth);
+    window.scrollTo(0, window.scrollY);
+    return reach;
+  })()`) as Promise<number>;
 
 /** Whether the navbar's brand and its sign-in or log-out buttons share any pixel (the error page has no navbar). */
 async function brandOverlapsButtons(page: Page): Promise<boolean> {
@@ -120,6 +129,87 @@ describe.each(['visitor', 'buyer', 'seller', 'admin'] as const)('every page as a
         expect(await sidewaysOverflow(page), `${route.path()} at ${width} px scrolls sideways`).toBe(0);
         expect(await brandOverlapsButtons(page), `${route.path()} at ${width} px: the brand overlaps the buttons`).toBe(false);
       }
+    }
+  });
+});
+
+describe('first paint, titles and focus', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await openSession(chromium.browser, market.url);
+  });
+  afterAll(async () => {
+    expect(session.pageErrors).toEqual([]);
+    await session.close();
+  });
+
+  it('shows a loader from the HTML itself, before any script runs', async () => {
+    const context = await chromium.browser.newContext({ baseURL: market.url, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      expect(await page.getByRole('status', { name: 'Loading' }).isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('gives every page its own title, and public pages their own description', async () => {
+    const { page } = session;
+    const titles = new Map<string, string>();
+    const descriptions = new Set<string>();
+    for (const route of routes.visitor) {
+      await page.goto(route.path());
+      await page.getByRole('main').waitFor();
+      await waitForNetworkIdle(page);
+      titles.set(route.name, await page.title());
+      if (['home', 'categories', 'blog', 'search'].includes(route.name)) {
+        descriptions.add(await page.locator('meta[name="description"]').getAttribute('content') ?? '');
+      }
+    }
+    expect(titles.get('product')).toContain('Teak three-seater sofa with linen cushions');
+    expect(new Set(titles.values()).size, JSON.stringify([...titles])).toBe(titles.size);
+    expect(descriptions.size).toBe(4);
+  });
+
+  it('writes prices with thousands separators', async () => {
+    const { page } = session;
+    await page.goto(`/product/${ids.product}`);
+    await page.getByText('$12,000', { exact: true }).first().waitFor();
+    await page.getByText('$5,200', { exact: true }).first().waitFor();
+  });
+
+  it('rings the navbar link that has keyboard focus', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    const categories = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: labels.nav.categories });
+    await categories.waitFor();
+    await categories.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    const outline = await categories.evaluate((node) => {
+      const style = (globalThis as unknown as { getComputedStyle(n: unknown): { outlineStyle: string; outlineWidth: string } }).getComputedStyle(node);
+      return `${style.outlineStyle} ${style.outlineWidth}`;
+    });
+    expect(outline).toBe('solid 2px');
+  });
+});
+
+describe('an unknown dashboard path', () => {
+  it('answers 404 and shows its message inside the dashboard, with the menu still there', async () => {
+    const session = await openSession(chromium.browser, market.url);
+    try {
+      const { page } = session;
+      await logIn(page, people.buyer.email, people.buyer.password);
+      const response = await page.goto('/dashboard/no-such-page');
+      expect(response?.status()).toBe(404);
+      await page.getByText(texts.errorNotFound, { exact: true }).waitFor();
+      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: labels.dashboardMenu.myOrders }).waitFor();
+      await checkPage(page, 'dashboard-not-found');
+      expect(session.pageErrors).toEqual([]);
+    } finally {
+      await session.close();
     }
   });
 });

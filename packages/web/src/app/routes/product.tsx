@@ -7,6 +7,7 @@ import { PhotoGallery } from '../../features/products/components/photo-gallery.t
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import { VerifiedTick } from '../../features/products/components/verified-tick.tsx';
 import { formatDateTime, formatPrice } from '../../lib/format.ts';
+import { usePageHead } from '../../lib/page-head.ts';
 import { errorMessage, notify } from '../../lib/notify.ts';
 import { renderProductActions } from './product-actions.tsx';
 
@@ -17,6 +18,7 @@ export function ProductRoute() {
   const { id = '' } = useParams();
   const { data: product } = useSuspenseQuery(productQuery(id));
   const available = product.inStock === 'available';
+  usePageHead(product.productName, product.description);
 
   async function share() {
     try {

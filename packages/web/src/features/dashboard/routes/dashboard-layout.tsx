@@ -8,6 +8,7 @@ import { FullPageLoader, Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDisclosureMenu } from '../../../lib/use-disclosure-menu.ts';
+import { useRouteHead } from '../../../lib/page-head.ts';
 import { DashboardMenu } from '../components/dashboard-menu.tsx';
 
 /** The dashboard: navbar, the role's menu (a drawer on small screens, with the site's links) and the content. */
@@ -17,6 +18,7 @@ export function DashboardLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const drawer = useDisclosureMenu();
+  useRouteHead();
 
   // A session that ends while the dashboard is open (expired and not renewable) leads to login.
   useEffect(() => {

@@ -309,8 +309,26 @@ export const productMarks = z.object({
 export type ProductMarks = z.infer<typeof productMarks>;
 export const listOf = <T extends z.ZodType>(schema: T) => z.object({ success: z.literal(true), data: z.array(schema) });
 
+/** The social networks the footer has icons for, by the host names of their profile pages. */
+export const socialNetworkHosts = {
+  Twitter: ['twitter.com', 'x.com'],
+  YouTube: ['youtube.com'],
+  Facebook: ['facebook.com'],
+} as const;
+export type SocialNetwork = keyof typeof socialNetworkHosts;
+
+/** The network a profile URL belongs to; undefined for a host the footer has no icon for. */
+export function socialNetworkOf(url: string): SocialNetwork | undefined {
+  const host = new URL(url).hostname.replace(/^www\./, '');
+  return (Object.keys(socialNetworkHosts) as SocialNetwork[]).find((network) =>
+    (socialNetworkHosts[network] as readonly string[]).includes(host),
+  );
+}
+
 export const clientConfig = z.object({
   googleSignIn: z.boolean(),
+  /** The marketplace's own profiles (SOCIAL_LINKS); the footer shows no social links without them. */
+  socialLinks: z.array(z.object({ network: z.enum(['Twitter', 'YouTube', 'Facebook']), url: z.string() })),
   paymentProvider: z.enum(['simulated', 'stripe']),
   stripePublishableKey: z.string().nullable(),
 });

@@ -6,7 +6,8 @@ import { checkPage, openSession, saveScreenshot, setupBrowser, waitForNetworkIdl
 import { setupMarketplace } from './support/marketplace.ts';
 import { logIn } from './support/ui.ts';
 
-const market = setupMarketplace();
+const socialProfile = 'https://www.facebook.com/usedfurniture.example';
+const market = setupMarketplace({ socialLinks: [socialProfile] });
 const chromium = setupBrowser();
 
 const people = {
@@ -170,6 +171,15 @@ describe('first paint, titles and focus', () => {
     expect(titles.get('product')).toContain('Teak three-seater sofa with linen cushions');
     expect(new Set(titles.values()).size, JSON.stringify([...titles])).toBe(titles.size);
     expect(descriptions.size).toBe(4);
+  });
+
+  it('links the footer to the marketplace’s own social profiles only', async () => {
+    const { page } = session;
+    await page.goto('/');
+    const social = page.getByRole('navigation', { name: 'Social media' });
+    await social.getByRole('link', { name: 'Facebook' }).waitFor();
+    expect(await social.getByRole('link').count()).toBe(1);
+    expect(await social.getByRole('link', { name: 'Facebook' }).getAttribute('href')).toBe(socialProfile);
   });
 
   it('writes prices with thousands separators', async () => {

@@ -223,3 +223,23 @@ describe('an unknown dashboard path', () => {
     }
   });
 });
+
+describe('the dashboard home', () => {
+  it.each([
+    ['buyer', [`${labels.dashboardMenu.myOrders}`, '2 orders · 1 waiting for payment', '1 wishes']],
+    ['seller', [`${labels.dashboardMenu.myProducts}`, '3 products listed · 2 advertised']],
+    ['admin', [`${labels.dashboardMenu.allSellers}`, '1 sellers waiting for verification']],
+  ] as const)('shows a %s what to do next, with counts', async (role, expected) => {
+    const session = await openSession(chromium.browser, market.url);
+    try {
+      const { page } = session;
+      await logIn(page, people[role].email, people[role].password);
+      await page.goto('/dashboard');
+      const main = page.getByRole('main');
+      for (const text of expected) await main.getByText(text, { exact: true }).waitFor();
+      expect(session.pageErrors).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+});

@@ -92,7 +92,7 @@ export const routes: RouteObject[] = [
       {
         index: true,
         lazy: () =>
-          load(() => import('../features/dashboard/routes/dashboard-home.tsx')).then((m) => ({ Component: m.DashboardHomeRoute })),
+          load(() => import('./routes/dashboard-home.tsx')).then((m) => ({ Component: m.DashboardHomeRoute })),
       },
       {
         middleware: [requireRole('buyer')],

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, createWish, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
 import { checkPage, openSession, saveScreenshot, setupBrowser, waitForNetworkIdle, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
-import { logIn } from './support/ui.ts';
+import { logIn, sidewaysOverflow } from './support/ui.ts';
 
 const socialProfile = 'https://www.facebook.com/usedfurniture.example';
 const market = setupMarketplace({ socialLinks: [socialProfile] });
@@ -82,19 +82,6 @@ beforeAll(async () => {
 
   Object.assign(ids, { category: sofas.id, product: teak.id, booking: booking.id });
 });
-
-/**
- * How far the page can be scrolled sideways: 0 when nothing reaches past the viewport's right edge.
- * (The document's scrollWidth alone misleads here: the scrollbar's reserved room makes it read
- * below the viewport's width.)
- */
-const sidewaysOverflow = (page: Page): Promise<number> =>
-  page.evaluate(`(() => {
-    window.scrollTo(100000, window.scrollY);
-    const reach = Math.max(window.scrollX, document.documentElement.scrollWidth - window.innerWidth);
-    window.scrollTo(0, window.scrollY);
-    return reach;
-  })()`) as Promise<number>;
 
 /** Whether the navbar's brand and its sign-in or log-out buttons share any pixel (the error page has no navbar). */
 async function brandOverlapsButtons(page: Page): Promise<boolean> {

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser } from '../../server/src/db/factories.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
-import { controlledBy, expectPath, expectText, isFocused, tabStops } from './support/ui.ts';
+import { controlledBy, expectPath, expectText, isFocused, sidewaysOverflow, tabStops } from './support/ui.ts';
 
 const market = setupMarketplace();
 const chromium = setupBrowser();
@@ -151,8 +151,7 @@ describe('a visitor', () => {
     await page.goto('/');
     await page.getByRole('heading', { name: texts.advertisement }).waitFor();
     await page.waitForLoadState('networkidle');
-    const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-    expect(overflow).toBe(0);
+    expect(await sidewaysOverflow(page)).toBe(0);
     const cards = page.getByTestId('product-card');
     const first = await cards.first().boundingBox();
     expect(first!.width).toBeGreaterThan(300);

@@ -126,3 +126,16 @@ export async function confirmDelete(page: Page, name: string) {
   await dialog.getByRole('button', { name: labels.table.delete, exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
+
+/**
+ * How far the page can be scrolled sideways: 0 when nothing reaches past the viewport's right edge.
+ * (The document's scrollWidth alone misleads here: the scrollbar's reserved room makes it read
+ * below the viewport's width.)
+ */
+export const sidewaysOverflow = (page: Page): Promise<number> =>
+  page.evaluate(`(() => {
+    window.scrollTo(100000, window.scrollY);
+    const reach = Math.max(window.scrollX, document.documentElement.scrollWidth - window.innerWidth);
+    window.scrollTo(0, window.scrollY);
+    return reach;
+  })()`) as Promise<number>;

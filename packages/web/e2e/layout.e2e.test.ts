@@ -1,4 +1,4 @@
-import { labels, texts } from '@furniture/contract';
+import { labels, texts, uiTexts } from '@furniture/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, createWish, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
@@ -224,6 +224,28 @@ describe('the dashboard home', () => {
       await page.goto('/dashboard');
       const main = page.getByRole('main');
       for (const text of expected) await main.getByText(text, { exact: true }).waitFor();
+      expect(session.pageErrors).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+describe('toasts on a phone', () => {
+  it('sit over the navbar’s top row, covering neither the search box nor the page’s heading', async () => {
+    const session = await openSession(chromium.browser, market.url, { width: 375, height: 800 });
+    try {
+      const { page } = session;
+      await logIn(page, people.buyer.email, people.buyer.password);
+      await page.goto('/dashboard/myProducts');
+      const toast = page.getByText(uiTexts.guards.onlyFor('seller'), { exact: true });
+      await toast.waitFor();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const toastBox = (await toast.boundingBox())!;
+      for (const covered of [page.getByRole('searchbox').first(), page.getByRole('heading', { level: 1 }).first()]) {
+        const box = (await covered.boundingBox())!;
+        expect(toastBox.y + toastBox.height, 'the toast’s bottom edge').toBeLessThanOrEqual(box.y);
+      }
       expect(session.pageErrors).toEqual([]);
     } finally {
       await session.close();

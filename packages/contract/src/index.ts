@@ -9,3 +9,5 @@ export * from './live-events.ts';
 export * from './live-event-schemas.ts';
 export * from './mail.ts';
 export * from './sales.ts';
+export * from './friendly-messages.ts';
+export * from './ui-texts.ts';

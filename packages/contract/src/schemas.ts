@@ -321,6 +321,11 @@ export const booking = z.object({
   inStock: z.enum(stockStates),
   phoneNumber: z.string(),
   location: z.string(),
+  /** When the booking was made (ISO 8601). */
+  bookedAt: z.string(),
+  /** Whom the buyer meets: the seller's name and the product's phone; null once the product is deleted. */
+  sellerName: z.string().nullable(),
+  sellerPhone: z.string().nullable(),
   paymentStatus: z.enum(paymentStatuses),
   transactionId: z.string().nullable(),
   status: z.enum(bookingStatuses),
@@ -347,10 +352,34 @@ export const createdOf = <T extends z.ZodType>(schema: T) =>
   z.object({ success: z.literal(true), message: z.string(), data: schema });
 /** GET /category/{id}: the specification shows no shape; the products travel under `products`. */
 export const categoryProducts = z.object({ success: z.literal(true), products: z.array(product) });
+/** GET /me/product-marks: the products the caller has wished for and booked, by id. */
+export const productMarks = z.object({
+  wishedProductIds: z.array(z.string()),
+  bookedProductIds: z.array(z.string()),
+});
+export type ProductMarks = z.infer<typeof productMarks>;
 export const listOf = <T extends z.ZodType>(schema: T) => z.object({ success: z.literal(true), data: z.array(schema) });
+
+/** The social networks the footer has icons for, by the host names of their profile pages. */
+export const socialNetworkHosts = {
+  Twitter: ['twitter.com', 'x.com'],
+  YouTube: ['youtube.com'],
+  Facebook: ['facebook.com'],
+} as const;
+export type SocialNetwork = keyof typeof socialNetworkHosts;
+
+/** The network a profile URL belongs to; undefined for a host the footer has no icon for. */
+export function socialNetworkOf(url: string): SocialNetwork | undefined {
+  const host = new URL(url).hostname.replace(/^www\./, '');
+  return (Object.keys(socialNetworkHosts) as SocialNetwork[]).find((network) =>
+    (socialNetworkHosts[network] as readonly string[]).includes(host),
+  );
+}
 
 export const clientConfig = z.object({
   googleSignIn: z.boolean(),
+  /** The marketplace's own profiles (SOCIAL_LINKS); the footer shows no social links without them. */
+  socialLinks: z.array(z.object({ network: z.enum(['Twitter', 'YouTube', 'Facebook']), url: z.string() })),
   paymentProvider: z.enum(['simulated', 'stripe']),
   stripePublishableKey: z.string().nullable(),
 });

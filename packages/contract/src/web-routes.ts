@@ -1,3 +1,5 @@
+import { texts } from './messages.ts';
+
 /**
  * Every path pattern of the web app, written once: the web app's router is built from them, and
  * the server answers exactly these with the app (status 200) and every other path with the app's
@@ -71,3 +73,34 @@ export function matchWebRoute(pathname: string): WebRouteMatch | null {
   }
   return null;
 }
+
+/**
+ * Each page's own title (the brand follows it in the browser's tab) and, for pages anyone may
+ * open, its description for search results. A product's page is titled by the product.
+ */
+export const pageHeads: Record<string, { title: string; description?: string }> = {
+  [webRoutes.home]: {
+    title: 'Used furniture to buy and sell',
+    description: 'Buy and sell used furniture: browse categories, wish, book and pay for pre-loved pieces.',
+  },
+  [webRoutes.homeAlias]: { title: 'Used furniture to buy and sell' },
+  [webRoutes.categories]: { title: 'Furniture categories', description: 'Every kind of used furniture on sale: sofas, beds, tables, chairs and more.' },
+  [webRoutes.category]: { title: 'Available products' },
+  [webRoutes.blog]: { title: 'Blog', description: 'Answers to common questions about how the marketplace is built.' },
+  [webRoutes.login]: { title: 'Log in' },
+  [webRoutes.signup]: { title: 'Sign up', description: 'Open an account to buy or sell used furniture.' },
+  [webRoutes.search]: { title: 'Search furniture', description: 'Find used furniture by words, price, condition, place and size.' },
+  [webRoutes.dashboard.root]: { title: 'Dashboard' },
+  [webRoutes.dashboard.myOrders]: { title: 'My Orders' },
+  [webRoutes.dashboard.myWishes]: { title: 'My Wishes' },
+  [webRoutes.dashboard.payment]: { title: 'Payment' },
+  [webRoutes.dashboard.myProducts]: { title: 'My Products' },
+  [webRoutes.dashboard.addProducts]: { title: 'Add Product' },
+  [webRoutes.dashboard.allBuyers]: { title: 'All Buyers' },
+  [webRoutes.dashboard.allSellers]: { title: 'All Sellers' },
+  [webRoutes.dashboard.addCategory]: { title: 'Add Category' },
+  [webRoutes.dashboard.addAdmin]: { title: 'Add Admin' },
+};
+
+/** The text of a page's <title>: its own title, then the brand. */
+export const documentTitle = (pageTitle: string) => `${pageTitle} – ${texts.brand}`;

@@ -35,6 +35,7 @@ import { productRoutes } from './products/product-routes.ts';
 import { searchRoutes } from './products/search-routes.ts';
 import { priceGuideRoutes } from './price-guide/price-guide-routes.ts';
 import { wishRoutes } from './wishes/wish-routes.ts';
+import { productMarkRoutes } from './product-marks/product-mark-routes.ts';
 import { bookingRoutes } from './bookings/booking-routes.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { imageRoutes } from './images/image-routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
       await api.register(searchRoutes);
       await api.register(priceGuideRoutes);
       await api.register(wishRoutes);
+      await api.register(productMarkRoutes);
       await api.register(bookingRoutes);
       await api.register(saleRoutes);
       await api.register(adminRoutes);
@@ -165,8 +167,17 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
     { prefix: '/api' },
   );
 
-  // Pictures of the demo catalogue, served by the app itself.
-  await app.register(fastifyStatic, { root: demoPicturesDir, prefix: '/demo/', decorateReply: false, maxAge: '1d' });
+  // Pictures of the demo catalogue, served by the app itself; like uploads, they may be shown by a
+  // page of any origin (another client of the API), so they opt out of helmet's same-origin policy.
+  await app.register(fastifyStatic, {
+    root: demoPicturesDir,
+    prefix: '/demo/',
+    decorateReply: false,
+    maxAge: '1d',
+    setHeaders: (reply) => {
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+    },
+  });
   await registerWebApp(app, webDir);
   return app;
 }

@@ -18,6 +18,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://furniture.example.com' }).mail.from).toBe('Used Furniture <no-reply@furniture.example.com>');
   });
 
+  it('takes the marketplace’s social profiles from SOCIAL_LINKS, and refuses a link the footer has no icon for', () => {
+    expect(loadConfig({}).socialLinks).toEqual([]);
+    expect(loadConfig({ SOCIAL_LINKS: 'https://www.facebook.com/usedfurniture, https://x.com/usedfurniture' }).socialLinks).toEqual([
+      'https://www.facebook.com/usedfurniture',
+      'https://x.com/usedfurniture',
+    ]);
+    expect(() => loadConfig({ SOCIAL_LINKS: 'https://example.com/us' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SOCIAL_LINKS: 'http://facebook.com/us' })).toThrow(/SOCIAL_LINKS/);
+  });
+
   it('trusts no proxy unless TRUST_PROXY says so: a hop count, true, or the proxies’ addresses', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { socialNetworkOf } from '@furniture/contract';
 import { z } from 'zod';
 
 const optionalText = z
@@ -42,6 +43,20 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_PUBLIC_URL: optionalText.pipe(z.url({ error: 'must be an URL' }).optional()),
+    SOCIAL_LINKS: optionalText.pipe(
+      z
+        .string()
+        .transform((value) => value.split(',').map((url) => url.trim()).filter(Boolean))
+        .pipe(
+          z.array(
+            z.url({ protocol: /^https$/, error: 'must be https:// URLs of Twitter, YouTube or Facebook profiles, separated by commas' }).refine(
+              (url) => socialNetworkOf(url) !== undefined,
+              'must be https:// URLs of Twitter, YouTube or Facebook profiles, separated by commas',
+            ),
+          ),
+        )
+        .optional(),
+    ),
     SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
     MAIL_FROM: optionalText.pipe(
       z.string().regex(/^([^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be an e-mail address, optionally as Name <address>').optional(),
@@ -92,6 +107,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     demoData: env.DEMO_DATA,
     logLevel: env.LOG_LEVEL,
+    /** The marketplace's own social profiles, for the footer. */
+    socialLinks: env.SOCIAL_LINKS ?? [],
     payments:
       env.PAYMENT_PROVIDER === 'stripe'
         ? {

@@ -217,6 +217,7 @@ const matrix: Row[] = [
       return { url: `/api/wishDelete?id=${wish.id}`, payload: { buyerEmail: w.users.buyer.email } };
     },
   },
+  { method: 'GET', route: '/api/me/product-marks', statuses: anySignedIn(200) },
   {
     method: 'GET',
     route: '/api/booking',

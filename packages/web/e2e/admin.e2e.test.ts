@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
-import { expectPath, expectText, logIn, photo, textColor } from './support/ui.ts';
+import { confirmDelete, expectPath, expectText, logIn, photo, textColor } from './support/ui.ts';
 
 const market = setupMarketplace();
 const chromium = setupBrowser();
@@ -78,6 +78,7 @@ describe('an admin', () => {
     await row.getByText(labels.userStatus.pending, { exact: true }).waitFor();
     await checkPage(page, 'dashboard-all-buyers');
     await row.getByRole('button', { name: `${labels.table.delete} ${buyer.email}` }).click();
+    await confirmDelete(page, buyer.email);
     await expectText(page, messages.userDeleted(buyer.email));
     await row.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByRole('row').filter({ hasText: futureAdmin.email }).count()).toBe(1);
@@ -88,8 +89,8 @@ describe('an admin', () => {
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: labels.dashboardMenu.addCategory }).click();
     await expectPath(page, '/dashboard/addCategory');
     await page.getByRole('button', { name: labels.dashboardMenu.addCategory }).click();
-    await expectText(page, 'categoryName is required');
-    await expectText(page, 'image is required');
+    await expectText(page, 'Category name is required');
+    await expectText(page, 'Photo is required');
     await page.getByLabel('Category Name').fill('Wardrobes');
     await page.getByLabel('Description').fill('Tall storage with doors');
     await page.getByLabel('Category Image').setInputFiles(await photo('wardrobe.jpg', { r: 60, g: 90, b: 140 }));
@@ -110,7 +111,7 @@ describe('an admin', () => {
     await page.getByRole('heading', { name: texts.makeAdminTitle }).waitFor();
     const submit = page.getByRole('button', { name: texts.makeAdminTitle });
     await submit.click();
-    await expectText(page, 'email is required');
+    await expectText(page, 'Email is required');
     await page.getByLabel(labels.login.email).fill(futureAdmin.email);
     await checkPage(page, 'dashboard-add-admin');
     await submit.click();

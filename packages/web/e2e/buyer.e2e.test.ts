@@ -1,11 +1,11 @@
-import { labels, messages, texts } from '@furniture/contract';
+import { labels, messages, texts, uiTexts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, createWish, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
 import { users } from '../../server/src/db/schema/index.ts';
 import { checkPage, openSession, setupBrowser, waitForNetworkIdle, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
-import { expectPath, expectText, isRed, logIn, signUp, textColor } from './support/ui.ts';
+import { confirmDelete, expectPath, expectText, isFocused, isRed, logIn, signUp, textColor } from './support/ui.ts';
 
 const market = setupMarketplace();
 const chromium = setupBrowser();
@@ -62,9 +62,14 @@ describe('a buyer', () => {
     await card().waitFor();
     await checkPage(page, 'category');
 
+    const heading = page.getByRole('heading', { name: texts.availableProducts });
+    const headingBefore = await heading.boundingBox();
     await card().getByRole('button', { name: `${labels.product.bookNow}: ${table}` }).click();
     const modal = page.getByRole('dialog', { name: texts.bookingTitle });
     await modal.waitFor();
+    // Focus starts on the first field to fill, and the page behind holds still.
+    await expect.poll(() => isFocused(modal.getByLabel(labels.booking.phoneNumber))).toBe(true);
+    expect(await heading.boundingBox()).toEqual(headingBefore);
     expect(await modal.getByLabel(labels.booking.buyerName).inputValue()).toBe(buyer.name);
     expect(await modal.getByLabel(labels.booking.buyerEmail).inputValue()).toBe(buyer.email);
     expect(await modal.getByLabel(labels.booking.productName).inputValue()).toBe(table);
@@ -73,8 +78,8 @@ describe('a buyer', () => {
       expect(await modal.getByLabel(field).getAttribute('readonly')).not.toBeNull();
     }
     await modal.getByRole('button', { name: labels.booking.confirm }).click();
-    await modal.getByText('phoneNumber is required').waitFor();
-    await modal.getByText('location is required').waitFor();
+    await modal.getByText('Phone number is required', { exact: true }).waitFor();
+    await modal.getByText('Location is required', { exact: true }).waitFor();
     // The modal covers the viewport, so the screenshot shows what the buyer sees.
     await checkPage(page, 'booking-modal', { fullPage: false });
     await modal.getByRole('button', { name: labels.booking.cancel }).click();
@@ -101,7 +106,20 @@ describe('a buyer', () => {
     await createWish(market.db, { buyerId: me!.id, productId: coffee!.id });
     await page.reload();
     const row = page.getByRole('row').filter({ hasText: 'Glass coffee table' });
-    await row.getByRole('button', { name: `${labels.table.delete} Glass coffee table` }).click();
+    const remove = row.getByRole('button', { name: `${labels.table.delete} Glass coffee table` });
+
+    // The first Delete only asks, naming the piece; Keep it (where focus starts) keeps it.
+    await remove.click();
+    const dialog = page.getByRole('dialog', { name: uiTexts.confirmDelete.title('Glass coffee table') });
+    await dialog.waitFor();
+    await expect.poll(() => isFocused(dialog.getByRole('button', { name: uiTexts.confirmDelete.cancel }))).toBe(true);
+    await checkPage(page, 'confirm-delete-wish', { fullPage: false });
+    await dialog.getByRole('button', { name: uiTexts.confirmDelete.cancel }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await row.count()).toBe(1);
+
+    await remove.click();
+    await confirmDelete(page, 'Glass coffee table');
     await expectText(page, messages.productDeleted);
     await row.waitFor({ state: 'detached' });
   });
@@ -120,7 +138,10 @@ describe('a buyer', () => {
     await modal.waitFor({ state: 'detached' });
     const order = page.getByRole('row').filter({ hasText: table });
     await order.waitFor();
-    expect(await order.innerText()).toContain('available');
+    // What the buyer needs to meet the seller: where, whom (name and phone), and when they booked.
+    const orderText = await order.innerText();
+    for (const shown of ['available', 'Gulshan 2 circle', 'Salma Seller', '01700000000']) expect(orderText).toContain(shown);
+    await order.locator('time').waitFor();
     await order.getByRole('link', { name: `${labels.table.pay} for ${table}` }).waitFor();
     await checkPage(page, 'dashboard-my-orders');
 
@@ -137,6 +158,7 @@ describe('a buyer', () => {
     await page.goto('/dashboard/myOrders');
     const row = page.getByRole('row').filter({ hasText: 'Glass coffee table' });
     await row.getByRole('button', { name: `${labels.table.delete} Glass coffee table` }).click();
+    await confirmDelete(page, 'Glass coffee table');
     await expectText(page, messages.productDeleted);
     await row.waitFor({ state: 'detached' });
   });
@@ -163,11 +185,19 @@ describe('a buyer', () => {
     await expectText(page, 'Your payment is recorded and the product is yours.');
     expect(await page.getByTestId('transaction-id').innerText()).toMatch(/\S{6,}/);
     expect(await declined.count()).toBe(0);
+    // The page now says it is paid, not what to pay, and leads back to My Orders.
+    await expectText(page, 'You paid $250 for this booking.');
+    expect(await page.getByText('Please pay', { exact: false }).count()).toBe(0);
+    await checkPage(page, 'dashboard-payment-paid');
 
-    await page.goto('/dashboard/myOrders');
+    await page.getByRole('link', { name: uiTexts.payment.backToOrders }).click();
+    await expectPath(page, '/dashboard/myOrders');
     const order = page.getByRole('row').filter({ hasText: table });
     await order.getByText('paid', { exact: true }).waitFor();
     expect(await order.getByRole('link', { name: `${labels.table.pay} for ${table}` }).count()).toBe(0);
+    // A paid order is kept as the record of the sale: no Delete to press in vain.
+    expect(await order.getByRole('button', { name: `${labels.table.delete} ${table}` }).count()).toBe(0);
+    await order.getByText(uiTexts.orders.paidKeeps).waitFor();
     expect(session.pageErrors).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { labels, messages, texts, TOKEN_STORAGE_KEY } from '@furniture/contract';
+import { labels, messages, texts, TOKEN_STORAGE_KEY, uiTexts } from '@furniture/contract';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
@@ -52,7 +52,7 @@ describe('route guards', () => {
     await page.getByRole('heading', { name: texts.availableProducts }).waitFor();
   });
 
-  it('send a buyer away from seller pages to Home', async () => {
+  it('send a buyer away from seller pages to Home, saying why', async () => {
     session = await openSession(chromium.browser, market.url);
     const { page } = session;
     await logIn(page, buyer.email, buyer.password);
@@ -60,6 +60,7 @@ describe('route guards', () => {
       await page.goto(path);
       await expectPath(page, '/');
       await expectSignedIn(page);
+      await expectText(page, uiTexts.guards.onlyFor('seller'));
     }
   });
 
@@ -71,6 +72,7 @@ describe('route guards', () => {
       await page.goto(path);
       await expectPath(page, '/');
       await expectSignedIn(page);
+      await expectText(page, uiTexts.guards.onlyFor('buyer'));
     }
   });
 
@@ -132,8 +134,8 @@ describe('the session', () => {
 
     await page.goto('/login');
     await page.getByRole('button', { name: labels.login.signIn, exact: true }).click();
-    await expectText(page, 'email is required');
-    await expectText(page, 'password is required');
+    await expectText(page, 'Email is required');
+    await expectText(page, 'Password is required');
     await submitLogin(page, buyer.email, 'Wrong-password-1');
     const reason = page.getByText('Wrong e-mail or password.', { exact: true });
     await expect.poll(() => reason.count()).toBe(2);
@@ -183,8 +185,8 @@ describe('sign-up', () => {
     const password = page.getByLabel(labels.signup.password, { exact: true });
 
     await submit.click();
-    await expectText(page, 'name is required');
-    await expectText(page, 'email is required');
+    await expectText(page, 'Name is required');
+    await expectText(page, 'Email is required');
     await expectText(page, messages.passwordRequired);
     await expectText(page, messages.roleRequired);
     await expectText(page, messages.photoRequired);

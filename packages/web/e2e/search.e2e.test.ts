@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
-import { expectPath, expectText, logIn } from './support/ui.ts';
+import { expectPath, expectText, logIn, sidewaysOverflow } from './support/ui.ts';
 
 const market = setupMarketplace();
 const chromium = setupBrowser();
@@ -184,12 +184,12 @@ describe('on a phone', () => {
     await expect.poll(() => cards(session).count()).toBe(1);
     await cards(session).filter({ hasText: 'Leather sofa' }).waitFor();
     await drawer.waitFor({ state: 'hidden' });
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(375);
+    expect(await sidewaysOverflow(page)).toBe(0);
     await checkPage(page, 'search-results-phone');
 
     await page.getByRole('link', { name: 'Leather sofa' }).click();
     await page.getByRole('heading', { name: 'Leather sofa', level: 1 }).waitFor();
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(375);
+    expect(await sidewaysOverflow(page)).toBe(0);
     await checkPage(page, 'product-page-phone');
     await page.goBack();
     await page.waitForURL((url) => url.searchParams.get('doorWidth') === '80');

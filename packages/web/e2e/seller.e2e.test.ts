@@ -1,11 +1,11 @@
-import { addProductTexts, labels, messages, priceGuideTexts, saleTexts, searchTexts, texts } from '@furniture/contract';
+import { addProductTexts, labels, messages, priceGuideTexts, saleTexts, searchTexts, texts, uiTexts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct } from '../../server/src/db/factories.ts';
 import { products, users } from '../../server/src/db/schema/index.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
-import { controlledBy, expectPath, expectText, isFocused, loadedWidth, logIn, photo, signUp, tabStops } from './support/ui.ts';
+import { confirmDelete, controlledBy, expectPath, expectText, isFocused, loadedWidth, logIn, photo, sidewaysOverflow, signUp, tabStops } from './support/ui.ts';
 
 const market = setupMarketplace();
 const chromium = setupBrowser();
@@ -108,7 +108,7 @@ describe('a seller', () => {
   it('advertises the product, which then shows on Home', async () => {
     const { page } = session;
     const row = page.getByRole('row').filter({ hasText: 'Oak double bed' });
-    await row.getByRole('button', { name: `${labels.table.add} advertisement: Oak double bed` }).click();
+    await row.getByRole('button', { name: `${uiTexts.advertise.action}: Oak double bed` }).click();
     await expectText(page, 'Oak double bed is now advertised');
     await row.getByText('Advertised').waitFor();
     await checkPage(page, 'dashboard-my-products');
@@ -131,6 +131,7 @@ describe('a seller', () => {
     await page.goto('/dashboard/myProducts');
     const row = page.getByRole('row').filter({ hasText: 'Wobbly stool' });
     await row.getByRole('button', { name: `${labels.table.delete} Wobbly stool` }).click();
+    await confirmDelete(page, 'Wobbly stool');
     await expectText(page, messages.productDeleted);
     await row.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Oak double bed' }).count()).toBe(1);
@@ -146,7 +147,9 @@ describe('a seller', () => {
       await page.getByRole('heading', { name: texts.welcomeOther }).waitFor();
       const menu = page.getByRole('navigation', { name: 'Dashboard' });
       const myProducts = menu.getByRole('link', { name: labels.dashboardMenu.myProducts, exact: true });
-      const toggle = page.getByRole('button', { name: 'Open dashboard menu' });
+      // One menu button on a phone: the dashboard's drawer holds the site's links too.
+      const toggle = page.getByRole('button', { name: 'Open menu' });
+      expect(await page.getByLabel('Open navigation menu').count()).toBe(0);
       const drawer = await controlledBy(page, toggle);
       const pageOverflow = () => page.evaluate('getComputedStyle(document.documentElement).overflow');
       expect(await myProducts.isVisible()).toBe(false);
@@ -162,10 +165,13 @@ describe('a seller', () => {
       await checkPage(page, 'dashboard-seller-phone', { fullPage: false });
       // After the last link focus leaves the page for the browser's own controls (null here) and
       // comes round to the drawer again: nothing behind it takes focus.
-      expect(await tabStops(page, 7)).toEqual([
+      expect(await tabStops(page, 10)).toEqual([
         labels.dashboardMenu.myProducts,
         labels.dashboardMenu.addProduct,
         saleTexts.sellerBookingsTitle,
+        labels.nav.home,
+        labels.nav.categories,
+        labels.nav.blog,
         null,
         'Close dashboard menu',
         labels.nav.dashboard,
@@ -190,8 +196,7 @@ describe('a seller', () => {
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
       expect(await isFocused(toggle)).toBe(true);
       expect(await pageOverflow()).not.toBe('hidden');
-      const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-      expect(overflow).toBe(0);
+      expect(await sidewaysOverflow(page)).toBe(0);
       expect(phone.pageErrors).toEqual([]);
     } finally {
       await phone.close();

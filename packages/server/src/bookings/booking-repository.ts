@@ -1,13 +1,17 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Booking } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { bookings, payments, products, users } from '../db/schema/index.ts';
 import type { Page } from '../http/pagination.ts';
 import { bookingIsPaid } from '../products/product-repository.ts';
 
+const sellers = alias(users, 'sellers');
+
 /**
  * A booking as its buyer sees it: the product as it was when booked, the product's current
- * state ('sold' once it is gone), and whether and how it was paid.
+ * state ('sold' once it is gone), whom to meet (the seller's name and phone, while the product
+ * exists), and whether and how it was paid.
  */
 const selectBookings = (db: Executor) =>
   db
@@ -23,6 +27,9 @@ const selectBookings = (db: Executor) =>
       inStock: sql<'available' | 'sold'>`coalesce(${products.inStock}, 'sold')`,
       phoneNumber: bookings.phoneNumber,
       location: bookings.location,
+      bookedAt: bookings.createdAt,
+      sellerName: sellers.name,
+      sellerPhone: products.phone,
       paid: sql<boolean>`${bookingIsPaid}`,
       status: bookings.status,
       statusReason: bookings.statusReason,
@@ -35,7 +42,8 @@ const selectBookings = (db: Executor) =>
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.buyerId))
-    .leftJoin(products, eq(products.id, bookings.productId));
+    .leftJoin(products, eq(products.id, bookings.productId))
+    .leftJoin(sellers, eq(sellers.id, products.sellerId));
 
 type BookingRecord = Awaited<ReturnType<ReturnType<typeof selectBookings>['execute']>>[number];
 
@@ -51,6 +59,9 @@ export function toBooking(row: BookingRecord): Booking {
     inStock: row.inStock,
     phoneNumber: row.phoneNumber,
     location: row.location,
+    bookedAt: row.bookedAt.toISOString(),
+    sellerName: row.sellerName,
+    sellerPhone: row.sellerPhone,
     paymentStatus: row.paid ? 'paid' : 'unpaid',
     transactionId: row.transactionId,
     status: row.status,

@@ -17,7 +17,7 @@ const buyer = (overrides: Parameters<typeof createUser>[1] = {}) => createUser(t
 
 const bookingKeys = [
   '_id', 'buyerName', 'buyerEmail', 'productId', 'productName', 'productPrice', 'productImage', 'inStock', 'phoneNumber',
-  'location', 'paymentStatus', 'transactionId', 'status', 'statusReason',
+  'location', 'bookedAt', 'sellerName', 'sellerPhone', 'paymentStatus', 'transactionId', 'status', 'statusReason',
 ].sort();
 
 describe('POST /api/addBooking', () => {
@@ -153,6 +153,20 @@ describe('GET /api/booking', () => {
       expect.objectContaining({ _id: openBooking.id, inStock: 'available', paymentStatus: 'unpaid', transactionId: null, buyerEmail: me.email }),
       expect.objectContaining({ _id: paidBooking.id, inStock: 'sold', paymentStatus: 'paid', transactionId: 'pi_sim_123', productPrice: 150 }),
     ]);
+  });
+
+  it('tells the buyer whom to meet and when they booked: the seller’s name and phone, and the booking time', async () => {
+    const me = await buyer();
+    const seller = await createUser(t.db, { role: 'seller', name: 'Selina Seller', password: null });
+    const product = await createProduct(t.db, { categoryId: (await createCategory(t.db)).id, sellerId: seller.id });
+    const booking = await createBooking(t.db, product, me.id, { location: 'Gulshan 2 circle' });
+    const response = await t.app.inject({ method: 'GET', url: `/api/booking?email=${me.email}`, headers: await bearer(t.app, me.id) });
+    expect(response.json().data[0]).toMatchObject({
+      location: 'Gulshan 2 circle',
+      sellerName: 'Selina Seller',
+      sellerPhone: product.phone,
+      bookedAt: booking.createdAt.toISOString(),
+    });
   });
 
   it('does not show a refunded payment as the booking’s transaction', async () => {

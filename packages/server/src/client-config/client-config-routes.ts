@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientConfig, dataOf } from '@furniture/contract';
+import { clientConfig, dataOf, socialNetworkOf } from '@furniture/contract';
 
 /** The safe subset of the configuration that the web app needs. */
 export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,11 +10,12 @@ export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['config'], summary: 'Settings the web app needs', response: { 200: dataOf(clientConfig) } },
     },
     async () => {
-      const { payments, oidc } = app.config;
+      const { payments, oidc, socialLinks } = app.config;
       return {
         success: true as const,
         data: {
           googleSignIn: Boolean(oidc),
+          socialLinks: socialLinks.map((url) => ({ network: socialNetworkOf(url)!, url })),
           paymentProvider: payments.provider,
           stripePublishableKey: payments.provider === 'stripe' ? payments.publishableKey : null,
         },

@@ -1,4 +1,4 @@
-import { labels, TOKEN_STORAGE_KEY } from '@furniture/contract';
+import { labels, TOKEN_STORAGE_KEY, uiTexts } from '@furniture/contract';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import sharp from 'sharp';
@@ -118,3 +118,24 @@ export async function tabStops(page: Page, times: number): Promise<(string | nul
   }
   return stops;
 }
+
+/** Answers the confirmation a Delete button asks for: the dialog names what goes, and Delete confirms. */
+export async function confirmDelete(page: Page, name: string) {
+  const dialog = page.getByRole('dialog', { name: uiTexts.confirmDelete.title(name) });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: labels.table.delete, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/**
+ * How far the page can be scrolled sideways: 0 when nothing reaches past the viewport's right edge.
+ * (The document's scrollWidth alone misleads here: the scrollbar's reserved room makes it read
+ * below the viewport's width.)
+ */
+export const sidewaysOverflow = (page: Page): Promise<number> =>
+  page.evaluate(`(() => {
+    window.scrollTo(100000, window.scrollY);
+    const reach = Math.max(window.scrollX, document.documentElement.scrollWidth - window.innerWidth);
+    window.scrollTo(0, window.scrollY);
+    return reach;
+  })()`) as Promise<number>;

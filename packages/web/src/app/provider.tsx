@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { AuthProvider, useAuth } from '../lib/auth.tsx';
 import { useToastModule } from '../lib/notify.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -12,12 +12,25 @@ const toastOptions = {
   loading: { duration: Infinity },
 };
 
+const phoneQuery = '(max-width: 639px)';
+
 function Toasts() {
   const toasts = useToastModule();
+  const isPhone = useSyncExternalStore(
+    (listener) => {
+      const query = matchMedia(phoneQuery);
+      query.addEventListener('change', listener);
+      return () => query.removeEventListener('change', listener);
+    },
+    () => matchMedia(phoneQuery).matches,
+    () => false,
+  );
   if (!toasts) return null;
-  // react-hot-toast keeps at most 20 toasts (its TOAST_LIMIT), the limit of section 9. They sit
-  // just below the navbar, so a toast (which pauses while hovered) never covers its links.
-  return <toasts.Toaster position="top-center" toastOptions={toastOptions} containerStyle={{ top: 72 }} />;
+  // react-hot-toast keeps at most 20 toasts (its TOAST_LIMIT), the limit of section 9. On wide
+  // screens they sit just below the navbar, so a toast (which pauses while hovered) never covers its
+  // links; on phones, where that spot is the page's heading or the field being typed in, they sit
+  // over the navbar's top row instead.
+  return <toasts.Toaster position="top-center" toastOptions={toastOptions} containerStyle={{ top: isPhone ? 8 : 72 }} />;
 }
 
 /**

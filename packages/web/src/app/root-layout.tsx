@@ -6,12 +6,14 @@ import { NavigationProgress } from '../components/navigation-progress.tsx';
 import { PageContainer } from '../components/page-container.tsx';
 import { ScrollToTop } from '../components/scroll-to-top.tsx';
 import { Spinner } from '../components/spinner.tsx';
+import { useRouteHead } from '../lib/page-head.ts';
 import { useUserRecord } from '../lib/user-record.ts';
 
 /** The public shell: navbar, content and footer. */
 export function RootLayout() {
   // The shell loads the signed-in user's record (section 2); pages read it from the cache.
   useUserRecord();
+  useRouteHead();
   return (
     <div className="flex min-h-screen flex-col">
       <NavigationProgress />

@@ -92,7 +92,7 @@ export const routes: RouteObject[] = [
       {
         index: true,
         lazy: () =>
-          load(() => import('../features/dashboard/routes/dashboard-home.tsx')).then((m) => ({ Component: m.DashboardHomeRoute })),
+          load(() => import('./routes/dashboard-home.tsx')).then((m) => ({ Component: m.DashboardHomeRoute })),
       },
       {
         middleware: [requireRole('buyer')],
@@ -161,6 +161,12 @@ export const routes: RouteObject[] = [
             lazy: () => load(() => import('../features/admin/routes/add-admin.tsx')).then((m) => ({ Component: m.AddAdminRoute })),
           },
         ],
+      },
+      {
+        // An unknown dashboard path keeps the dashboard around its 404, with the menu to go on from.
+        path: '*',
+        lazy: () =>
+          load(() => import('../features/dashboard/routes/dashboard-not-found.tsx')).then((m) => ({ Component: m.DashboardNotFoundRoute })),
       },
     ],
   },

@@ -1,45 +1,57 @@
-import { labels, messages } from '@furniture/contract';
-import type { ReactNode } from 'react';
-import { notify } from '../lib/notify.ts';
+import { labels, messages, uiTexts } from '@furniture/contract';
+import { useState, type ReactNode } from 'react';
+import { errorMessage, notify } from '../lib/notify.ts';
+import { Modal } from './modal.tsx';
 import { Spinner } from './spinner.tsx';
 
 // The dashboard's tables and the cells they share sit in one module so that their routes share
 // one chunk: every extra chunk adds an entry to the route preload map in Home's first load.
 
+/** One column of a dashboard list: its header, and what a row shows under it. */
+export interface Column<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+}
+
 type DataTableProps<Row extends { _id: string }> = {
-  /** The column headers, in order. */
-  headers: string[];
+  columns: Column<Row>[];
   rows: Row[] | undefined;
   isPending: boolean;
   /** Shown instead of the table when there are no rows. */
   empty: string;
-  /** The cells of one row. */
-  children: (row: Row) => ReactNode;
 };
 
-/** A dashboard list: a spinner while it loads, a message when it is empty, else a table that scrolls sideways on narrow screens. */
-export function DataTable<Row extends { _id: string }>({ headers, rows, isPending, empty, children }: DataTableProps<Row>) {
+/**
+ * A dashboard list: a spinner while it loads, a message when it is empty, else a table. Below the
+ * `md` width each row becomes a card listing its cells under their headers (the `data-label` the
+ * stylesheet shows), so every action stays on screen without scrolling sideways.
+ */
+export function DataTable<Row extends { _id: string }>({ columns, rows, isPending, empty }: DataTableProps<Row>) {
   if (isPending) return <Spinner />;
   if (!rows?.length) return <p>{empty}</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="table">
-        <thead>
-          <tr>
-            {headers.map((header) => (
-              <th key={header} scope="col">
-                {header}
-              </th>
+    <table className="table data-table">
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.header} scope="col">
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row._id}>
+            {columns.map((column) => (
+              <td key={column.header} data-label={column.header}>
+                {column.cell(row)}
+              </td>
             ))}
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row._id}>{children(row)}</tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -50,20 +62,40 @@ interface ProductRow {
 }
 
 /** A product's photo in a table row, described by the product's name. */
-export function ProductThumbnailCell({ product }: { product: ProductRow }) {
-  return (
-    <td>
-      <img src={product.productImage} alt={product.productName} className="h-14 w-14 rounded object-cover" />
-    </td>
-  );
+export function ProductThumbnail({ product }: { product: ProductRow }) {
+  return <img src={product.productImage} alt={product.productName} className="h-14 w-14 rounded object-cover" />;
 }
 
-/** A row's Delete button; its accessible name says what it deletes. */
-export function DeleteButton({ name, disabled, onClick }: { name: string; disabled: boolean; onClick: () => void }) {
+/**
+ * A row's Delete button; its accessible name says what it deletes. Nothing is deleted on one
+ * click: a dialog names what will go and asks first, with Keep it focused.
+ */
+export function DeleteButton({ name, disabled, onConfirm }: { name: string; disabled: boolean; onConfirm: () => void }) {
+  const [asking, setAsking] = useState(false);
   return (
-    <button type="button" className="btn btn-error btn-sm" aria-label={`${labels.table.delete} ${name}`} disabled={disabled} onClick={onClick}>
-      {labels.table.delete}
-    </button>
+    <>
+      <button type="button" className="btn btn-error btn-sm" aria-label={`${labels.table.delete} ${name}`} disabled={disabled} onClick={() => setAsking(true)}>
+        {labels.table.delete}
+      </button>
+      <Modal title={uiTexts.confirmDelete.title(name)} open={asking} onClose={() => setAsking(false)}>
+        <p>{uiTexts.confirmDelete.body}</p>
+        <div className="modal-action">
+          <button type="button" className="btn" data-autofocus onClick={() => setAsking(false)}>
+            {uiTexts.confirmDelete.cancel}
+          </button>
+          <button
+            type="button"
+            className="btn btn-error"
+            onClick={() => {
+              setAsking(false);
+              onConfirm();
+            }}
+          >
+            {labels.table.delete}
+          </button>
+        </div>
+      </Modal>
+    </>
   );
 }
 
@@ -75,18 +107,19 @@ interface DeleteRowMutation {
 }
 
 /**
- * Delete in the orders, products and wishes tables. Section 8 gives all three the same success
- * message, and a failed delete is silent.
+ * Delete in the orders, products and wishes tables, with the success message section 8 gives all
+ * three. A refused delete says why (the server's reason).
  */
 export function DeleteProductButton({ product, remove }: { product: ProductRow; remove: DeleteRowMutation }) {
   async function handleDelete() {
     try {
       const response = await remove.mutateAsync(product._id);
       if (response.deletedCount) notify.success(messages.productDeleted);
+      else notify.error(uiTexts.deleteFailed);
     } catch (error) {
-      console.error(error);
+      notify.error(errorMessage(error));
     }
   }
 
-  return <DeleteButton name={product.productName} disabled={remove.isPending && remove.variables === product._id} onClick={handleDelete} />;
+  return <DeleteButton name={product.productName} disabled={remove.isPending && remove.variables === product._id} onConfirm={handleDelete} />;
 }

@@ -1,6 +1,7 @@
 import { labels, texts } from '@furniture/contract';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { notFoundTitle, usePageHead } from '../lib/page-head.ts';
 import errorIllustration from '../assets/error-illustration.svg';
 
 function describe(error: unknown): { status: number | null; text: string } {
@@ -20,6 +21,7 @@ function describe(error: unknown): { status: number | null; text: string } {
 export function ErrorPage() {
   const error = useRouteError();
   const { status, text } = describe(error);
+  usePageHead(status === 404 ? notFoundTitle : texts.errorTitle);
   if (status !== 404) console.error(error);
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-4 py-10 text-center">

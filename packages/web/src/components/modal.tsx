@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /**
  * A modal dialog on the native <dialog> element: focus is trapped and restored by the browser,
- * and Escape closes it through `onClose`.
+ * and Escape closes it through `onClose`. Focus starts on the element marked `data-autofocus`
+ * (the first field to fill), else on the dialog's first focusable element.
  */
 export function Modal({ title, open, onClose, children }: { title: string; open: boolean; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -11,7 +12,10 @@ export function Modal({ title, open, onClose, children }: { title: string; open:
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 

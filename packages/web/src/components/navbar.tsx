@@ -9,23 +9,10 @@ import { SearchBox } from './search-box.tsx';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
 
-/** The top bar of both layouts; `start` holds the dashboard's menu toggle on small screens. */
-export function Navbar({ start }: { start?: ReactNode }) {
-  const { user, signOut } = useAuth();
-  const navigate = useNavigate();
-  const menu = useDisclosureMenu<HTMLElement, HTMLDetailsElement>();
-
-  async function handleLogOut() {
-    await navigate(paths.home.getHref());
-    try {
-      await signOut();
-      notify.success(messages.guardLogout);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
-  }
-
-  const links = (
+/** The site's own pages, as menu items; the dashboard's drawer lists them on small screens. */
+export function SiteLinks({ withDashboard = false }: { withDashboard?: boolean }) {
+  const { user } = useAuth();
+  return (
     <>
       <li>
         <NavLink to={paths.home.getHref()} end className={linkClass}>
@@ -42,7 +29,7 @@ export function Navbar({ start }: { start?: ReactNode }) {
           {labels.nav.blog}
         </NavLink>
       </li>
-      {user && (
+      {withDashboard && user && (
         <li>
           <NavLink to={paths.dashboard.root.getHref()} className={linkClass}>
             {labels.nav.dashboard}
@@ -51,48 +38,81 @@ export function Navbar({ start }: { start?: ReactNode }) {
       )}
     </>
   );
+}
+
+/** The site's links folded into a menu button, below the width where they fit in the bar. */
+function SiteMenu() {
+  const menu = useDisclosureMenu<HTMLElement, HTMLDetailsElement>();
+  return (
+    <details
+      ref={menu.regionRef}
+      className="dropdown lg:hidden"
+      open={menu.open}
+      onToggle={(event) => menu.setOpen(event.currentTarget.open)}
+    >
+      <summary
+        ref={menu.toggleRef}
+        className="btn btn-ghost btn-square"
+        aria-label="Open navigation menu"
+        aria-expanded={menu.open}
+        aria-controls={menu.menuId}
+      >
+        <svg xmlns="http://www.w3.org/2000/svg" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
+          <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+      </summary>
+      {/* Following a link closes the menu; the links themselves are shared with the wide layout. */}
+      <ul
+        id={menu.menuId}
+        className="menu dropdown-content z-20 mt-2 w-52 rounded-box bg-base-100 p-2 shadow"
+        onClick={(event) => {
+          if ((event.target as Element).closest('a')) menu.setOpen(false);
+        }}
+      >
+        <SiteLinks withDashboard />
+      </ul>
+    </details>
+  );
+}
+
+/**
+ * The top bar of both layouts. On small screens the site's links fold into a menu; the dashboard
+ * passes its own `menuToggle` instead, whose drawer holds the site's links too, so a phone shows
+ * one menu button, never two alike.
+ */
+export function Navbar({ menuToggle }: { menuToggle?: ReactNode }) {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+
+  async function handleLogOut() {
+    await navigate(paths.home.getHref());
+    try {
+      await signOut();
+      notify.success(messages.guardLogout);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  }
 
   return (
     <header className="border-b border-base-300 bg-base-100">
       <nav className="navbar mx-auto w-full px-2 sm:px-4" style={{ maxWidth: MAX_PAGE_WIDTH_PX }} aria-label="Main">
-        <div className="navbar-start gap-1">
-          {start}
-          <details
-            ref={menu.regionRef}
-            className="dropdown lg:hidden"
-            open={menu.open}
-            onToggle={(event) => menu.setOpen(event.currentTarget.open)}
+        <div className="navbar-start min-w-0 gap-1 max-lg:w-auto max-lg:flex-1">
+          {menuToggle ?? <SiteMenu />}
+          {/* On phones the brand wraps onto two lines rather than run under the buttons beside it. */}
+          <Link
+            to={paths.home.getHref()}
+            className="btn btn-ghost h-auto min-h-10 min-w-0 shrink justify-start px-2 py-1 text-left text-base leading-tight font-bold whitespace-normal normal-case sm:text-lg"
           >
-            <summary
-              ref={menu.toggleRef}
-              className="btn btn-ghost btn-square"
-              aria-label="Open navigation menu"
-              aria-expanded={menu.open}
-              aria-controls={menu.menuId}
-            >
-              <svg xmlns="http://www.w3.org/2000/svg" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
-                <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
-              </svg>
-            </summary>
-            {/* Following a link closes the menu; the links themselves are shared with the wide layout. */}
-            <ul
-              id={menu.menuId}
-              className="menu dropdown-content z-20 mt-2 w-52 rounded-box bg-base-100 p-2 shadow"
-              onClick={(event) => {
-                if ((event.target as Element).closest('a')) menu.setOpen(false);
-              }}
-            >
-              {links}
-            </ul>
-          </details>
-          <Link to={paths.home.getHref()} className="btn btn-ghost px-2 text-lg font-bold normal-case">
             {texts.brand}
           </Link>
         </div>
         <div className="navbar-center hidden lg:flex">
-          <ul className="menu menu-horizontal gap-1 px-1">{links}</ul>
+          <ul className="menu menu-horizontal gap-1 px-1">
+            <SiteLinks withDashboard />
+          </ul>
         </div>
-        <div className="navbar-end gap-2">
+        <div className="navbar-end gap-1 max-lg:w-auto max-lg:flex-none sm:gap-2">
           {user ? (
             <button type="button" className="btn btn-outline btn-sm" onClick={handleLogOut}>
               {labels.nav.logOut}

@@ -1,3 +1,4 @@
+import { friendlyMessage } from '@furniture/contract';
 import { currentToken, refreshToken } from './session.ts';
 
 /** An answer of the API that was not a success: its status and the server's message. */
@@ -32,10 +33,11 @@ export function apiUrl(path: string, query?: Query): string {
   return `/api${path}${qs ? `?${qs}` : ''}`;
 }
 
+/** The message of an API answer, in the words a person reads (the API may name fields as requests do). */
 export function messageOf(body: unknown, fallback: string): string {
   if (body && typeof body === 'object') {
     const record = body as { message?: unknown; error?: { message?: unknown } };
-    if (typeof record.message === 'string' && record.message) return record.message;
+    if (typeof record.message === 'string' && record.message) return friendlyMessage(record.message);
     if (typeof record.error?.message === 'string' && record.error.message) return record.error.message;
   }
   return fallback;

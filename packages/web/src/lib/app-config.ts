@@ -1,13 +1,10 @@
+import type { ClientConfig } from '@furniture/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 
-export interface AppConfig {
-  googleSignIn: boolean;
-  paymentProvider: 'simulated' | 'stripe';
-  stripePublishableKey: string | null;
-}
+export type AppConfig = ClientConfig;
 
-/** What the server has set up: Google sign-in, and which card payment provider to use. */
+/** What the server has set up: Google sign-in, which card payment provider to use, the social profiles. */
 export const appConfigQuery = () =>
   queryOptions({
     queryKey: ['app-config'],

@@ -1,8 +1,18 @@
-/** Prices are shown with a '$' prefix (section 9). */
+const priceFormat = { whole: new Intl.NumberFormat('en-US'), cents: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) };
+
+/** Prices are shown with a '$' prefix (section 9), and thousands separated: "$1,200", "$99.50". */
 export function formatPrice(value: number | string): string {
   const amount = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(amount)) return `$${value}`;
-  return `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
+  return `$${(Number.isInteger(amount) ? priceFormat.whole : priceFormat.cents).format(amount)}`;
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A moment as people say it, without seconds: "Nov 23, 2026, 3:19 AM". */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { messages, type UserRole } from '@furniture/contract';
+import { messages, uiTexts, type UserRole } from '@furniture/contract';
 import { redirect, type MiddlewareFunction } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { authReady, signOut } from './auth-store.ts';
@@ -18,12 +18,14 @@ export const requireUser: MiddlewareFunction = async ({ request }) => {
   }
 };
 
-/** Buyer and seller pages: anyone else goes to Home. */
+/** Buyer and seller pages: anyone else goes to Home, and is told why. */
 export const requireRole =
   (role: Exclude<UserRole, 'admin'>): MiddlewareFunction =>
   async () => {
     const user = await authReady();
-    if (user?.userRole !== role) throw redirect(paths.home.getHref());
+    if (user?.userRole === role) return;
+    notify.error(uiTexts.guards.onlyFor(role));
+    throw redirect(paths.home.getHref());
   };
 
 /** Admin pages: anyone else is signed out and sent Home with the guard message. */

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { CategoriesGrid } from '../../features/categories/components/categories-grid.tsx';
+import { CategoryChips } from '../../features/categories/components/category-chips.tsx';
 import { AdvertisementSection } from '../../features/products/components/advertisement-section.tsx';
 import { categoriesQuery } from '../../lib/categories.ts';
 import heroImage from '../../assets/hero.svg';
@@ -14,13 +15,13 @@ const HOME_CATEGORY_COUNT = 6;
 function Hero() {
   return (
     <section className="hero overflow-hidden rounded-box bg-indigo-900 text-white" aria-labelledby="hero-title">
-      <div className="hero-content w-full flex-col gap-8 px-6 py-12 lg:flex-row-reverse lg:justify-between lg:px-12">
-        <img src={heroImage} alt="" width={420} height={300} className="w-full max-w-sm" />
+      <div className="hero-content w-full flex-col gap-8 px-6 py-8 sm:py-12 lg:flex-row-reverse lg:justify-between lg:px-12">
+        <img src={heroImage} alt="" width={420} height={300} className="w-full max-w-sm max-sm:hidden" />
         <div className="max-w-xl">
-          <h1 id="hero-title" className="text-4xl font-bold md:text-5xl">
+          <h1 id="hero-title" className="text-3xl font-bold sm:text-4xl md:text-5xl">
             Give good furniture a second home
           </h1>
-          <p className="py-6 text-lg">
+          <p className="py-4 text-lg sm:py-6">
             Find sofas, beds, tables and chairs that people near you no longer need, checked by sellers we verify. Book a
             piece, meet the seller, and pay safely by card.
           </p>
@@ -38,16 +39,20 @@ export function HomeRoute() {
   return (
     <div className="flex flex-col gap-6">
       <Hero />
-      <section aria-labelledby="home-categories-title" className="py-8">
-        <div className="mb-6 flex items-center justify-between gap-4">
-          <h2 id="home-categories-title" className="text-3xl font-bold">
+      <section aria-labelledby="home-categories-title" className="md:py-8">
+        <div className="mb-4 flex md:mb-6 items-center justify-between gap-4">
+          <h2 id="home-categories-title" className="text-2xl font-bold md:text-3xl">
             {texts.furnitureCategories}
           </h2>
           <Link to={paths.categories.getHref()} className="btn btn-outline btn-primary btn-sm" aria-label={`${labels.home.more} categories`}>
             {labels.home.more}
           </Link>
         </div>
-        <CategoriesGrid categories={categories.slice(0, HOME_CATEGORY_COUNT)} />
+        {/* Phones get a compact row, so the advertised pieces are not screens away. */}
+        <CategoryChips categories={categories.slice(0, HOME_CATEGORY_COUNT)} className="md:hidden" />
+        <div className="max-md:hidden">
+          <CategoriesGrid categories={categories.slice(0, HOME_CATEGORY_COUNT)} />
+        </div>
       </section>
       <AdvertisementSection renderActions={renderProductActions} />
     </div>

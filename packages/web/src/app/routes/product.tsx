@@ -7,7 +7,8 @@ import { PhotoGallery } from '../../features/products/components/photo-gallery.t
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import { VerifiedTick } from '../../features/products/components/verified-tick.tsx';
 import { WasPrice } from '../../features/products/components/was-price.tsx';
-import { formatPrice } from '../../lib/format.ts';
+import { formatDateTime, formatPrice } from '../../lib/format.ts';
+import { usePageHead } from '../../lib/page-head.ts';
 import { errorMessage, notify } from '../../lib/notify.ts';
 import { renderProductActions } from './product-actions.tsx';
 
@@ -18,6 +19,7 @@ export function ProductRoute() {
   const { id = '' } = useParams();
   const { data: product } = useSuspenseQuery(productQuery(id));
   const available = product.inStock === 'available';
+  usePageHead(product.productName, product.description);
 
   async function share() {
     try {
@@ -64,7 +66,7 @@ export function ProductRoute() {
             <dt className="font-semibold">Posted:</dt>
             <dd>
               <time dateTime={product.postedAt}>
-                {product.postedTime} {product.postedDate}
+                {formatDateTime(product.postedAt)}
               </time>
             </dd>
           </dl>

@@ -39,28 +39,29 @@ export function UsersTable({ role, title }: { role: ListedRole; title: string })
         {title}
       </h1>
       <DataTable
-        headers={['Image', 'Name', 'Email', 'Status', 'Verify', labels.table.delete]}
-        rows={users}
-        isPending={isPending}
-        empty="No accounts yet."
-      >
-        {(user) => (
-          <>
-            <td>
-              {user.image ? (
+        columns={[
+          {
+            header: 'Image',
+            cell: (user) =>
+              user.image ? (
                 <img src={user.image} alt={user.name} className="h-10 w-10 rounded-full object-cover" />
               ) : (
                 <span className="sr-only">No photo</span>
-              )}
-            </td>
-            <td>{user.name}</td>
-            <td>{user.email}</td>
-            <td>
+              ),
+          },
+          { header: 'Name', cell: (user) => user.name },
+          { header: 'Email', cell: (user) => user.email },
+          {
+            header: 'Status',
+            cell: (user) => (
               <span className={`badge ${user.verified ? 'badge-success' : 'badge-warning'}`}>
                 {user.verified ? labels.userStatus.verified : labels.userStatus.pending}
               </span>
-            </td>
-            <td>
+            ),
+          },
+          {
+            header: 'Verify',
+            cell: (user) => (
               <button
                 type="button"
                 className="btn btn-primary btn-sm"
@@ -70,17 +71,23 @@ export function UsersTable({ role, title }: { role: ListedRole; title: string })
               >
                 Verify
               </button>
-            </td>
-            <td>
+            ),
+          },
+          {
+            header: labels.table.delete,
+            cell: (user) => (
               <DeleteButton
                 name={user.email}
                 disabled={remove.isPending && remove.variables === user.email}
-                onClick={() => handleDelete(user.email)}
+                onConfirm={() => handleDelete(user.email)}
               />
-            </td>
-          </>
-        )}
-      </DataTable>
+            ),
+          },
+        ]}
+        rows={users}
+        isPending={isPending}
+        empty="No accounts yet."
+      />
     </section>
   );
 }

@@ -28,6 +28,7 @@ export function useAddBooking() {
   return useMutation({
     mutationFn: (payload: BookingPayload) =>
       api<{ success: boolean; message: string }>('/addBooking', { method: 'POST', json: payload }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+    // Product cards show what the buyer has wished for and booked.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['bookings'] }), queryClient.invalidateQueries({ queryKey: ['product-marks'] })]),
   });
 }

@@ -6,6 +6,7 @@ export function useDeleteBooking() {
   return useMutation({
     mutationFn: (id: string) =>
       api<{ success: boolean; deletedCount?: number; message: string }>('/bookingDelete', { method: 'DELETE', query: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+    // Product cards show what the buyer has wished for and booked.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['bookings'] }), queryClient.invalidateQueries({ queryKey: ['product-marks'] })]),
   });
 }

@@ -6,7 +6,8 @@ import { useAuth } from '../../../lib/auth.tsx';
 import type { BookableProduct } from '../api/add-booking.ts';
 
 // The modal and its form library load on the first click, not with the page.
-const BookingModal = lazy(() => import('./booking-modal.tsx'));
+const loadBookingModal = () => import('./booking-modal.tsx');
+const BookingModal = lazy(loadBookingModal);
 
 /** Opens the 'Product Booking' modal; visitors are asked to sign in first. */
 export function BookNowButton({
@@ -25,19 +26,33 @@ export function BookNowButton({
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
+  // On a slow network the modal's code takes seconds: the button shows the click was heard.
+  const [loading, setLoading] = useState(false);
 
   function handleClick() {
     if (!user) {
       void navigate(paths.login.getHref(location.pathname + location.search));
       return;
     }
+    setLoading(true);
+    void loadBookingModal()
+      .catch(() => undefined) // the Suspense boundary reports a failed load
+      .finally(() => setLoading(false));
     setRequested(true);
     setOpen(true);
   }
 
   return (
     <>
-      <button type="button" className={className} aria-label={`${label}: ${product.productName}`} onClick={handleClick}>
+      <button
+        type="button"
+        className={className}
+        aria-label={`${label}: ${product.productName}`}
+        aria-busy={loading}
+        disabled={loading}
+        onClick={handleClick}
+      >
+        {loading && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         {label}
       </button>
       {requested && (

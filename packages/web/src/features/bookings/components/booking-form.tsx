@@ -66,6 +66,7 @@ export function BookingFormBody({
         type="tel"
         inputMode="numeric"
         autoComplete="tel"
+        data-autofocus
         error={errors.phoneNumber?.message}
         {...register('phoneNumber')}
       />

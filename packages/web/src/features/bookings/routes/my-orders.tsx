@@ -1,10 +1,10 @@
-import { isPayable, labels, saleTexts, type Booking } from '@furniture/contract';
+import { isPayable, labels, saleTexts, uiTexts, type Booking } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { DataTable, DeleteProductButton, ProductThumbnailCell } from '../../../components/data-table.tsx';
+import { DataTable, DeleteProductButton, ProductThumbnail } from '../../../components/data-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth.tsx';
-import { formatPrice } from '../../../lib/format.ts';
+import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { useChangeOrder, type BuyerBookingStep } from '../api/change-booking.ts';
 import { useDeleteBooking } from '../api/delete-booking.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
@@ -52,27 +52,36 @@ export function MyOrdersRoute() {
         {labels.dashboardMenu.myOrders}
       </h1>
       <DataTable
-        headers={[
-          labels.table.productImage,
-          labels.table.productTitle,
-          labels.booking.productPrice,
-          labels.table.inStock,
-          labels.table.paymentStatus,
-          saleTexts.status,
-          labels.table.delete,
-        ]}
-        rows={bookings}
-        isPending={isPending}
-        empty="You have no orders yet."
-      >
-        {(booking) => (
-          <>
-            <ProductThumbnailCell product={booking} />
-            <td>{booking.productName}</td>
-            <td>{formatPrice(booking.productPrice)}</td>
-            <td>{booking.inStock}</td>
-            <td>
-              {booking.paymentStatus === 'paid' ? (
+        columns={[
+          { header: labels.table.productImage, cell: (booking) => <ProductThumbnail product={booking} /> },
+          { header: labels.table.productTitle, cell: (booking) => booking.productName },
+          { header: labels.booking.productPrice, cell: (booking) => formatPrice(booking.productPrice) },
+          { header: labels.table.inStock, cell: (booking) => booking.inStock },
+          { header: uiTexts.orders.meetingPlace, cell: (booking) => booking.location },
+          {
+            header: uiTexts.orders.seller,
+            cell: (booking) =>
+              booking.sellerName ? (
+                <span className="flex flex-col items-end md:items-start">
+                  <span>{booking.sellerName}</span>
+                  {booking.sellerPhone && (
+                    <a href={`tel:${booking.sellerPhone.replace(/[^+0-9]/g, '')}`} className="link">
+                      {booking.sellerPhone}
+                    </a>
+                  )}
+                </span>
+              ) : (
+                uiTexts.orders.sellerGone
+              ),
+          },
+          {
+            header: uiTexts.orders.booked,
+            cell: (booking) => <time dateTime={booking.bookedAt}>{formatDateTime(booking.bookedAt)}</time>,
+          },
+          {
+            header: labels.table.paymentStatus,
+            cell: (booking) =>
+              booking.paymentStatus === 'paid' ? (
                 <span className="badge badge-success" title={booking.transactionId ?? undefined}>
                   paid
                 </span>
@@ -86,24 +95,33 @@ export function MyOrdersRoute() {
                 </Link>
               ) : (
                 <span className="badge">{booking.paymentStatus}</span>
-              )}
-            </td>
-            <td>
-              <span className="badge">{saleTexts.bookingStatus[booking.status]}</span>
-              {booking.statusReason && <p className="mt-1 text-sm">{booking.statusReason}</p>}
-              {(booking.status === 'accepted' || booking.status === 'paid') && (
-                <p className="mt-1 text-sm">
-                  {saleTexts.meetingLocation}: {booking.location}
-                </p>
-              )}
-              <div className="mt-2">{buyerStep(booking)}</div>
-            </td>
-            <td>
-              <DeleteProductButton product={booking} remove={remove} />
-            </td>
-          </>
-        )}
-      </DataTable>
+              ),
+          },
+          {
+            header: saleTexts.status,
+            cell: (booking) => (
+              <>
+                <span className="badge">{saleTexts.bookingStatus[booking.status]}</span>
+                {booking.statusReason && <p className="mt-1 text-sm">{booking.statusReason}</p>}
+                <div className="mt-2">{buyerStep(booking)}</div>
+              </>
+            ),
+          },
+          {
+            header: labels.table.delete,
+            // A paid order is the record of the sale: the server keeps it, so no Delete is offered.
+            cell: (booking) =>
+              booking.paymentStatus === 'paid' ? (
+                <span className="text-sm">{uiTexts.orders.paidKeeps}</span>
+              ) : (
+                <DeleteProductButton product={booking} remove={remove} />
+              ),
+          },
+        ]}
+        rows={bookings}
+        isPending={isPending}
+        empty="You have no orders yet."
+      />
     </section>
   );
 }

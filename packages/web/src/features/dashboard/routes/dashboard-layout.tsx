@@ -1,22 +1,24 @@
 import { MAX_PAGE_WIDTH_PX } from '@furniture/contract';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
-import { Navbar } from '../../../components/navbar.tsx';
+import { Navbar, SiteLinks } from '../../../components/navbar.tsx';
 import { NavigationProgress } from '../../../components/navigation-progress.tsx';
 import { ScrollToTop } from '../../../components/scroll-to-top.tsx';
 import { FullPageLoader, Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDisclosureMenu } from '../../../lib/use-disclosure-menu.ts';
+import { useRouteHead } from '../../../lib/page-head.ts';
 import { DashboardMenu } from '../components/dashboard-menu.tsx';
 
-/** The dashboard: navbar, the role's menu (a drawer on small screens) and the content. */
+/** The dashboard: navbar, the role's menu (a drawer on small screens, with the site's links) and the content. */
 export function DashboardLayout() {
   const { user, loading } = useAuth();
   const navigation = useNavigation();
   const navigate = useNavigate();
   const location = useLocation();
   const drawer = useDisclosureMenu();
+  useRouteHead();
 
   // A session that ends while the dashboard is open (expired and not renewable) leads to login.
   useEffect(() => {
@@ -32,11 +34,11 @@ export function DashboardLayout() {
       <NavigationProgress />
       <ScrollToTop />
       <Navbar
-        start={
+        menuToggle={
           <button
             type="button"
             className="btn btn-ghost btn-square lg:hidden"
-            aria-label="Open dashboard menu"
+            aria-label="Open menu"
             ref={drawer.toggleRef}
             aria-expanded={drawer.open}
             aria-controls={drawer.menuId}
@@ -60,6 +62,12 @@ export function DashboardLayout() {
           <button type="button" aria-label="Close dashboard menu" className="drawer-overlay" onClick={() => drawer.setOpen(false)} />
           <div id={drawer.menuId} className="min-h-full bg-base-100">
             <DashboardMenu role={user.userRole} onNavigate={() => drawer.setOpen(false)} />
+            {/* The one menu of a phone: the site's links below the dashboard's. */}
+            <nav aria-label="Site" className="border-t border-base-300 lg:hidden">
+              <ul className="menu w-64 gap-1 p-4" onClick={() => drawer.setOpen(false)}>
+                <SiteLinks />
+              </ul>
+            </nav>
           </div>
         </div>
       </div>

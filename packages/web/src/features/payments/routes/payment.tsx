@@ -1,7 +1,8 @@
-import { isPayable, messages } from '@furniture/contract';
+import { isPayable, messages, uiTexts } from '@furniture/contract';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { useAppConfig } from '../../../lib/app-config.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useUserRecord } from '../../../lib/user-record.ts';
@@ -47,15 +48,29 @@ export function PaymentRoute() {
       <h1 id="payment-title" className="mb-2 text-2xl font-bold">
         Payment for {booking.productName}
       </h1>
-      <p className="mb-6">
-        Please pay <strong>{formatPrice(booking.productPrice)}</strong> for your booking.
-      </p>
       {transactionId ? (
-        <div className="alert alert-success flex-col items-start" role="status">
-          <p className="font-semibold">{messages.paymentCompleted}</p>
-          <p>
-            Your transaction id: <span className="font-mono font-bold" data-testid="transaction-id">{transactionId}</span>
-          </p>
+        <p className="mb-6">
+          You paid <strong>{formatPrice(booking.productPrice)}</strong> for this booking.
+        </p>
+      ) : (
+        <p className="mb-6">
+          Please pay <strong>{formatPrice(booking.productPrice)}</strong> for your booking.
+        </p>
+      )}
+      {transactionId ? (
+        <div className="flex flex-col items-start gap-4">
+          <div className="alert alert-success w-full flex-col items-start" role="status">
+            <p className="font-semibold">{messages.paymentCompleted}</p>
+            <p className="max-w-full">
+              Your transaction id:{' '}
+              <span className="font-mono font-bold break-all" data-testid="transaction-id">
+                {transactionId}
+              </span>
+            </p>
+          </div>
+          <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-primary">
+            {uiTexts.payment.backToOrders}
+          </Link>
         </div>
       ) : refusal ? (
         <p className="alert alert-error" role="alert">

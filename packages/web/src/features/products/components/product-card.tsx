@@ -2,7 +2,7 @@ import { labels, texts, type Product } from '@furniture/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { formatPrice } from '../../../lib/format.ts';
+import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { VerifiedTick } from './verified-tick.tsx';
 import { WasPrice } from './was-price.tsx';
 
@@ -53,7 +53,7 @@ export function ProductCard({ product, actions }: { product: Product; actions?: 
           <dt className="font-semibold">Posted:</dt>
           <dd>
             <time dateTime={product.postedAt}>
-              {product.postedTime} {product.postedDate}
+              {formatDateTime(product.postedAt)}
             </time>
           </dd>
         </dl>

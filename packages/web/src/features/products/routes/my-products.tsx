@@ -1,8 +1,8 @@
-import { labels, saleTexts, type SellerProduct } from '@furniture/contract';
+import { labels, saleTexts, uiTexts, type SellerProduct } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { DataTable, DeleteProductButton, ProductThumbnailCell } from '../../../components/data-table.tsx';
+import { DataTable, DeleteProductButton, ProductThumbnail } from '../../../components/data-table.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useAdvertiseProduct } from '../api/advertise-product.ts';
 import { useChangeListing, type ListingStep } from '../api/change-listing.ts';
@@ -73,48 +73,46 @@ export function MyProductsRoute() {
         {labels.dashboardMenu.myProducts}
       </h1>
       <DataTable
-        headers={[
-          labels.table.productImage,
-          labels.table.productTitle,
-          labels.table.salesStatus,
-          saleTexts.interest,
-          labels.table.advertisement,
-          labels.table.action,
+        columns={[
+          { header: labels.table.productImage, cell: (product) => <ProductThumbnail product={product} /> },
+          { header: labels.table.productTitle, cell: (product) => product.productName },
+          {
+            header: labels.table.salesStatus,
+            cell: (product) => (
+              <>
+                <span className="badge">{saleTexts.listingState[product.state]}</span>
+                {product.state === 'available' && (
+                  <span className="block text-xs">{saleTexts.expiresOn(new Date(product.expiresAt).toLocaleDateString('en-US'))}</span>
+                )}
+              </>
+            ),
+          },
+          { header: saleTexts.interest, cell: (product) => saleTexts.interestValue(product.views, product.wishCount, product.bookingCount) },
+          {
+            header: labels.table.advertisement,
+            cell: (product) =>
+              product.advertisement ? (
+                <span className="badge badge-success">{uiTexts.advertise.done}</span>
+              ) : product.state === 'sold' ? (
+                <span className="text-sm">{uiTexts.advertise.sold}</span>
+              ) : product.state !== 'available' ? null : (
+                <button
+                  type="button"
+                  className="btn btn-primary btn-sm"
+                  aria-label={`${uiTexts.advertise.action}: ${product.productName}`}
+                  disabled={advertise.isPending && advertise.variables === product._id}
+                  onClick={() => handleAdvertise(product._id)}
+                >
+                  {uiTexts.advertise.action}
+                </button>
+              ),
+          },
+          { header: labels.table.action, cell: (product) => listingActions(product) },
         ]}
         rows={products}
         isPending={isPending}
         empty="You have not listed any products yet."
-      >
-        {(product) => (
-          <>
-            <ProductThumbnailCell product={product} />
-            <td>{product.productName}</td>
-            <td>
-              <span className="badge">{saleTexts.listingState[product.state]}</span>
-              {product.state === 'available' && (
-                <span className="block text-xs">{saleTexts.expiresOn(new Date(product.expiresAt).toLocaleDateString('en-US'))}</span>
-              )}
-            </td>
-            <td>{saleTexts.interestValue(product.views, product.wishCount, product.bookingCount)}</td>
-            <td>
-              {product.advertisement ? (
-                <span className="badge badge-success">Advertised</span>
-              ) : product.state === 'available' ? (
-                <button
-                  type="button"
-                  className="btn btn-primary btn-sm"
-                  aria-label={`${labels.table.add} advertisement: ${product.productName}`}
-                  disabled={advertise.isPending && advertise.variables === product._id}
-                  onClick={() => handleAdvertise(product._id)}
-                >
-                  {labels.table.add}
-                </button>
-              ) : null}
-            </td>
-            <td>{listingActions(product)}</td>
-          </>
-        )}
-      </DataTable>
+      />
     </section>
   );
 }

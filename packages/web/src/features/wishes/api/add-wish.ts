@@ -21,6 +21,6 @@ export function wishPayload(product: Product, buyer: PublicUser) {
  */
 export async function addWish(payload: ReturnType<typeof wishPayload>) {
   const response = await api<{ success: boolean; message: string }>('/addWish', { method: 'POST', json: payload });
-  await queryClient.invalidateQueries({ queryKey: ['wishes'] });
+  await Promise.all([queryClient.invalidateQueries({ queryKey: ['wishes'] }), queryClient.invalidateQueries({ queryKey: ['product-marks'] })]);
   return response;
 }

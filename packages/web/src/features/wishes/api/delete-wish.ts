@@ -6,6 +6,7 @@ export function useDeleteWish() {
   return useMutation({
     mutationFn: (id: string) =>
       api<{ success: boolean; deletedCount?: number; message: string }>('/wishDelete', { method: 'DELETE', query: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['wishes'] }),
+    // Product cards show what the buyer has wished for and booked.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['wishes'] }), queryClient.invalidateQueries({ queryKey: ['product-marks'] })]),
   });
 }

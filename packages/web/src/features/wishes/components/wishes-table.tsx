@@ -1,6 +1,6 @@
 import { labels, type Wish } from '@furniture/contract';
 import type { ReactNode } from 'react';
-import { DataTable, DeleteProductButton, ProductThumbnailCell } from '../../../components/data-table.tsx';
+import { DataTable, DeleteProductButton, ProductThumbnail } from '../../../components/data-table.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { useDeleteWish } from '../api/delete-wish.ts';
 
@@ -17,30 +17,17 @@ export function WishesTable({ wishes, isPending, renderOrder }: WishesTableProps
 
   return (
     <DataTable
-      headers={[
-        labels.table.productImage,
-        labels.table.productTitle,
-        labels.product.resalePrice,
-        labels.table.inStock,
-        labels.table.order,
-        labels.table.delete,
+      columns={[
+        { header: labels.table.productImage, cell: (wish) => <ProductThumbnail product={wish} /> },
+        { header: labels.table.productTitle, cell: (wish) => wish.productName },
+        { header: labels.product.resalePrice, cell: (wish) => formatPrice(wish.resalePrice) },
+        { header: labels.table.inStock, cell: (wish) => wish.inStock },
+        { header: labels.table.order, cell: renderOrder },
+        { header: labels.table.delete, cell: (wish) => <DeleteProductButton product={wish} remove={remove} /> },
       ]}
       rows={wishes}
       isPending={isPending}
       empty="Your wish list is empty."
-    >
-      {(wish) => (
-        <>
-          <ProductThumbnailCell product={wish} />
-          <td>{wish.productName}</td>
-          <td>{formatPrice(wish.resalePrice)}</td>
-          <td>{wish.inStock}</td>
-          <td>{renderOrder(wish)}</td>
-          <td>
-            <DeleteProductButton product={wish} remove={remove} />
-          </td>
-        </>
-      )}
-    </DataTable>
+    />
   );
 }

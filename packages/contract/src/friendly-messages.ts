@@ -1,0 +1,64 @@
+import { conditions } from './enums.ts';
+import { messages } from './messages.ts';
+
+/**
+ * The label people know each request field by. The API's validation messages start with the
+ * field's name ("phoneNumber is required", "id: must be a valid id"); the web app shows them with
+ * the label instead ("Phone number is required"). The specification's own messages start with no
+ * field name, so they pass through exactly as written.
+ */
+export const fieldLabels: Readonly<Record<string, string>> = {
+  name: 'Name',
+  email: 'Email',
+  password: 'Password',
+  image: 'Photo',
+  categoryId: 'Category',
+  categoryName: 'Category name',
+  description: 'Description',
+  condition: 'Condition',
+  productName: 'Product name',
+  yearsOfUsedProduct: 'Years of use',
+  originalPrice: 'Original price',
+  resalePrice: 'Re-sale price',
+  phone: 'Phone number',
+  phoneNumber: 'Phone number',
+  location: 'Location',
+  photos: 'Photos',
+  widthCm: 'Width',
+  depthCm: 'Depth',
+  heightCm: 'Height',
+  minPrice: 'Lowest price',
+  maxPrice: 'Highest price',
+  yearsUsed: 'Years of use',
+  q: 'Search words',
+};
+
+/** Whole messages whose plain-language version is not their field's label plus the rule. */
+const rewordings: Readonly<Record<string, string>> = {
+  'must be a valid id': 'This link does not lead to anything we have. Check the address.',
+  [`condition must be one of ${conditions.join(', ')}`]: 'Condition is required: choose one',
+};
+
+/** The specification's fixed messages: shown exactly as written. */
+const specificationMessages = new Set<string>(Object.values(messages).filter((value) => typeof value === 'string'));
+
+/** A validation message as a person should read it: their field's label, not the request's field name. */
+export function friendlyMessage(message: string): string {
+  const reworded = rewordings[message];
+  if (reworded) return reworded;
+  // "field: rule": the API names the field first when its message does not.
+  const prefixed = /^([A-Za-z.]+): (.+)$/s.exec(message);
+  if (prefixed) {
+    const [, field, rule] = prefixed as unknown as [string, string, string];
+    const label = Object.hasOwn(fieldLabels, field) ? fieldLabels[field] : undefined;
+    if (specificationMessages.has(rule)) return rule;
+    if (label && /^[a-z]/.test(rule)) return `${label} ${rule}`;
+    // A rule that is a sentence of its own ("Password must be 6 characters long") reads alone.
+    if (label || rewordings[rule]) return friendlyMessage(rule);
+    return message;
+  }
+  // "field rule"
+  const leading = /^([A-Za-z]+) (.+)$/s.exec(message);
+  if (leading && Object.hasOwn(fieldLabels, leading[1]!)) return `${fieldLabels[leading[1]!]} ${leading[2]}`;
+  return message;
+}

@@ -1,0 +1,59 @@
+/**
+ * Texts of the web app beyond the specification's own: states, confirmations and explanations
+ * that tell people what happened and what they can do next.
+ */
+export const uiTexts = {
+  productMarks: {
+    wished: 'Wished',
+    booked: 'Booked',
+    wishedHint: (productName: string) => `${productName} is in your wish list`,
+    bookedHint: (productName: string) => `You have booked ${productName}`,
+  },
+  confirmDelete: {
+    title: (name: string) => `Delete ${name}?`,
+    body: 'This cannot be undone.',
+    cancel: 'Keep it',
+  },
+  advertise: {
+    action: 'Advertise',
+    done: 'Advertised',
+    /** Why a sold product offers no Advertise. */
+    sold: 'Sold: nothing to advertise',
+  },
+  orders: {
+    meetingPlace: 'Meeting place',
+    seller: 'Seller',
+    booked: 'Booked on',
+    /** A paid order stays as the record of the sale. */
+    paidKeeps: 'Kept as your receipt',
+    sellerGone: 'The product was removed',
+  },
+  guards: {
+    onlyFor: (role: 'buyer' | 'seller') => `That page is for ${role}s' accounts only, so you are back on Home.`,
+  },
+  dashboardHome: {
+    nextSteps: 'What you can do next',
+    orders: 'orders',
+    unpaidOrders: 'waiting for payment',
+    wishes: 'wishes',
+    products: 'products listed',
+    advertised: 'advertised',
+    pendingSellers: 'sellers waiting for verification',
+    buyers: 'buyers',
+    browse: 'Browse the categories',
+    browseHint: 'Find a piece, wish for it or book it.',
+    ordersHint: 'Pay for a booking, see where to meet the seller.',
+    wishesHint: 'Book a piece you wished for.',
+    productsHint: 'Advertise a piece on Home, or remove one.',
+    addProductHint: 'List another piece for sale.',
+    sellersHint: 'Verify sellers so buyers can trust them.',
+    buyersHint: 'See and manage buyer accounts.',
+    addCategoryHint: 'Add a kind of furniture.',
+    addAdminHint: 'Give another person admin rights.',
+  },
+  payment: {
+    backToOrders: 'Back to My Orders',
+  },
+  deleteFailed: 'It could not be deleted',
+
+} as const;

@@ -47,6 +47,8 @@ const routes: Record<Role, { name: string; path: () => string }[]> = {
     { name: 'dashboard-seller', path: () => '/dashboard' },
     { name: 'my-products', path: () => '/dashboard/myProducts' },
     { name: 'add-product', path: () => '/dashboard/addProducts' },
+    { name: 'edit-product', path: () => `/dashboard/editProduct/${ids.product}` },
+    { name: 'seller-bookings', path: () => '/dashboard/sellerBookings' },
   ],
   admin: [
     { name: 'dashboard-admin', path: () => '/dashboard' },

@@ -100,11 +100,11 @@ export function MyOrdersRoute() {
           {
             header: saleTexts.status,
             cell: (booking) => (
-              <>
-                <span className="badge">{saleTexts.bookingStatus[booking.status]}</span>
-                {booking.statusReason && <p className="mt-1 text-sm">{booking.statusReason}</p>}
-                <div className="mt-2">{buyerStep(booking)}</div>
-              </>
+              <div className="flex flex-col items-end gap-2 md:items-start">
+                <span className="badge h-auto">{saleTexts.bookingStatus[booking.status]}</span>
+                {booking.statusReason && <p className="text-sm">{booking.statusReason}</p>}
+                {buyerStep(booking)}
+              </div>
             ),
           },
           {

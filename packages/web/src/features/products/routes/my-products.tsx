@@ -35,7 +35,7 @@ export function MyProductsRoute() {
     if (product.state !== 'sold') steps.push({ step: 'sold-elsewhere', label: saleTexts.soldElsewhere });
     const busy = changeListing.isPending && changeListing.variables?.id === product._id;
     return (
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap justify-end gap-2 md:justify-start">
         {product.state !== 'sold' && (
           <Link to={paths.dashboard.editProduct.getHref(product._id)} className="btn btn-sm" aria-label={`${saleTexts.edit} ${product.productName}`}>
             {saleTexts.edit}
@@ -79,12 +79,12 @@ export function MyProductsRoute() {
           {
             header: labels.table.salesStatus,
             cell: (product) => (
-              <>
-                <span className="badge">{saleTexts.listingState[product.state]}</span>
+              <div className="flex flex-col items-end gap-1 md:items-start">
+                <span className="badge h-auto">{saleTexts.listingState[product.state]}</span>
                 {product.state === 'available' && (
-                  <span className="block text-xs">{saleTexts.expiresOn(new Date(product.expiresAt).toLocaleDateString('en-US'))}</span>
+                  <span className="text-xs">{saleTexts.expiresOn(new Date(product.expiresAt).toLocaleDateString('en-US'))}</span>
                 )}
-              </>
+              </div>
             ),
           },
           { header: saleTexts.interest, cell: (product) => saleTexts.interestValue(product.views, product.wishCount, product.bookingCount) },

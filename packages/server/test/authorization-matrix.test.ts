@@ -381,6 +381,7 @@ const matrix: Row[] = [
     statuses: [401, 403, 403, 403, 403, 200, 401, 401],
     request: async () => ({ url: `/api/makeNewAdmin?email=${(await freshAccount('buyer')).email}` }),
   },
+  { method: 'GET', route: '/api/admin/audit', statuses: [401, 403, 403, 403, 403, 200, 401, 401] },
 ];
 
 // ---------------------------------------------------------------- callers

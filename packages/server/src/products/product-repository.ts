@@ -40,9 +40,10 @@ export const productColumns = {
 /**
  * What anyone may see: the one condition every public list (search, advertisement, category
  * pages, similar pieces, the sitemap) and the public product page apply. Withdrawn and expired
- * listings are left out here and nowhere else; their sellers still see them (decision 20).
+ * listings are left out here and nowhere else; their sellers still see them (decision 20). So are
+ * listings an admin hid or removed, and those of suspended sellers (decision 23).
  */
-export const publiclyVisible: SQL = sql`${products.state} in ('available', 'reserved', 'sold')`;
+export const publiclyVisible: SQL = sql`${products.state} in ('available', 'reserved', 'sold') and ${products.moderation} is null`;
 
 /** Available to wish for and book. */
 export const isAvailable: SQL = sql`${products.inStock} = 'available'`;

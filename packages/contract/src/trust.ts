@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { idSchema } from './schemas.ts';
+
+/** What can be reported. (Messages join once conversations exist.) */
+export const reportTargetTypes = ['product', 'user'] as const;
+export type ReportTargetType = (typeof reportTargetTypes)[number];
+
+export const reportReasons = ['misdescribed', 'prohibited', 'scam', 'offensive', 'other'] as const;
+export type ReportReason = (typeof reportReasons)[number];
+
+/** open: waiting for an admin; dismissed: nothing wrong; actioned: an admin acted on it. */
+export const reportStatuses = ['open', 'dismissed', 'actioned'] as const;
+export type ReportStatus = (typeof reportStatuses)[number];
+
+export const moderationActions = ['dismiss', 'hide', 'remove', 'suspend', 'restore'] as const;
+export type ModerationAction = (typeof moderationActions)[number];
+
+/** hidden: out of every public list until restored (the seller may appeal); removed: for good. */
+export const moderationStates = ['hidden', 'removed'] as const;
+export type ModerationState = (typeof moderationStates)[number];
+
+/** Every kind of admin act the audit log records. */
+export const auditActions = [
+  'user.verify',
+  'user.delete',
+  'user.make-admin',
+  'category.add',
+  'report.dismiss',
+  'report.hide',
+  'report.remove',
+  'report.suspend',
+  'report.restore',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const REPORT_NOTE_MAX_LENGTH = 1000;
+export const MODERATION_REASON_MAX_LENGTH = 500;
+export const AUDIT_PAGE_DEFAULT_LIMIT = 50;
+
+export const trustTexts = {
+  reportReasons: {
+    misdescribed: 'Counterfeit or not as described',
+    prohibited: 'Prohibited item',
+    scam: 'Scam or payment outside the marketplace',
+    offensive: 'Offensive',
+    other: 'Something else',
+  } satisfies Record<ReportReason, string>,
+  reportReceived: 'Thank you. An admin will look at your report.',
+  alreadyReported: 'You have already reported this, and an admin has not looked at it yet.',
+  cannotReportOwn: 'You cannot report your own listing or account.',
+  reportTargetNotFound: 'There is nothing to report here: it does not exist.',
+  reportNotFound: 'There is no open report with this id.',
+  reasonRequired: 'Say why, in a few words.',
+  actionNotForUser: 'Only a listing can be hidden, removed or restored.',
+  cannotSuspendAdmin: 'Admin accounts cannot be suspended.',
+  nothingToRestore: 'This listing is neither hidden nor removed.',
+  accountSuspended: 'This account is suspended. Write to the marketplace to ask why.',
+  moderationDone: {
+    dismiss: 'Report dismissed',
+    hide: 'Listing hidden',
+    remove: 'Listing removed',
+    suspend: 'Account suspended',
+    restore: 'Listing restored',
+  } satisfies Record<ModerationAction, string>,
+  listingHiddenTitle: (productName: string) => `Your listing ${productName} was hidden`,
+  listingRemovedTitle: (productName: string) => `Your listing ${productName} was removed`,
+  listingModeratedBody: (reason: string) => `An admin took it out of the marketplace. The reason: ${reason}`,
+  listingHiddenAppeal: 'If you think this is a mistake, answer this e-mail once, saying why; an admin will look again.',
+} as const;
+
+const reasonText = (max: number) =>
+  z.string().trim().min(1, trustTexts.reasonRequired).max(max, `At most ${max} characters`);
+
+export const createReportBody = z.object({
+  targetType: z.enum(reportTargetTypes),
+  targetId: idSchema,
+  reason: z.enum(reportReasons),
+  note: z.string().trim().max(REPORT_NOTE_MAX_LENGTH, `At most ${REPORT_NOTE_MAX_LENGTH} characters`).optional(),
+});
+export type CreateReportBody = z.infer<typeof createReportBody>;
+
+export const moderationActionBody = z.object({
+  action: z.enum(moderationActions),
+  reason: reasonText(MODERATION_REASON_MAX_LENGTH),
+});
+export type ModerationActionBody = z.infer<typeof moderationActionBody>;
+
+export const report = z.object({
+  id: idSchema,
+  reporterId: idSchema.nullable(),
+  targetType: z.enum(reportTargetTypes),
+  targetId: idSchema,
+  reason: z.enum(reportReasons),
+  note: z.string().nullable(),
+  status: z.enum(reportStatuses),
+  createdAt: z.string(),
+});
+export type Report = z.infer<typeof report>;
+
+/** Open reports of one target, with what an admin needs to judge it. */
+export const reportedTarget = z.object({
+  targetType: z.enum(reportTargetTypes),
+  targetId: idSchema,
+  /** The listing's name, or the account's name. */
+  title: z.string(),
+  /** The seller of a listing, or the account itself. */
+  ownerId: idSchema.nullable(),
+  ownerEmail: z.string().nullable(),
+  moderation: z.enum(moderationStates).nullable(),
+  suspended: z.boolean(),
+  reportCount: z.number().int(),
+  reports: z.array(report),
+});
+export type ReportedTarget = z.infer<typeof reportedTarget>;
+
+export const auditEntry = z.object({
+  id: z.string(),
+  actorId: idSchema,
+  actorEmail: z.string(),
+  action: z.enum(auditActions),
+  targetType: z.string(),
+  targetId: z.string(),
+  targetLabel: z.string().nullable(),
+  reason: z.string().nullable(),
+  address: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditQuery = z.object({
+  actor: idSchema.optional(),
+  action: z.enum(auditActions).optional(),
+  since: z.iso.datetime({ offset: true, error: 'Give a date and time such as 2026-01-31T00:00:00Z' }).optional(),
+  /** The `nextCursor` of the page before. */
+  cursor: z.string().regex(/^\d+$/, 'This is not a cursor this list gave').optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+export const auditPage = z.object({
+  success: z.literal(true),
+  data: z.array(auditEntry),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});

@@ -38,6 +38,7 @@ import { wishRoutes } from './wishes/wish-routes.ts';
 import { bookingRoutes } from './bookings/booking-routes.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { auditRoutes } from './audit/audit-routes.ts';
+import { moderationRoutes } from './moderation/moderation-routes.ts';
 import { imageRoutes } from './images/image-routes.ts';
 import { registerImages } from './images/images-plugin.ts';
 import { oidcRoutes } from './users/oidc-routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
       await api.register(saleRoutes);
       await api.register(adminRoutes);
       await api.register(auditRoutes);
+      await api.register(moderationRoutes);
       await api.register(imageRoutes);
       await api.register(oidcRoutes);
       await api.register(liveEventRoutes);

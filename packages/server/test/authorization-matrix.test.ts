@@ -382,6 +382,30 @@ const matrix: Row[] = [
     request: async () => ({ url: `/api/makeNewAdmin?email=${(await freshAccount('buyer')).email}` }),
   },
   { method: 'GET', route: '/api/admin/audit', statuses: [401, 403, 403, 403, 403, 200, 401, 401] },
+
+  // ---------------------------------------------------------------- reports and moderation
+  // Anyone signed in reports the seller's listing, except the seller, for whom it is their own (403).
+  {
+    method: 'POST',
+    route: '/api/reports',
+    statuses: [401, 201, 201, 403, 201, 201, 401, 401],
+    request: async (w) => ({ url: '/api/reports', payload: { targetType: 'product', targetId: (await productOfSeller(w)).id, reason: 'other' } }),
+  },
+  { method: 'GET', route: '/api/admin/reports', statuses: [401, 403, 403, 403, 403, 200, 401, 401] },
+  {
+    method: 'POST',
+    route: '/api/admin/reports/:id/actions',
+    statuses: [401, 403, 403, 403, 403, 200, 401, 401],
+    request: async (w) => {
+      const reported = await t.app.inject({
+        method: 'POST',
+        url: '/api/reports',
+        headers: await w.as('buyer2'),
+        payload: { targetType: 'product', targetId: (await productOfSeller(w)).id, reason: 'other' },
+      });
+      return { url: `/api/admin/reports/${reported.json().data.id}/actions`, payload: { action: 'dismiss', reason: 'Nothing wrong' } };
+    },
+  },
 ];
 
 // ---------------------------------------------------------------- callers

@@ -130,6 +130,8 @@ describe('POST /api/admin/reports/{id}/actions', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/products/${product.id}` })).statusCode).toBe(404);
     expect(await productRow(t.db, product.id)).toMatchObject({ moderation: 'hidden', moderationReason: 'Looks like a counterfeit', reported: false });
     expect(await bookingRow(t.db, buyers[0]!.booking.id)).toMatchObject({ status: 'declined', statusReason: 'Looks like a counterfeit' });
+    const wish = await t.app.inject({ method: 'POST', url: '/api/addWish', headers: buyers[0]!.headers, payload: { productId: product.id } });
+    expect(wish.statusCode).toBe(404);
 
     const events = await t.db.select().from(liveEvents).where(and(eq(liveEvents.userId, seller.id), eq(liveEvents.type, 'listing.moderated')));
     expect(events.map((event) => event.data)).toEqual([

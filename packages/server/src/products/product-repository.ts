@@ -268,6 +268,7 @@ export async function lockProduct(tx: Executor, id: string) {
       productName: products.productName,
       productImage: products.productImage,
       resalePrice: products.resalePrice,
+      moderation: products.moderation,
     })
     .from(products)
     .where(eq(products.id, id))

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema } from './schemas.ts';
+import { idSchema, product } from './schemas.ts';
+import { sellerProfile } from './search.ts';
 
 /** What can be reported. (Messages join once conversations exist.) */
 export const reportTargetTypes = ['product', 'user'] as const;
@@ -144,3 +145,67 @@ export const auditPage = z.object({
   /** Pass as `cursor` for the next (older) page; null on the last page. */
   nextCursor: z.string().nullable(),
 });
+
+export const REVIEW_TEXT_MAX_LENGTH = 500;
+/** A review can be changed for this long after it is written; then it is final. */
+export const REVIEW_EDIT_DAYS = 14;
+/** Reviews a seller's public profile shows, newest first. */
+export const PROFILE_REVIEWS_LIMIT = 20;
+/** Available listings a seller's public profile shows, newest first. */
+export const PROFILE_LISTINGS_LIMIT = 24;
+
+export const reviewTexts = {
+  notClosed: 'You can review only a sale that was paid and handed over.',
+  bookingNotFound: 'There is no sale of yours with this id.',
+  alreadyReviewed: 'You have already reviewed this sale. You can change your review for 14 days.',
+  reviewNotFound: 'There is no review of yours with this id.',
+  reviewFinal: 'This review is final: reviews can be changed for 14 days after they are written.',
+  saved: 'Thank you for your review.',
+  updated: 'Your review is updated.',
+  sellerNotFound: 'There is no seller with this id.',
+  ratingRange: 'Choose from 1 to 5 stars',
+} as const;
+
+const reviewRating = z.number({ error: reviewTexts.ratingRange }).int(reviewTexts.ratingRange).min(1, reviewTexts.ratingRange).max(5, reviewTexts.ratingRange);
+const reviewText = z.string().trim().max(REVIEW_TEXT_MAX_LENGTH, `At most ${REVIEW_TEXT_MAX_LENGTH} characters`);
+
+export const createReviewBody = z.object({ bookingId: idSchema, rating: reviewRating, text: reviewText });
+export type CreateReviewBody = z.infer<typeof createReviewBody>;
+export const editReviewBody = z.object({ rating: reviewRating, text: reviewText });
+export type EditReviewBody = z.infer<typeof editReviewBody>;
+
+export const review = z.object({
+  id: idSchema,
+  bookingId: idSchema,
+  authorId: idSchema,
+  authorName: z.string(),
+  /** Whom the review is about. */
+  subjectId: idSchema,
+  /** What the author was in the sale: the buyer rating the seller, or the seller rating the buyer. */
+  authorRole: z.enum(['buyer', 'seller']),
+  rating: z.number().int(),
+  text: z.string(),
+  createdAt: z.string(),
+  /** Until when the author can still change it. */
+  editableUntil: z.string(),
+});
+export type Review = z.infer<typeof review>;
+
+/** `GET /api/sellers/{id}`: the seller's summary, their newest reviews and their listings available now. */
+export const sellerPage = sellerProfile.extend({
+  /** The newest reviews, at most PROFILE_REVIEWS_LIMIT. */
+  reviews: z.array(review),
+  /** Listings available now, newest first, at most PROFILE_LISTINGS_LIMIT. */
+  listings: z.array(product),
+});
+export type SellerPage = z.infer<typeof sellerPage>;
+
+export const contactTexts = {
+  notAllowed: 'Only people who booked this piece see how to reach its seller.',
+  productNotFound: 'No product with this id',
+  heading: 'Contact the seller',
+} as const;
+
+/** `GET /api/products/{id}/contact`: how to reach a product's seller, for the seller, admins and its buyers. */
+export const sellerContact = z.object({ sellerName: z.string(), sellerEmail: z.string(), phone: z.string() });
+export type SellerContact = z.infer<typeof sellerContact>;

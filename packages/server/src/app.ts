@@ -39,6 +39,8 @@ import { bookingRoutes } from './bookings/booking-routes.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { auditRoutes } from './audit/audit-routes.ts';
 import { moderationRoutes } from './moderation/moderation-routes.ts';
+import { reviewRoutes } from './reviews/review-routes.ts';
+import { contactRoutes } from './products/contact-routes.ts';
 import { imageRoutes } from './images/image-routes.ts';
 import { registerImages } from './images/images-plugin.ts';
 import { oidcRoutes } from './users/oidc-routes.ts';
@@ -162,6 +164,8 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
       await api.register(adminRoutes);
       await api.register(auditRoutes);
       await api.register(moderationRoutes);
+      await api.register(reviewRoutes);
+      await api.register(contactRoutes);
       await api.register(imageRoutes);
       await api.register(oidcRoutes);
       await api.register(liveEventRoutes);

@@ -71,8 +71,18 @@ function measurementsOf(row: Pick<ProductRecord, 'widthCm' | 'depthCm' | 'height
   return { widthCm: Number(row.widthCm), depthCm: Number(row.depthCm), heightCm: Number(row.heightCm) };
 }
 
-/** The one place a product row becomes what callers see: every answer that carries a product uses it. */
+/**
+ * The one place a product row becomes what callers see: every answer that carries a product uses
+ * it. The seller's e-mail and phone are withheld (empty) here, since most of these answers are
+ * public and cached alike for every caller; the seller, admins and the seller's buyers read them
+ * from `GET /api/products/{id}/contact` (decision 23).
+ */
 export function toProduct(row: ProductRecord): Product {
+  return { ...toProductWithContact(row), sellerEmail: '', phone: '' };
+}
+
+/** A product with its seller's contact details, for answers only its seller receives. */
+export function toProductWithContact(row: ProductRecord): Product {
   return {
     _id: row.id,
     categoryId: row.categoryId,
@@ -171,7 +181,7 @@ export async function listProductsOfSeller(db: Executor, sellerId: string, page:
     .limit(page.limit)
     .offset(page.offset);
   return rows.map((row) => ({
-    ...toProduct(row),
+    ...toProductWithContact(row),
     expiresAt: row.expiresAt.toISOString(),
     views: row.views,
     wishCount: row.wishCount,

@@ -27,6 +27,7 @@ import {
   listAdvertisedProducts,
   listProductsOfSeller,
   toProduct,
+  toProductWithContact,
 } from './product-repository.ts';
 import { scheduleListingExpiry } from '../sales/listing-expiry.ts';
 
@@ -100,7 +101,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = (await findProductById(app.db, id))!;
       return reply
         .status(201)
-        .send({ success: true as const, message: `${created.productName} is listed`, data: toProduct(created) });
+        .send({ success: true as const, message: `${created.productName} is listed`, data: toProductWithContact(created) });
     },
   );
 

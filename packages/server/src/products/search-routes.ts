@@ -52,7 +52,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/:id',
     {
-      config: { access: 'public', cache: { tables: ['categories', 'products', 'users'] } },
+      config: { access: 'public', cache: { tables: ['categories', 'products', 'users', 'reviews'] } },
       // Counted as it is answered, whether from the response cache or not.
       onSend: async (request, reply, payload) => {
         if (reply.statusCode === 200 || reply.statusCode === 304) app.productViews.count(request.params.id.toLowerCase());

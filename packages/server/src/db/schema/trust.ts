@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { reportReasons, reportStatuses, reportTargetTypes } from '@furniture/contract';
+import { bookings } from './buying.ts';
 import { users } from './users.ts';
 
 export const reportTargetType = pgEnum('report_target_type', reportTargetTypes);
 export const reportReason = pgEnum('report_reason', reportReasons);
 export const reportStatus = pgEnum('report_status', reportStatuses);
+export const reviewAuthorRole = pgEnum('review_author_role', ['buyer', 'seller']);
 
 /**
  * People's reports of a listing or an account. The target is not a foreign key: a report outlives
@@ -55,4 +57,34 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_log_actor_idx').on(t.actorId, t.id), index('audit_log_action_idx').on(t.action, t.id)],
+);
+
+/**
+ * After a closed sale, its buyer rates the seller and its seller rates the buyer: one review each
+ * per booking. Changeable for REVIEW_EDIT_DAYS, then final (decision 23).
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorRole: reviewAuthorRole('author_role').notNull(),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reviews_one_per_author_and_booking').on(t.bookingId, t.authorId),
+    index('reviews_subject_created_idx').on(t.subjectId, t.createdAt),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
 );

@@ -168,6 +168,8 @@ export async function listProductsOfSeller(db: Executor, sellerId: string, page:
     .select({
       ...productColumns,
       expiresAt: products.expiresAt,
+      moderation: products.moderation,
+      moderationReason: products.moderationReason,
       views: sql<number>`coalesce(${productViews.views}, 0)`,
       wishCount: sql<number>`(select count(*)::int from ${wishes} where ${wishes.productId} = ${products.id})`,
       bookingCount: sql<number>`(select count(*)::int from ${bookings} where ${bookings.productId} = ${products.id})`,
@@ -184,6 +186,8 @@ export async function listProductsOfSeller(db: Executor, sellerId: string, page:
     ...toProductWithContact(row),
     expiresAt: row.expiresAt.toISOString(),
     views: row.views,
+    moderation: row.moderation,
+    moderationReason: row.moderationReason,
     wishCount: row.wishCount,
     bookingCount: row.bookingCount,
   }));

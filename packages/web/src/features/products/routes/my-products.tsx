@@ -1,4 +1,4 @@
-import { labels, saleTexts, type SellerProduct } from '@furniture/contract';
+import { labels, saleTexts, type SellerProduct, trustWebTexts } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -93,6 +93,14 @@ export function MyProductsRoute() {
               <span className="badge">{saleTexts.listingState[product.state]}</span>
               {product.state === 'available' && (
                 <span className="block text-xs">{saleTexts.expiresOn(new Date(product.expiresAt).toLocaleDateString('en-US'))}</span>
+              )}
+              {product.moderation && (
+                <span className="block" data-testid="moderation">
+                  <span className="badge badge-error">
+                    {product.moderation === 'hidden' ? trustWebTexts.hiddenBadge : trustWebTexts.removedBadge}
+                  </span>
+                  <span className="block text-xs">{trustWebTexts.moderationReason(product.moderationReason ?? '')}</span>
+                </span>
               )}
             </td>
             <td>{saleTexts.interestValue(product.views, product.wishCount, product.bookingCount)}</td>

@@ -239,4 +239,10 @@ export const trustWebTexts = {
   noListings: 'Nothing for sale right now.',
   memberSince: (date: string) => `Member since ${date}`,
   itemsSold: (count: number) => (count === 1 ? '1 item sold' : `${count} items sold`),
+  reviewSeller: 'Review the seller',
+  reviewTitle: (productName: string) => `How was buying ${productName}?`,
+  reviewRating: 'Stars',
+  starOption: (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`),
+  reviewText: 'A few words for other buyers',
+  sendReview: 'Send review',
 } as const;

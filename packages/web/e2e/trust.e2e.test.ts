@@ -1,6 +1,6 @@
-import { trustTexts, trustWebTexts } from '@furniture/contract';
+import { reviewTexts, trustTexts, trustWebTexts } from '@furniture/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { createBooking, createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
 import { checkPage, openSession, setupBrowser, waitForNetworkIdle, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { expectText, logIn } from './support/ui.ts';
@@ -16,6 +16,9 @@ const sofa = 'Designer sofa, genuine';
 const hideReason = 'The photos are copied from a shop';
 let productId = '';
 let sellerId = '';
+const honestSeller = { email: 'honest.seller@example.com', name: 'Honest Seller' };
+const table = 'Oak dining table';
+let honestSellerId = '';
 
 beforeAll(async () => {
   const image = `${market.url}/favicon.svg`;
@@ -25,6 +28,12 @@ beforeAll(async () => {
   sellerId = shady.id;
   const category = await createCategory(market.db, { categoryName: 'Sofas', image });
   productId = (await createProduct(market.db, { categoryId: category.id, sellerId: shady.id }, { productName: sofa, productImage: image })).id;
+  // A sale the buyer closed with another seller: paid and handed over.
+  const honest = await createUser(market.db, { ...honestSeller, role: 'seller', image });
+  honestSellerId = honest.id;
+  const sold = await createProduct(market.db, { categoryId: category.id, sellerId: honest.id }, { productName: table, productImage: image, state: 'sold' });
+  const careful = await createUser(market.db, { email: 'closed.sale.buyer@example.com', role: 'buyer', name: 'Repeat Buyer', image });
+  await createBooking(market.db, sold, careful.id, { paymentStatus: 'paid', status: 'closed' });
 });
 
 afterAll(async () => {
@@ -96,5 +105,25 @@ describe('a reported listing', () => {
     await session.page.getByText(trustWebTexts.noListings).waitFor();
     await waitForNetworkIdle(session.page);
     await checkPage(session.page, 'trust-seller-profile');
+  });
+});
+
+describe('a closed sale', () => {
+  it('is reviewed by its buyer in My Orders, and the rating shows on the seller’s profile', async () => {
+    const { page, pageErrors } = await signedIn({ email: 'closed.sale.buyer@example.com', password: DEFAULT_TEST_PASSWORD });
+    await page.goto('/dashboard/myOrders');
+    await page.getByRole('button', { name: `${trustWebTexts.reviewSeller}: ${table}` }).click();
+    const dialog = page.getByRole('dialog', { name: trustWebTexts.reviewTitle(table) });
+    await dialog.getByLabel(trustWebTexts.reviewRating).selectOption('4');
+    await dialog.getByLabel(trustWebTexts.reviewText).fill('Sturdy table, friendly hand-over');
+    await checkPage(page, 'trust-review-dialog');
+    await dialog.getByRole('button', { name: trustWebTexts.sendReview }).click();
+    await expectText(page, reviewTexts.saved);
+
+    await page.goto(`/seller/${honestSellerId}`);
+    await page.getByRole('heading', { name: honestSeller.name }).waitFor();
+    await expect.poll(() => page.getByTestId('seller-rating').innerText()).toBe(trustWebTexts.ratingSummary(4, 1));
+    await page.getByText('Sturdy table, friendly hand-over').waitFor();
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -6,9 +6,15 @@ import { paths } from '../../../config/paths.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { reportQueueQuery, useModerate } from '../api/moderation.ts';
 
-/** The actions that make sense for a target: listings can be hidden, removed or restored; accounts only suspended. */
-const actionsFor = (target: ReportedTarget): readonly ModerationAction[] =>
-  target.targetType === 'product' ? moderationActions : moderationActions.filter((action) => action === 'dismiss' || action === 'suspend');
+/**
+ * The actions that make sense for a target: a listing can be hidden or removed, or restored once it
+ * is; an account can only be suspended. Dismiss and suspend fit every target.
+ */
+function actionsFor(target: ReportedTarget): readonly ModerationAction[] {
+  const listingActions: readonly ModerationAction[] = target.moderation ? ['restore'] : ['hide', 'remove'];
+  const fitting = new Set<ModerationAction>(['dismiss', 'suspend', ...(target.targetType === 'product' ? listingActions : [])]);
+  return moderationActions.filter((action) => fitting.has(action));
+}
 
 function ReportedTargetCard({ target }: { target: ReportedTarget }) {
   const [reason, setReason] = useState('');

@@ -245,4 +245,6 @@ export const trustWebTexts = {
   starOption: (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`),
   reviewText: 'A few words for other buyers',
   sendReview: 'Send review',
+  showContact: 'Contact the seller',
+  contactLine: (name: string, email: string, phone: string) => `${name}: ${email}, ${phone}`,
 } as const;

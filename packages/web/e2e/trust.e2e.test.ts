@@ -109,9 +109,12 @@ describe('a reported listing', () => {
 });
 
 describe('a closed sale', () => {
-  it('is reviewed by its buyer in My Orders, and the rating shows on the seller’s profile', async () => {
+  it('shows its buyer the seller’s contact, is reviewed in My Orders, and the rating shows on the seller’s profile', async () => {
     const { page, pageErrors } = await signedIn({ email: 'closed.sale.buyer@example.com', password: DEFAULT_TEST_PASSWORD });
     await page.goto('/dashboard/myOrders');
+    // Contact details reach the buyer of the piece, asked for on demand.
+    await page.getByRole('button', { name: trustWebTexts.showContact }).click();
+    await page.getByText(trustWebTexts.contactLine(honestSeller.name, honestSeller.email, '01700000000')).waitFor();
     await page.getByRole('button', { name: `${trustWebTexts.reviewSeller}: ${table}` }).click();
     const dialog = page.getByRole('dialog', { name: trustWebTexts.reviewTitle(table) });
     await dialog.getByLabel(trustWebTexts.reviewRating).selectOption('4');

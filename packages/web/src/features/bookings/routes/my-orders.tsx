@@ -8,6 +8,7 @@ import { formatPrice } from '../../../lib/format.ts';
 import { useChangeOrder, type BuyerBookingStep } from '../api/change-booking.ts';
 import { useDeleteBooking } from '../api/delete-booking.ts';
 import { ReviewButton } from '../components/review-button.tsx';
+import { SellerContact } from '../components/seller-contact.tsx';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { bookingsQuery } from '../api/get-bookings.ts';
 
@@ -93,6 +94,11 @@ export function MyOrdersRoute() {
               <span className="badge">{saleTexts.bookingStatus[booking.status]}</span>
               {booking.statusReason && <p className="mt-1 text-sm">{booking.statusReason}</p>}
               <div className="mt-2">{buyerStep(booking)}</div>
+              {booking.productId && (
+                <div className="mt-2">
+                  <SellerContact productId={booking.productId} />
+                </div>
+              )}
               {booking.status === 'closed' && (
                 <div className="mt-2">
                   <ReviewButton bookingId={booking._id} productName={booking.productName} />

@@ -66,7 +66,6 @@ export const trustTexts = {
   listingHiddenTitle: (productName: string) => `Your listing ${productName} was hidden`,
   listingRemovedTitle: (productName: string) => `Your listing ${productName} was removed`,
   listingModeratedBody: (reason: string) => `An admin took it out of the marketplace. The reason: ${reason}`,
-  listingHiddenAppeal: 'If you think this is a mistake, answer this e-mail once, saying why; an admin will look again.',
   openMyProducts: 'Open my products',
 } as const;
 

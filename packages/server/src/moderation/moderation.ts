@@ -127,7 +127,7 @@ async function suspendAccount(tx: Executor, userId: string, reason: string) {
   return paymentsToRefund;
 }
 
-/** The seller hears at once (live event) and by e-mail why the listing went, and how to appeal a hidden one. */
+/** The seller hears at once (live event) and by e-mail why the listing went. */
 async function tellSellerOfModeration(
   tx: Executor,
   listing: { id: string; productName: string; sellerId: string; state: ModerationState; reason: string; publicUrl: string },
@@ -140,7 +140,7 @@ async function tellSellerOfModeration(
     data: { productId: listing.id, productName: listing.productName, moderation: listing.state, reason: listing.reason },
   });
   if (!seller) return;
-  const paragraphs = [trustTexts.listingModeratedBody(listing.reason), ...(listing.state === 'hidden' ? [trustTexts.listingHiddenAppeal] : [])];
+  const paragraphs = [trustTexts.listingModeratedBody(listing.reason)];
   await queueMail(tx, {
     to: seller.email,
     subject: heading,

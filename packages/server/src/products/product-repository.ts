@@ -81,6 +81,10 @@ export function toProduct(row: ProductRecord): Product {
   return { ...toProductWithContact(row), sellerEmail: '', phone: '' };
 }
 
+/** What the API documentation says of `sellerEmail` and `phone` wherever `toProduct` answers. */
+export const contactWithheldDescription =
+  'Products carry `sellerEmail` and `phone` as empty strings: sellers’ contact details are never public; the seller, admins and buyers with a booking read them from `GET /api/products/{id}/contact` (decision 23).';
+
 /** A product with its seller's contact details, for answers only its seller receives. */
 export function toProductWithContact(row: ProductRecord): Product {
   return {

@@ -26,6 +26,7 @@ import {
   insertProduct,
   listAdvertisedProducts,
   listProductsOfSeller,
+  contactWithheldDescription,
   toProduct,
   toProductWithContact,
 } from './product-repository.ts';
@@ -39,7 +40,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary: 'Advertised products that are still available',
-        description: `Newest first. ${paginationDescription}`,
+        description: `Newest first. ${contactWithheldDescription} ${paginationDescription}`,
         querystring: paginationQuery,
         response: { 200: listOf(product), 400: errorResponses[400] },
       },

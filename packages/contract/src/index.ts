@@ -11,3 +11,4 @@ export * from './mail.ts';
 export * from './sales.ts';
 export * from './friendly-messages.ts';
 export * from './ui-texts.ts';
+export * from './trust.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bookingStatuses, listingStates, type BookingStatus, type ListingState } from './enums.ts';
+import { moderationStates } from './trust.ts';
 import { addProductBody, product } from './schemas.ts';
 
 /**
@@ -99,6 +100,9 @@ export const sellerProduct = product.extend({
   views: z.number(),
   wishCount: z.number(),
   bookingCount: z.number(),
+  /** An admin took the listing out of public lists (decision 23), and why; null otherwise. */
+  moderation: z.enum(moderationStates).nullable(),
+  moderationReason: z.string().nullable(),
 });
 export type SellerProduct = z.infer<typeof sellerProduct>;
 

@@ -98,6 +98,9 @@ export const sellerProfile = z.object({
   verified: z.boolean(),
   memberSince: z.string(),
   itemsSold: z.number(),
+  /** The average of the reviews about this seller, to one decimal; null before the first (decision 23). */
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
 });
 export type SellerProfile = z.infer<typeof sellerProfile>;
 

@@ -15,6 +15,7 @@ export const webRoutes = {
   signup: '/signup',
   search: '/search',
   product: '/product/:id',
+  seller: '/seller/:id',
   dashboard: {
     root: '/dashboard',
     myOrders: '/dashboard/myOrders',
@@ -28,6 +29,8 @@ export const webRoutes = {
     allSellers: '/dashboard/allSellers',
     addCategory: '/dashboard/addCategory',
     addAdmin: '/dashboard/addAdmin',
+    reports: '/dashboard/reports',
+    audit: '/dashboard/audit',
   },
 } as const;
 

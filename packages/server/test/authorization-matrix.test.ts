@@ -71,6 +71,12 @@ const paidBookingOfBuyer = async (w: World) => {
   await t.app.inject({ method: 'POST', url: '/api/payment', headers, payload: { status: 'succeeded', transactionId, productId: booking.productId } });
   return booking;
 };
+/** A paid booking of the buyer, handed over by the seller: a closed sale, which can be reviewed. */
+const closedSaleOfBuyer = async (w: World) => {
+  const booking = await paidBookingOfBuyer(w);
+  await t.app.inject({ method: 'POST', url: `/api/bookings/${booking.id}/handover`, headers: await w.as('seller') });
+  return booking;
+};
 const card = { number: '4242424242424242', expMonth: '12', expYear: String(new Date().getUTCFullYear() + 3), cvc: '123' };
 
 //                                     anon buyer buyer2 seller seller2 admin expired tampered
@@ -381,6 +387,61 @@ const matrix: Row[] = [
     route: '/api/makeNewAdmin',
     statuses: [401, 403, 403, 403, 403, 200, 401, 401],
     request: async () => ({ url: `/api/makeNewAdmin?email=${(await freshAccount('buyer')).email}` }),
+  },
+  { method: 'GET', route: '/api/admin/audit', statuses: [401, 403, 403, 403, 403, 200, 401, 401] },
+
+  // ---------------------------------------------------------------- reports and moderation
+  // Anyone signed in reports the seller's listing, except the seller, for whom it is their own (403).
+  {
+    method: 'POST',
+    route: '/api/reports',
+    statuses: [401, 201, 201, 403, 201, 201, 401, 401],
+    request: async (w) => ({ url: '/api/reports', payload: { targetType: 'product', targetId: (await productOfSeller(w)).id, reason: 'other' } }),
+  },
+  // The seller's contact: the seller, admins and the buyer who booked (buyer2 did not) see it.
+  {
+    method: 'GET',
+    route: '/api/products/:id/contact',
+    statuses: [401, 200, 403, 200, 403, 200, 401, 401],
+    request: async (w) => ({ url: `/api/products/${(await bookingOfBuyer(w)).productId}/contact` }),
+  },
+  // Reviews: the buyer of a closed sale reviews it (the seller could too, but it is the buyer's booking that is built).
+  {
+    method: 'POST',
+    route: '/api/reviews',
+    statuses: [401, 201, 404, 201, 404, 404, 401, 401],
+    request: async (w) => ({ url: '/api/reviews', payload: { bookingId: (await closedSaleOfBuyer(w)).id, rating: 5, text: 'As described' } }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/reviews/:id',
+    statuses: [401, 200, 404, 404, 404, 404, 401, 401],
+    request: async (w) => {
+      const booking = await closedSaleOfBuyer(w);
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/reviews',
+        headers: await w.as('buyer'),
+        payload: { bookingId: booking.id, rating: 4, text: 'Good' },
+      });
+      return { url: `/api/reviews/${created.json().data.id}`, payload: { rating: 5, text: 'Very good' } };
+    },
+  },
+  { method: 'GET', route: '/api/sellers/:id', statuses: everyone(200), request: (w) => ({ url: `/api/sellers/${w.users.seller.id}` }) },
+  { method: 'GET', route: '/api/admin/reports', statuses: [401, 403, 403, 403, 403, 200, 401, 401] },
+  {
+    method: 'POST',
+    route: '/api/admin/reports/:id/actions',
+    statuses: [401, 403, 403, 403, 403, 200, 401, 401],
+    request: async (w) => {
+      const reported = await t.app.inject({
+        method: 'POST',
+        url: '/api/reports',
+        headers: await w.as('buyer2'),
+        payload: { targetType: 'product', targetId: (await productOfSeller(w)).id, reason: 'other' },
+      });
+      return { url: `/api/admin/reports/${reported.json().data.id}/actions`, payload: { action: 'dismiss', reason: 'Nothing wrong' } };
+    },
   },
 ];
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { deleteBookingsOfBuyer } from '../bookings/booking-repository.ts';
 import { deleteProductsOfSeller } from '../products/product-repository.ts';
@@ -7,20 +7,21 @@ import type { UserRow } from '../users/user-repository.ts';
 import { deleteWishesOfBuyer } from '../wishes/wish-repository.ts';
 
 /** Marks an account verified. A seller's products read the flag from the account, so they show it at once. */
-export async function verifyUser(db: Database, userId: string): Promise<void> {
+export async function verifyUser(db: Executor, userId: string): Promise<void> {
   await db.update(users).set({ verified: true }).where(eq(users.id, userId));
 }
 
-export async function makeAdmin(db: Database, userId: string): Promise<void> {
+export async function makeAdmin(db: Executor, userId: string): Promise<void> {
   await db.update(users).set({ role: 'admin' }).where(eq(users.id, userId));
 }
 
 /**
  * Deletes an account and everything that hangs on it, in one transaction: the user's wishes and
  * bookings, and a seller's products with their wishes and unpaid bookings. Paid bookings of other
- * buyers stay, and payment records are never deleted (their references are cleared).
+ * buyers stay, and payment records are never deleted (their references are cleared). Given an open
+ * transaction, it runs inside it (as a savepoint), so the caller's audit entry commits with it.
  */
-export async function deleteUserWithDependents(db: Database, user: Pick<UserRow, 'id'>): Promise<number> {
+export async function deleteUserWithDependents(db: Executor, user: Pick<UserRow, 'id'>): Promise<number> {
   return db.transaction(async (tx) => {
     // Locked first: nothing can be listed, wished or booked for this account until it is gone.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteResponse, emailQuery, listOf, messages, paginationQuery, publicUser, successMessage, type UserRole } from '@furniture/contract';
+import { recordAdminAct } from '../audit/audit-log.ts';
 import { currentUser } from '../http/access.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
@@ -58,7 +59,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user) throw noAccount(email);
       if (user.id === admin.id) throw forbidden('You cannot delete your own account');
       if (user.role === 'admin') throw forbidden('Admin accounts cannot be deleted');
-      const deletedCount = await deleteUserWithDependents(app.db, user);
+      const deletedCount = await app.db.transaction(async (tx) => {
+        const count = await deleteUserWithDependents(tx, user);
+        if (count > 0) await recordAdminAct(tx, request, { action: 'user.delete', targetType: 'user', targetId: user.id, targetLabel: email });
+        return count;
+      });
       if (deletedCount === 0) throw noAccount(email);
       return { success: true, deletedCount, message: messages.userDeleted(email) };
     },
@@ -71,7 +76,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Mark an account verified (admin)',
-        description: 'A verified seller’s products show sellerVerified at once. Verifying twice answers the same.',
+        description: 'A verified seller’s products show sellerVerified at once, and the audit log records it. Verifying twice answers the same (and records once).',
         security: bearerSecurity,
         querystring: emailQuery,
         response: { 200: successMessage, ...errorResponses },
@@ -81,7 +86,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email } = request.query;
       const user = await findUserByEmail(app.db, email);
       if (!user) throw noAccount(email);
-      if (!user.verified) await verifyUser(app.db, user.id);
+      if (!user.verified) {
+        await app.db.transaction(async (tx) => {
+          await verifyUser(tx, user.id);
+          await recordAdminAct(tx, request, { action: 'user.verify', targetType: 'user', targetId: user.id, targetLabel: email });
+        });
+      }
       return { success: true, message: messages.userVerified(email) };
     },
   );
@@ -104,7 +114,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findUserByEmail(app.db, email);
       if (!user) throw notFound(`No account with the e-mail ${email}: they must sign up before they can be made an admin`);
       if (user.role === 'admin') return { success: true, message: `${email} is already an admin` };
-      await makeAdmin(app.db, user.id);
+      await app.db.transaction(async (tx) => {
+        await makeAdmin(tx, user.id);
+        await recordAdminAct(tx, request, { action: 'user.make-admin', targetType: 'user', targetId: user.id, targetLabel: email });
+      });
       return { success: true, message: `${email} is now an admin` };
     },
   );

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import fp from 'fastify-plugin';
 
 /** The tables whose changes are announced on the `data_changes` channel (migration 0006). */
-export type WatchedTable = 'categories' | 'products' | 'users' | 'search_terms';
+export type WatchedTable = 'categories' | 'products' | 'users' | 'search_terms' | 'reviews';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -80,7 +80,7 @@ describe('GET /api/category/:id', () => {
       categoryId: category.id,
       categoryName: category.categoryName,
       sellerName: 'Karim Seller',
-      sellerEmail: seller.email,
+      sellerEmail: '',
       sellerVerified: true,
       inStock: 'available',
       resalePrice: 150,

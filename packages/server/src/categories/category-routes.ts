@@ -4,7 +4,8 @@ import { addCategoryBody, category, categoryProducts, createdOf, idParams, pagin
 import { conflict, notFound } from '../http/errors.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { bearerSecurity, errorResponses } from '../http/responses.ts';
-import { listProductsInCategory, toProduct } from '../products/product-repository.ts';
+import { contactWithheldDescription, listProductsInCategory, toProduct } from '../products/product-repository.ts';
+import { recordAdminAct } from '../audit/audit-log.ts';
 import { findCategoryById, insertCategory, listCategories, toCategory } from './category-repository.ts';
 
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,7 +41,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['categories'],
         summary: 'Products of one category, available ones first',
-        description: `The specification shows no shape: this answers {success, products}: available products first, then sold ones (which the web app shows as Unavailable), newest first within each. ${paginationDescription}`,
+        description: `The specification shows no shape: this answers {success, products}: available products first, then sold ones (which the web app shows as Unavailable), newest first within each. ${contactWithheldDescription} ${paginationDescription}`,
         security: bearerSecurity,
         params: idParams,
         querystring: paginationQuery,
@@ -70,7 +71,11 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await insertCategory(app.db, request.body);
+      const created = await app.db.transaction(async (tx) => {
+        const row = await insertCategory(tx, request.body);
+        if (row) await recordAdminAct(tx, request, { action: 'category.add', targetType: 'category', targetId: row.id, targetLabel: row.categoryName });
+        return row;
+      });
       if (!created) throw conflict(`A category named ${request.body.categoryName} already exists`);
       return reply
         .status(201)

@@ -65,6 +65,7 @@ export async function createProduct(
     yearsOfUsedProduct: string;
     description: string;
     location: string;
+    phone: string;
     postedAt: Date;
     photos: string[];
     /** When a sold product was sold; now by default. */
@@ -85,7 +86,7 @@ export async function createProduct(
       originalPrice: overrides.originalPrice ?? '300.00',
       resalePrice: overrides.resalePrice ?? '150.00',
       description: overrides.description ?? 'Solid and clean',
-      phone: '01700000000',
+      phone: overrides.phone ?? '01700000000',
       location: overrides.location ?? 'Dhaka',
       productImage,
       photos: overrides.photos ?? [productImage],

@@ -1,5 +1,5 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRole } from '@furniture/contract';
+import { trustTexts, type UserRole } from '@furniture/contract';
 import type { UserRow } from '../users/user-repository.ts';
 import { findUserById } from '../users/user-repository.ts';
 import { InvalidTokenError, type TokenSubject } from '../users/access-tokens.ts';
@@ -87,6 +87,8 @@ export async function authenticate(
 async function existingUser(app: FastifyInstance, userId: string): Promise<UserRow> {
   const user = await findUserById(app.db, userId);
   if (!user) throw unauthorized('This account no longer exists.');
+  // Suspension ends every session too; this refuses a token even in the instant before that commits.
+  if (user.suspendedAt) throw unauthorized(trustTexts.accountSuspended);
   return user;
 }
 

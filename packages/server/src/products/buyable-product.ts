@@ -9,7 +9,8 @@ import { lockProduct } from './product-repository.ts';
  */
 export async function requireBuyableProduct(tx: Executor, productId: string, buyer: Pick<UserRow, 'id'>, action: string) {
   const found = await lockProduct(tx, productId);
-  if (!found) throw notFound('No product with this id');
+  // A listing an admin took down is, to buyers, not there at all, as on its public page.
+  if (!found || found.moderation) throw notFound('No product with this id');
   if (found.sellerId === buyer.id) throw forbidden(`You cannot ${action} your own product`);
   if (found.inStock !== 'available') throw conflict('This product is no longer available');
   return found;

@@ -26,10 +26,10 @@ describe('GET /api/products/{id}', () => {
       photos,
       measurements: { widthCm: 120, depthCm: 60, heightCm: 200 },
       category: { _id: category.id, categoryName: 'Wardrobes' },
-      seller: { _id: seller.id, name: 'Nadia Islam', image: seller.image, verified: true, itemsSold: 2 },
+      seller: { _id: seller.id, name: 'Nadia Islam', image: seller.image, verified: true, itemsSold: 2, rating: null, reviewCount: 0 },
     });
     expect(data.seller.memberSince).toBe(seller.createdAt.toISOString());
-    expect(Object.keys(data.seller).sort()).toEqual(['_id', 'image', 'itemsSold', 'memberSince', 'name', 'verified']);
+    expect(Object.keys(data.seller).sort()).toEqual(['_id', 'image', 'itemsSold', 'memberSince', 'name', 'rating', 'reviewCount', 'verified']);
   });
 
   it('suggests up to six available pieces of the same category, closest in price', async () => {

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { SIMILAR_PRODUCTS_LIMIT, type ProductDetails, type SellerProfile } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
-import { products, users } from '../db/schema/index.ts';
+import { products, reviews, users } from '../db/schema/index.ts';
 import { findPublicProduct, isAvailable, publiclyVisible, selectProducts, toProduct, type ProductRecord } from './product-repository.ts';
 
-/** What anyone may know of a seller: no e-mail, and sales only as a count. */
-async function sellerProfile(db: Executor, sellerId: string): Promise<SellerProfile> {
-  const [[row], [sales]] = await Promise.all([
+/** What anyone may know of a seller: no e-mail, sales only as a count, and how they are rated. */
+export async function sellerProfile(db: Executor, sellerId: string): Promise<SellerProfile> {
+  const [[row], [sales], [rating]] = await Promise.all([
     db
       .select({ id: users.id, name: users.name, image: users.image, verified: users.verified, createdAt: users.createdAt })
       .from(users)
@@ -15,6 +15,10 @@ async function sellerProfile(db: Executor, sellerId: string): Promise<SellerProf
       .select({ count: sql<number>`count(*)::int` })
       .from(products)
       .where(and(eq(products.sellerId, sellerId), eq(products.inStock, 'sold'))),
+    db
+      .select({ average: sql<string | null>`avg(${reviews.rating})`, count: sql<number>`count(*)::int` })
+      .from(reviews)
+      .where(eq(reviews.subjectId, sellerId)),
   ]);
   return {
     _id: row!.id,
@@ -23,6 +27,8 @@ async function sellerProfile(db: Executor, sellerId: string): Promise<SellerProf
     verified: row!.verified,
     memberSince: row!.createdAt.toISOString(),
     itemsSold: sales!.count,
+    rating: rating!.average === null ? null : Math.round(Number(rating!.average) * 10) / 10,
+    reviewCount: rating!.count,
   };
 }
 

@@ -40,9 +40,10 @@ export const productColumns = {
 /**
  * What anyone may see: the one condition every public list (search, advertisement, category
  * pages, similar pieces, the sitemap) and the public product page apply. Withdrawn and expired
- * listings are left out here and nowhere else; their sellers still see them (decision 20).
+ * listings are left out here and nowhere else; their sellers still see them (decision 20). So are
+ * listings an admin hid or removed, and those of suspended sellers (decision 23).
  */
-export const publiclyVisible: SQL = sql`${products.state} in ('available', 'reserved', 'sold')`;
+export const publiclyVisible: SQL = sql`${products.state} in ('available', 'reserved', 'sold') and ${products.moderation} is null`;
 
 /** Available to wish for and book. */
 export const isAvailable: SQL = sql`${products.inStock} = 'available'`;
@@ -70,8 +71,22 @@ function measurementsOf(row: Pick<ProductRecord, 'widthCm' | 'depthCm' | 'height
   return { widthCm: Number(row.widthCm), depthCm: Number(row.depthCm), heightCm: Number(row.heightCm) };
 }
 
-/** The one place a product row becomes what callers see: every answer that carries a product uses it. */
+/**
+ * The one place a product row becomes what callers see: every answer that carries a product uses
+ * it. The seller's e-mail and phone are withheld (empty) here, since most of these answers are
+ * public and cached alike for every caller; the seller, admins and the seller's buyers read them
+ * from `GET /api/products/{id}/contact` (decision 23).
+ */
 export function toProduct(row: ProductRecord): Product {
+  return { ...toProductWithContact(row), sellerEmail: '', phone: '' };
+}
+
+/** What the API documentation says of `sellerEmail` and `phone` wherever `toProduct` answers. */
+export const contactWithheldDescription =
+  'Products carry `sellerEmail` and `phone` as empty strings: sellers’ contact details are never public; the seller, admins and buyers with a booking read them from `GET /api/products/{id}/contact` (decision 23).';
+
+/** A product with its seller's contact details, for answers only its seller receives. */
+export function toProductWithContact(row: ProductRecord): Product {
   return {
     _id: row.id,
     categoryId: row.categoryId,
@@ -157,6 +172,8 @@ export async function listProductsOfSeller(db: Executor, sellerId: string, page:
     .select({
       ...productColumns,
       expiresAt: products.expiresAt,
+      moderation: products.moderation,
+      moderationReason: products.moderationReason,
       views: sql<number>`coalesce(${productViews.views}, 0)`,
       wishCount: sql<number>`(select count(*)::int from ${wishes} where ${wishes.productId} = ${products.id})`,
       bookingCount: sql<number>`(select count(*)::int from ${bookings} where ${bookings.productId} = ${products.id})`,
@@ -170,9 +187,11 @@ export async function listProductsOfSeller(db: Executor, sellerId: string, page:
     .limit(page.limit)
     .offset(page.offset);
   return rows.map((row) => ({
-    ...toProduct(row),
+    ...toProductWithContact(row),
     expiresAt: row.expiresAt.toISOString(),
     views: row.views,
+    moderation: row.moderation,
+    moderationReason: row.moderationReason,
     wishCount: row.wishCount,
     bookingCount: row.bookingCount,
   }));
@@ -267,6 +286,7 @@ export async function lockProduct(tx: Executor, id: string) {
       productName: products.productName,
       productImage: products.productImage,
       resalePrice: products.resalePrice,
+      moderation: products.moderation,
     })
     .from(products)
     .where(eq(products.id, id))

@@ -57,7 +57,9 @@ describe('GET /api/advertisement', () => {
     expect(item).toMatchObject({
       categoryName: category.categoryName,
       sellerName: seller.name,
-      sellerEmail: seller.email,
+      // Contact details are never in a public answer (decision 23).
+      sellerEmail: '',
+      phone: '',
       sellerVerified: false,
       resalePrice: 120.5,
       originalPrice: 400,

@@ -26,7 +26,9 @@ import {
   insertProduct,
   listAdvertisedProducts,
   listProductsOfSeller,
+  contactWithheldDescription,
   toProduct,
+  toProductWithContact,
 } from './product-repository.ts';
 import { scheduleListingExpiry } from '../sales/listing-expiry.ts';
 
@@ -38,7 +40,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary: 'Advertised products that are still available',
-        description: `Newest first. ${paginationDescription}`,
+        description: `Newest first. ${contactWithheldDescription} ${paginationDescription}`,
         querystring: paginationQuery,
         response: { 200: listOf(product), 400: errorResponses[400] },
       },
@@ -100,7 +102,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = (await findProductById(app.db, id))!;
       return reply
         .status(201)
-        .send({ success: true as const, message: `${created.productName} is listed`, data: toProduct(created) });
+        .send({ success: true as const, message: `${created.productName} is listed`, data: toProductWithContact(created) });
     },
   );
 

@@ -14,9 +14,10 @@ import { notFound } from '../http/errors.ts';
 import { errorResponses } from '../http/responses.ts';
 import { searchCatalogue } from './catalogue-search.ts';
 import { findProductDetails } from './product-details.ts';
-import { toProduct } from './product-repository.ts';
+import { contactWithheldDescription, toProduct } from './product-repository.ts';
 
 const searchDescription = [
+  contactWithheldDescription,
   'Public. Words in `q` are matched against name, description, category and location with stemming; accents are ignored and a misspelt word is matched to the catalogue words it resembles.',
   'Filters: `categoryId`, `condition` (repeatable), `minPrice`/`maxPrice` (resale price), `location` (loose match), `sellerVerified=true`, `inStock` (default true: available only; false includes sold pieces).',
   '“Will it fit?”: `spaceWidth`/`spaceDepth`/`spaceHeight` keep pieces that stand in that space (turned about the vertical if need be); `doorWidth` with `doorHeight` keep pieces that can be carried through that opening, tilted if need be. Pieces without measurements are left out by either.',
@@ -52,7 +53,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/:id',
     {
-      config: { access: 'public', cache: { tables: ['categories', 'products', 'users'] } },
+      config: { access: 'public', cache: { tables: ['categories', 'products', 'users', 'reviews'] } },
       // Counted as it is answered, whether from the response cache or not.
       onSend: async (request, reply, payload) => {
         if (reply.statusCode === 200 || reply.statusCode === 304) app.productViews.count(request.params.id.toLowerCase());
@@ -63,7 +64,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One product with its photos, measurements, seller and similar pieces',
         description:
           'Public. `seller` is the public profile (no e-mail); `similar` holds up to 6 available pieces of the same category, closest in price. Sold pieces are shown too (inStock: sold). ' +
-          'Each call counts as a view of the piece, which its seller sees in My Products.',
+          'Each call counts as a view of the piece, which its seller sees in My Products. Hidden or removed listings answer 404. ' +
+          contactWithheldDescription,
         params: idParams,
         response: { 200: dataOf(productDetails), 400: errorResponses[400], 404: errorResponses[404] },
       },

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { unauthorized } from '../http/errors.ts';
+import { trustTexts } from '@furniture/contract';
+import { forbidden, unauthorized } from '../http/errors.ts';
+import { findUserById } from './user-repository.ts';
 import { REFRESH_COOKIE, REFRESH_TOKEN_MAX_AGE_SECONDS, rotateSession, startSession } from './refresh-tokens.ts';
 
 /** The refresh cookie is readable only by the API, never by scripts, and never sent cross-site. */
@@ -13,8 +15,13 @@ function cookieOptions(app: FastifyInstance) {
   };
 }
 
-/** Signs a user in: a new session in the refresh cookie, and an access token to return. */
+/**
+ * Signs a user in: a new session in the refresh cookie, and an access token to return. A suspended
+ * account is refused here, whichever way it proved who it is.
+ */
 export async function signIn(app: FastifyInstance, reply: FastifyReply, userId: string): Promise<string> {
+  const user = await findUserById(app.db, userId);
+  if (user?.suspendedAt) throw forbidden(trustTexts.accountSuspended);
   const session = await startSession(app.db, userId);
   reply.setCookie(REFRESH_COOKIE, session.token, cookieOptions(app));
   return app.accessTokens.issue({ userId, sessionId: session.sessionId });

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';
 import { createUser } from '../db/factories.ts';
+import { users } from '../db/schema/index.ts';
 
 const t = setupTestApp();
 
@@ -27,6 +29,17 @@ describe('GET /api/user', () => {
     const malformed = await t.app.inject({ method: 'GET', url: '/api/user?email=%27%20or%201%3D1' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe('email must be a valid e-mail address');
+  });
+
+  it('answers a suspended seller’s record only to the account itself and to admins, as if there were none', async () => {
+    const seller = await createUser(t.db, { role: 'seller' });
+    await t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, seller.id));
+    const response = await t.app.inject({ method: 'GET', url: `/api/user?email=${seller.email}` });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, message: `No account with the e-mail ${seller.email}` });
+    const admin = await createUser(t.db, { role: 'admin', password: null });
+    const byAdmin = await t.app.inject({ method: 'GET', url: `/api/user?email=${seller.email}`, headers: await bearer(t.app, admin.id) });
+    expect(byAdmin.json().data).toMatchObject({ _id: seller.id });
   });
 
   it('answers buyers’ and admins’ records only to the account itself and to admins', async () => {

@@ -15,7 +15,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The profile of an account, by e-mail',
         description:
           'Profile fields only (name, email, image, userRole, verified). The account itself and admins get any record; anyone else ' +
-          'only sellers’ (whose names and e-mails their listings show), and 404 for every other e-mail, as for one without an account. ' +
+          'only sellers’ that are not suspended, and 404 for every other e-mail, as for one without an account. ' +
+          'It confirms only that a seller has the e-mail the caller already knows; listings no longer show e-mails (decision 23). ' +
           'Those look-ups are limited per address. The specification calls it without a token.',
         querystring: emailQuery,
         response: { 200: dataOf(publicUser), 400: errorResponses[400], 404: errorResponses[404], 429: errorResponse },
@@ -27,7 +28,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const ownOrAdmin = caller !== null && (caller.email === email || caller.role === 'admin');
       if (!ownOrAdmin) await enforceLimit(app.db, { limit: RATE_LIMITS.accountLookupsPerAddress, subject: request.ip });
       const user = await findUserByEmail(app.db, email);
-      if (!user || (!ownOrAdmin && user.role !== 'seller')) throw notFound(`No account with the e-mail ${email}`);
+      const strangerMaySee = user?.role === 'seller' && !user.suspendedAt;
+      if (!user || (!ownOrAdmin && !strangerMaySee)) throw notFound(`No account with the e-mail ${email}`);
       return { success: true as const, data: toPublicUser(user) };
     },
   );

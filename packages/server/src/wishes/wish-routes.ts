@@ -6,6 +6,7 @@ import { requireOwnEmailOrAdmin } from '../http/ownership.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { bearerSecurity, errorResponses } from '../http/responses.ts';
 import { requireBuyableProduct } from '../products/buyable-product.ts';
+import { contactWithheldDescription } from '../products/product-repository.ts';
 import { deleteWishOfBuyer, findWishById, insertWish, listWishesOfBuyer } from './wish-repository.ts';
 
 export const wishRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +17,7 @@ export const wishRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['wishes'],
         summary: 'A buyer’s wish list',
-        description: `Each wish has the shape of its product, with the wish’s own _id and the productId; products sold since still show (inStock 'sold'). The e-mail must be the caller’s own; an admin may read anyone’s. Newest first. ${paginationDescription}`,
+        description: `Each wish has the shape of its product, with the wish’s own _id and the productId; products sold since still show (inStock 'sold'). The e-mail must be the caller’s own; an admin may read anyone’s. Newest first. ${contactWithheldDescription} ${paginationDescription}`,
         security: bearerSecurity,
         querystring: emailListQuery,
         response: { 200: listOf(wish), ...errorResponses },

@@ -67,6 +67,10 @@ export const routes: RouteObject[] = [
           ),
       },
       {
+        path: paths.seller.path,
+        lazy: () => load(() => import('./routes/seller.tsx')).then((m) => ({ Component: m.SellerProfileRoute })),
+      },
+      {
         path: paths.blog.path,
         lazy: () => load(() => import('../features/blog/routes/blog.tsx')).then((m) => ({ Component: m.BlogRoute })),
       },
@@ -155,6 +159,15 @@ export const routes: RouteObject[] = [
             path: paths.dashboard.addCategory.path,
             lazy: () =>
               load(() => import('../features/categories/routes/add-category.tsx')).then((m) => ({ Component: m.AddCategoryRoute })),
+          },
+          {
+            path: paths.dashboard.reports.path,
+            lazy: () =>
+              load(() => import('../features/moderation/routes/reports-queue.tsx')).then((m) => ({ Component: m.ReportsQueueRoute })),
+          },
+          {
+            path: paths.dashboard.audit.path,
+            lazy: () => load(() => import('../features/moderation/routes/audit-log.tsx')).then((m) => ({ Component: m.AuditLogRoute })),
           },
           {
             path: paths.dashboard.addAdmin.path,

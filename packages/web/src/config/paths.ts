@@ -19,6 +19,7 @@ export const paths = {
     },
   },
   product: { path: webRoutes.product, getHref: (id: string) => `/product/${encodeURIComponent(id)}` },
+  seller: { path: webRoutes.seller, getHref: (id: string) => `/seller/${encodeURIComponent(id)}` },
   login: {
     path: webRoutes.login,
     /** `redirectTo` is where the user returns after signing in. */
@@ -42,6 +43,8 @@ export const paths = {
     allSellers: { path: webRoutes.dashboard.allSellers, getHref: () => '/dashboard/allSellers' },
     addCategory: { path: webRoutes.dashboard.addCategory, getHref: () => '/dashboard/addCategory' },
     addAdmin: { path: webRoutes.dashboard.addAdmin, getHref: () => '/dashboard/addAdmin' },
+    reports: { path: webRoutes.dashboard.reports, getHref: () => '/dashboard/reports' },
+    audit: { path: webRoutes.dashboard.audit, getHref: () => '/dashboard/audit' },
   },
 } as const;
 

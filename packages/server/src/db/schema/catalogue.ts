@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, customType, index, integer, jsonb, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { conditions, LISTING_LIFETIME_DAYS, listingStates, stockStates, type PriceChange } from '@furniture/contract';
+import { conditions, LISTING_LIFETIME_DAYS, listingStates, moderationStates, stockStates, type PriceChange } from '@furniture/contract';
 import { users } from './users.ts';
 
 export const productCondition = pgEnum('product_condition', conditions);
 export const stockState = pgEnum('stock_state', stockStates);
 export const listingState = pgEnum('listing_state', listingStates);
+export const moderationState = pgEnum('moderation_state', moderationStates);
 
 /** A full-text search document; the search migration's trigger keeps it current. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -58,7 +59,11 @@ export const products = pgTable(
       .default(sql.raw(`now() + interval '${LISTING_LIFETIME_DAYS} days'`)),
     renewedAt: timestamp('renewed_at', { withTimezone: true }),
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** True while someone's report of the listing waits for an admin. */
     reported: boolean('reported').notNull().default(false),
+    /** An admin took the listing out of every public list (beside its sale state, which it keeps). */
+    moderation: moderationState('moderation'),
+    moderationReason: text('moderation_reason'),
     postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
     /** Every photo's URL, the cover (productImage) first. */
     photos: text('photos').array().notNull().default(sql`'{}'::text[]`),

@@ -17,6 +17,8 @@ export const users = pgTable(
     /** Null for accounts that sign in only through an OpenID provider. */
     passwordHash: text('password_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when an admin suspends the account: it cannot sign in, and its listings are hidden. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),

@@ -1,8 +1,9 @@
-import { labels, productPageTexts, texts } from '@furniture/contract';
+import { labels, productPageTexts, texts, trustWebTexts } from '@furniture/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { productQuery } from '../../features/products/api/get-product.ts';
+import { ReportButton } from '../../features/moderation/components/report-button.tsx';
 import { PhotoGallery } from '../../features/products/components/photo-gallery.tsx';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import { VerifiedTick } from '../../features/products/components/verified-tick.tsx';
@@ -81,6 +82,7 @@ export function ProductRoute() {
             <button type="button" className="btn btn-ghost" onClick={() => void share()}>
               {productPageTexts.share}
             </button>
+            <ReportButton productId={product._id} productName={product.productName} sellerId={product.seller._id} />
           </div>
           <section aria-labelledby="seller-title" className="rounded-box border border-base-300 p-4">
             <h2 id="seller-title" className="mb-2 font-semibold">
@@ -95,6 +97,12 @@ export function ProductRoute() {
                 <p className="text-sm">
                   {productPageTexts.memberSince(memberSince(product.seller.memberSince))} · {productPageTexts.itemsSold(product.seller.itemsSold)}
                 </p>
+                <p className="text-sm" data-testid="seller-rating">
+                  {trustWebTexts.ratingSummary(product.seller.rating, product.seller.reviewCount)}
+                </p>
+                <Link to={paths.seller.getHref(product.seller._id)} className="link text-sm">
+                  {trustWebTexts.sellerProfileLink}
+                </Link>
               </div>
             </div>
           </section>

@@ -7,6 +7,8 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { useChangeOrder, type BuyerBookingStep } from '../api/change-booking.ts';
 import { useDeleteBooking } from '../api/delete-booking.ts';
+import { ReviewButton } from '../components/review-button.tsx';
+import { SellerContact } from '../components/seller-contact.tsx';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { bookingsQuery } from '../api/get-bookings.ts';
 
@@ -104,6 +106,8 @@ export function MyOrdersRoute() {
                 <span className="badge h-auto">{saleTexts.bookingStatus[booking.status]}</span>
                 {booking.statusReason && <p className="text-sm">{booking.statusReason}</p>}
                 {buyerStep(booking)}
+                {booking.productId && <SellerContact productId={booking.productId} />}
+                {booking.status === 'closed' && <ReviewButton bookingId={booking._id} productName={booking.productName} />}
               </div>
             ),
           },

@@ -1,4 +1,4 @@
-import { labels, saleTexts, type UserRole } from '@furniture/contract';
+import { labels, saleTexts, trustWebTexts, type UserRole } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -19,6 +19,8 @@ const menus: Record<UserRole, { to: string; label: string }[]> = {
     { to: paths.dashboard.allSellers.getHref(), label: labels.dashboardMenu.allSellers },
     { to: paths.dashboard.addCategory.getHref(), label: labels.dashboardMenu.addCategory },
     { to: paths.dashboard.addAdmin.getHref(), label: labels.dashboardMenu.addAdmin },
+    { to: paths.dashboard.reports.getHref(), label: trustWebTexts.queueTitle },
+    { to: paths.dashboard.audit.getHref(), label: trustWebTexts.auditTitle },
   ],
 };
 

@@ -1,4 +1,4 @@
-import { labels, saleTexts, uiTexts, type SellerProduct } from '@furniture/contract';
+import { labels, saleTexts, trustWebTexts, uiTexts, type SellerProduct } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -83,6 +83,14 @@ export function MyProductsRoute() {
                 <span className="badge h-auto">{saleTexts.listingState[product.state]}</span>
                 {product.state === 'available' && (
                   <span className="text-xs">{saleTexts.expiresOn(new Date(product.expiresAt).toLocaleDateString('en-US'))}</span>
+                )}
+                {product.moderation && (
+                  <span data-testid="moderation">
+                    <span className="badge badge-error h-auto">
+                      {product.moderation === 'hidden' ? trustWebTexts.hiddenBadge : trustWebTexts.removedBadge}
+                    </span>
+                    <span className="block text-xs">{trustWebTexts.moderationReason(product.moderationReason ?? '')}</span>
+                  </span>
                 )}
               </div>
             ),

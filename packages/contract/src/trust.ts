@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import { idSchema, product } from './schemas.ts';
+import { sellerProfile } from './search.ts';
+
+/** What can be reported. (Messages join once conversations exist.) */
+export const reportTargetTypes = ['product', 'user'] as const;
+export type ReportTargetType = (typeof reportTargetTypes)[number];
+
+export const reportReasons = ['misdescribed', 'prohibited', 'scam', 'offensive', 'other'] as const;
+export type ReportReason = (typeof reportReasons)[number];
+
+/** open: waiting for an admin; dismissed: nothing wrong; actioned: an admin acted on it. */
+export const reportStatuses = ['open', 'dismissed', 'actioned'] as const;
+export type ReportStatus = (typeof reportStatuses)[number];
+
+export const moderationActions = ['dismiss', 'hide', 'remove', 'suspend', 'restore'] as const;
+export type ModerationAction = (typeof moderationActions)[number];
+
+/** hidden: out of every public list until restored (the seller may appeal); removed: for good. */
+export const moderationStates = ['hidden', 'removed'] as const;
+export type ModerationState = (typeof moderationStates)[number];
+
+/** Every kind of admin act the audit log records. */
+export const auditActions = [
+  'user.verify',
+  'user.delete',
+  'user.make-admin',
+  'category.add',
+  'report.dismiss',
+  'report.hide',
+  'report.remove',
+  'report.suspend',
+  'report.restore',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const REPORT_NOTE_MAX_LENGTH = 1000;
+export const MODERATION_REASON_MAX_LENGTH = 500;
+export const AUDIT_PAGE_DEFAULT_LIMIT = 50;
+
+export const trustTexts = {
+  reportReasons: {
+    misdescribed: 'Counterfeit or not as described',
+    prohibited: 'Prohibited item',
+    scam: 'Scam or payment outside the marketplace',
+    offensive: 'Offensive',
+    other: 'Something else',
+  } satisfies Record<ReportReason, string>,
+  reportReceived: 'Thank you. An admin will look at your report.',
+  alreadyReported: 'You have already reported this, and an admin has not looked at it yet.',
+  cannotReportOwn: 'You cannot report your own listing or account.',
+  reportTargetNotFound: 'There is nothing to report here: it does not exist.',
+  reportNotFound: 'There is no open report with this id.',
+  reasonRequired: 'Say why, in a few words.',
+  actionNotForUser: 'Only a listing can be hidden, removed or restored.',
+  cannotSuspendAdmin: 'Admin accounts cannot be suspended.',
+  nothingToRestore: 'This listing is neither hidden nor removed.',
+  accountSuspended: 'This account is suspended. Write to the marketplace to ask why.',
+  moderationDone: {
+    dismiss: 'Report dismissed',
+    hide: 'Listing hidden',
+    remove: 'Listing removed',
+    suspend: 'Account suspended',
+    restore: 'Listing restored',
+  } satisfies Record<ModerationAction, string>,
+  listingHiddenTitle: (productName: string) => `Your listing ${productName} was hidden`,
+  listingRemovedTitle: (productName: string) => `Your listing ${productName} was removed`,
+  listingModeratedBody: (reason: string) => `An admin took it out of the marketplace. The reason: ${reason}`,
+  openMyProducts: 'Open my products',
+} as const;
+
+const reasonText = (max: number) =>
+  z.string().trim().min(1, trustTexts.reasonRequired).max(max, `At most ${max} characters`);
+
+export const createReportBody = z.object({
+  targetType: z.enum(reportTargetTypes),
+  targetId: idSchema,
+  reason: z.enum(reportReasons),
+  note: z.string().trim().max(REPORT_NOTE_MAX_LENGTH, `At most ${REPORT_NOTE_MAX_LENGTH} characters`).optional(),
+});
+export type CreateReportBody = z.infer<typeof createReportBody>;
+
+export const moderationActionBody = z.object({
+  action: z.enum(moderationActions),
+  reason: reasonText(MODERATION_REASON_MAX_LENGTH),
+});
+export type ModerationActionBody = z.infer<typeof moderationActionBody>;
+
+export const report = z.object({
+  id: idSchema,
+  reporterId: idSchema.nullable(),
+  targetType: z.enum(reportTargetTypes),
+  targetId: idSchema,
+  reason: z.enum(reportReasons),
+  note: z.string().nullable(),
+  status: z.enum(reportStatuses),
+  createdAt: z.string(),
+});
+export type Report = z.infer<typeof report>;
+
+/** Open reports of one target, with what an admin needs to judge it. */
+export const reportedTarget = z.object({
+  targetType: z.enum(reportTargetTypes),
+  targetId: idSchema,
+  /** The listing's name, or the account's name. */
+  title: z.string(),
+  /** The seller of a listing, or the account itself. */
+  ownerId: idSchema.nullable(),
+  ownerEmail: z.string().nullable(),
+  moderation: z.enum(moderationStates).nullable(),
+  suspended: z.boolean(),
+  reportCount: z.number().int(),
+  reports: z.array(report),
+});
+export type ReportedTarget = z.infer<typeof reportedTarget>;
+
+export const auditEntry = z.object({
+  id: z.string(),
+  actorId: idSchema,
+  actorEmail: z.string(),
+  action: z.enum(auditActions),
+  targetType: z.string(),
+  targetId: z.string(),
+  targetLabel: z.string().nullable(),
+  reason: z.string().nullable(),
+  address: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditQuery = z.object({
+  actor: idSchema.optional(),
+  action: z.enum(auditActions).optional(),
+  since: z.iso.datetime({ offset: true, error: 'Give a date and time such as 2026-01-31T00:00:00Z' }).optional(),
+  /** The `nextCursor` of the page before. */
+  cursor: z.string().regex(/^\d+$/, 'This is not a cursor this list gave').optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+export const auditPage = z.object({
+  success: z.literal(true),
+  data: z.array(auditEntry),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+
+export const REVIEW_TEXT_MAX_LENGTH = 500;
+/** A review can be changed for this long after it is written; then it is final. */
+export const REVIEW_EDIT_DAYS = 14;
+/** Reviews a seller's public profile shows, newest first. */
+export const PROFILE_REVIEWS_LIMIT = 20;
+/** Available listings a seller's public profile shows, newest first. */
+export const PROFILE_LISTINGS_LIMIT = 24;
+
+export const reviewTexts = {
+  notClosed: 'You can review only a sale that was paid and handed over.',
+  bookingNotFound: 'There is no sale of yours with this id.',
+  alreadyReviewed: 'You have already reviewed this sale. You can change your review for 14 days.',
+  reviewNotFound: 'There is no review of yours with this id.',
+  reviewFinal: 'This review is final: reviews can be changed for 14 days after they are written.',
+  saved: 'Thank you for your review.',
+  updated: 'Your review is updated.',
+  sellerNotFound: 'There is no seller with this id.',
+  ratingRange: 'Choose from 1 to 5 stars',
+} as const;
+
+const reviewRating = z.number({ error: reviewTexts.ratingRange }).int(reviewTexts.ratingRange).min(1, reviewTexts.ratingRange).max(5, reviewTexts.ratingRange);
+const reviewText = z.string().trim().max(REVIEW_TEXT_MAX_LENGTH, `At most ${REVIEW_TEXT_MAX_LENGTH} characters`);
+
+export const createReviewBody = z.object({ bookingId: idSchema, rating: reviewRating, text: reviewText });
+export type CreateReviewBody = z.infer<typeof createReviewBody>;
+export const editReviewBody = z.object({ rating: reviewRating, text: reviewText });
+export type EditReviewBody = z.infer<typeof editReviewBody>;
+
+export const review = z.object({
+  id: idSchema,
+  bookingId: idSchema,
+  authorId: idSchema,
+  authorName: z.string(),
+  /** Whom the review is about. */
+  subjectId: idSchema,
+  /** What the author was in the sale: the buyer rating the seller, or the seller rating the buyer. */
+  authorRole: z.enum(['buyer', 'seller']),
+  rating: z.number().int(),
+  text: z.string(),
+  createdAt: z.string(),
+  /** Until when the author can still change it. */
+  editableUntil: z.string(),
+});
+export type Review = z.infer<typeof review>;
+
+/** `GET /api/sellers/{id}`: the seller's summary, their newest reviews and their listings available now. */
+export const sellerPage = sellerProfile.extend({
+  /** The newest reviews, at most PROFILE_REVIEWS_LIMIT. */
+  reviews: z.array(review),
+  /** Listings available now, newest first, at most PROFILE_LISTINGS_LIMIT. */
+  listings: z.array(product),
+});
+export type SellerPage = z.infer<typeof sellerPage>;
+
+export const contactTexts = {
+  notAllowed: 'Only people who booked this piece see how to reach its seller.',
+  productNotFound: 'No product with this id',
+  heading: 'Contact the seller',
+} as const;
+
+/** `GET /api/products/{id}/contact`: how to reach a product's seller, for the seller, admins and its buyers. */
+export const sellerContact = z.object({ sellerName: z.string(), sellerEmail: z.string(), phone: z.string() });
+export type SellerContact = z.infer<typeof sellerContact>;
+
+/** Words of the trust and safety screens. */
+export const trustWebTexts = {
+  report: 'Report',
+  reportTitle: (productName: string) => `Report ${productName}`,
+  reportReason: 'What is wrong?',
+  reportNote: 'Anything an admin should know (optional)',
+  sendReport: 'Send report',
+  cancel: 'Cancel',
+  queueTitle: 'Reports',
+  queueEmpty: 'No reports are waiting.',
+  reportCount: (count: number) => (count === 1 ? '1 report' : `${count} reports`),
+  owner: 'Owner',
+  actionReason: 'Reason (the seller reads it)',
+  actionLabels: { dismiss: 'Dismiss', hide: 'Hide', remove: 'Remove', suspend: 'Suspend seller', restore: 'Restore' } satisfies Record<ModerationAction, string>,
+  auditTitle: 'Audit log',
+  auditEmpty: 'No admin acts match.',
+  auditColumns: { when: 'When', who: 'Who', action: 'Action', target: 'Target', reason: 'Reason', address: 'Address' },
+  loadOlder: 'Older entries',
+  hiddenBadge: 'Hidden by an admin',
+  removedBadge: 'Removed by an admin',
+  moderationReason: (reason: string) => `Why: ${reason}`,
+  sellerProfileLink: 'See the seller’s profile',
+  ratingSummary: (rating: number | null, count: number) =>
+    rating === null ? 'No reviews yet' : `${rating.toFixed(1)} out of 5 from ${count === 1 ? '1 review' : `${count} reviews`}`,
+  reviewsTitle: 'Reviews',
+  listingsTitle: 'Available now',
+  noListings: 'Nothing for sale right now.',
+  memberSince: (date: string) => `Member since ${date}`,
+  itemsSold: (count: number) => (count === 1 ? '1 item sold' : `${count} items sold`),
+  reviewSeller: 'Review the seller',
+  reviewTitle: (productName: string) => `How was buying ${productName}?`,
+  reviewRating: 'Stars',
+  starOption: (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`),
+  reviewText: 'A few words for other buyers',
+  sendReview: 'Send review',
+  showContact: 'Contact the seller',
+  contactLine: (name: string, email: string, phone: string) => `${name}: ${email}, ${phone}`,
+} as const;

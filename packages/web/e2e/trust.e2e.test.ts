@@ -1,0 +1,132 @@
+import { reviewTexts, trustTexts, trustWebTexts } from '@furniture/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBooking, createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { checkPage, openSession, setupBrowser, waitForNetworkIdle, type Session } from './support/browser.ts';
+import { setupMarketplace } from './support/marketplace.ts';
+import { expectText, logIn } from './support/ui.ts';
+
+const market = setupMarketplace();
+const chromium = setupBrowser();
+const sessions: Session[] = [];
+
+const buyer = { email: 'careful.buyer@example.com', password: DEFAULT_TEST_PASSWORD };
+const admin = { email: 'moderator@example.com', password: DEFAULT_TEST_PASSWORD };
+const seller = { email: 'shady.seller@example.com', password: DEFAULT_TEST_PASSWORD, name: 'Shady Seller' };
+const sofa = 'Designer sofa, genuine';
+const hideReason = 'The photos are copied from a shop';
+let productId = '';
+let sellerId = '';
+const honestSeller = { email: 'honest.seller@example.com', name: 'Honest Seller' };
+const table = 'Oak dining table';
+let honestSellerId = '';
+
+beforeAll(async () => {
+  const image = `${market.url}/favicon.svg`;
+  await createUser(market.db, { ...buyer, role: 'buyer', name: 'Careful Buyer', image });
+  await createUser(market.db, { ...admin, role: 'admin', name: 'Mo Moderator' });
+  const shady = await createUser(market.db, { ...seller, role: 'seller', image });
+  sellerId = shady.id;
+  const category = await createCategory(market.db, { categoryName: 'Sofas', image });
+  productId = (await createProduct(market.db, { categoryId: category.id, sellerId: shady.id }, { productName: sofa, productImage: image })).id;
+  // A sale the buyer closed with another seller: paid and handed over.
+  const honest = await createUser(market.db, { ...honestSeller, role: 'seller', image });
+  honestSellerId = honest.id;
+  const sold = await createProduct(market.db, { categoryId: category.id, sellerId: honest.id }, { productName: table, productImage: image, state: 'sold' });
+  const careful = await createUser(market.db, { email: 'closed.sale.buyer@example.com', role: 'buyer', name: 'Repeat Buyer', image });
+  await createBooking(market.db, sold, careful.id, { paymentStatus: 'paid', status: 'closed' });
+});
+
+afterAll(async () => {
+  for (const session of sessions) await session.close();
+});
+
+async function signedIn(account: { email: string; password: string }, viewport?: { width: number; height: number }) {
+  const session = await openSession(chromium.browser, market.url, viewport);
+  sessions.push(session);
+  await logIn(session.page, account.email, account.password);
+  return session;
+}
+
+describe('a reported listing', () => {
+  it('is reported by a buyer from its page, on a phone', async () => {
+    const { page, pageErrors } = await signedIn(buyer, { width: 390, height: 844 });
+    await page.goto(`/product/${productId}`);
+    await page.getByRole('heading', { name: sofa }).waitFor();
+    expect(await page.getByTestId('seller-rating').innerText()).toBe(trustWebTexts.ratingSummary(null, 0));
+
+    await page.getByRole('button', { name: trustWebTexts.report, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: trustWebTexts.reportTitle(sofa) });
+    await dialog.getByLabel(trustWebTexts.reportReason).selectOption('misdescribed');
+    await dialog.getByLabel(trustWebTexts.reportNote).fill('Same photos as a shop’s website');
+    await checkPage(page, 'trust-report-dialog-phone');
+    await dialog.getByRole('button', { name: trustWebTexts.sendReport }).click();
+    await expectText(page, trustTexts.reportReceived);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('is hidden by an admin from the reports queue, and the act is in the audit log', async () => {
+    const { page, pageErrors } = await signedIn(admin);
+    await page.goto('/dashboard/reports');
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: sofa }) });
+    await card.getByText(trustTexts.reportReasons.misdescribed).waitFor();
+    await checkPage(page, 'trust-reports-queue');
+    await card.getByLabel(trustWebTexts.actionReason).fill(hideReason);
+    await card.getByRole('button', { name: trustWebTexts.actionLabels.hide }).click();
+    await expectText(page, trustTexts.moderationDone.hide);
+    await page.getByText(trustWebTexts.queueEmpty).waitFor();
+
+    await page.goto('/dashboard/audit');
+    const row = page.getByRole('row').filter({ hasText: 'report.hide' });
+    await row.getByText(hideReason).waitFor();
+    expect(await row.innerText()).toContain(admin.email);
+    await checkPage(page, 'trust-audit-log');
+
+    // Gone from public lists: the product page answers not found.
+    const response = await page.request.get(`/api/products/${productId}`);
+    expect(response.status()).toBe(404);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows its seller why it was hidden', async () => {
+    const { page, pageErrors } = await signedIn(seller);
+    await page.goto('/dashboard/myProducts');
+    const row = page.getByRole('row').filter({ hasText: sofa });
+    await row.getByText(trustWebTexts.hiddenBadge).waitFor();
+    await row.getByText(trustWebTexts.moderationReason(hideReason)).waitFor();
+    await checkPage(page, 'trust-my-products-hidden');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('leaves the seller a public profile page anyone can open', async () => {
+    const session = await openSession(chromium.browser, market.url);
+    sessions.push(session);
+    await session.page.goto(`/seller/${sellerId}`);
+    await session.page.getByRole('heading', { name: seller.name }).waitFor();
+    await session.page.getByText(trustWebTexts.noListings).waitFor();
+    await waitForNetworkIdle(session.page);
+    await checkPage(session.page, 'trust-seller-profile');
+  });
+});
+
+describe('a closed sale', () => {
+  it('shows its buyer the seller’s contact, is reviewed in My Orders, and the rating shows on the seller’s profile', async () => {
+    const { page, pageErrors } = await signedIn({ email: 'closed.sale.buyer@example.com', password: DEFAULT_TEST_PASSWORD });
+    await page.goto('/dashboard/myOrders');
+    // Contact details reach the buyer of the piece, asked for on demand.
+    await page.getByRole('button', { name: trustWebTexts.showContact }).click();
+    await page.getByText(trustWebTexts.contactLine(honestSeller.name, honestSeller.email, '01700000000')).waitFor();
+    await page.getByRole('button', { name: `${trustWebTexts.reviewSeller}: ${table}` }).click();
+    const dialog = page.getByRole('dialog', { name: trustWebTexts.reviewTitle(table) });
+    await dialog.getByLabel(trustWebTexts.reviewRating).selectOption('4');
+    await dialog.getByLabel(trustWebTexts.reviewText).fill('Sturdy table, friendly hand-over');
+    await checkPage(page, 'trust-review-dialog');
+    await dialog.getByRole('button', { name: trustWebTexts.sendReview }).click();
+    await expectText(page, reviewTexts.saved);
+
+    await page.goto(`/seller/${honestSellerId}`);
+    await page.getByRole('heading', { name: honestSeller.name }).waitFor();
+    await expect.poll(() => page.getByTestId('seller-rating').innerText()).toBe(trustWebTexts.ratingSummary(4, 1));
+    await page.getByText('Sturdy table, friendly hand-over').waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+});

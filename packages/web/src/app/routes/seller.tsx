@@ -1,0 +1,64 @@
+import { trustWebTexts, type SellerPage } from '@furniture/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { ProductGrid } from '../../features/products/components/product-grid.tsx';
+import { VerifiedTick } from '../../features/products/components/verified-tick.tsx';
+import { api } from '../../lib/api-client.ts';
+import { renderProductActions } from './product-actions.tsx';
+
+const monthAndYear = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long' });
+
+/** /seller/{id}: who the seller is, how buyers rated them, and what they sell now. */
+export function SellerProfileRoute() {
+  const { id = '' } = useParams();
+  const { data: seller, isPending, error } = useQuery({
+    queryKey: ['sellers', id],
+    queryFn: ({ signal }) => api<{ success: boolean; data: SellerPage }>(`/sellers/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
+  });
+  if (isPending) return <span className="loading loading-spinner" aria-label="Loading" />;
+  if (error) return <p role="alert">{error.message}</p>;
+  return (
+    <article aria-labelledby="seller-name" className="flex flex-col gap-8">
+      <header className="flex items-center gap-4">
+        {seller.image && <img src={seller.image} alt="" className="h-20 w-20 rounded-full object-cover" />}
+        <div>
+          <h1 id="seller-name" className="flex items-center gap-2 text-3xl font-bold">
+            {seller.name} <VerifiedTick verified={seller.verified} />
+          </h1>
+          <p>
+            {trustWebTexts.memberSince(monthAndYear(seller.memberSince))} · {trustWebTexts.itemsSold(seller.itemsSold)}
+          </p>
+          <p data-testid="seller-rating">{trustWebTexts.ratingSummary(seller.rating, seller.reviewCount)}</p>
+        </div>
+      </header>
+      {seller.reviews.length > 0 && (
+        <section aria-labelledby="reviews-title">
+          <h2 id="reviews-title" className="mb-2 text-2xl font-bold">
+            {trustWebTexts.reviewsTitle}
+          </h2>
+          <ul className="flex flex-col gap-3">
+            {seller.reviews.map((review) => (
+              <li key={review.id} className="rounded-box border border-base-300 p-3">
+                <p className="font-semibold">
+                  {review.authorName} · {'★'.repeat(review.rating)}
+                  <span className="sr-only">{` ${review.rating} / 5`}</span>
+                </p>
+                <p>{review.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section aria-labelledby="listings-title">
+        <h2 id="listings-title" className="mb-4 text-2xl font-bold">
+          {trustWebTexts.listingsTitle}
+        </h2>
+        {seller.listings.length === 0 ? (
+          <p>{trustWebTexts.noListings}</p>
+        ) : (
+          <ProductGrid products={seller.listings} renderActions={renderProductActions} />
+        )}
+      </section>
+    </article>
+  );
+}

@@ -9,3 +9,4 @@ export * from './live-events.ts';
 export * from './live-event-schemas.ts';
 export * from './mail.ts';
 export * from './sales.ts';
+export * from './conversations.ts';

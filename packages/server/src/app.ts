@@ -35,6 +35,8 @@ import { productRoutes } from './products/product-routes.ts';
 import { searchRoutes } from './products/search-routes.ts';
 import { priceGuideRoutes } from './price-guide/price-guide-routes.ts';
 import { wishRoutes } from './wishes/wish-routes.ts';
+import { conversationRoutes } from './conversations/conversation-routes.ts';
+import { registerOfferExpiry } from './conversations/offer-expiry-jobs.ts';
 import { bookingRoutes } from './bookings/booking-routes.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { imageRoutes } from './images/image-routes.ts';
@@ -142,6 +144,7 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
   await registerImages(app);
   registerRefundRetries(app);
   registerListingExpiry(app);
+  registerOfferExpiry(app);
 
   await app.register(
     async (api) => {
@@ -157,6 +160,7 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
       await api.register(wishRoutes);
       await api.register(bookingRoutes);
       await api.register(saleRoutes);
+      await api.register(conversationRoutes);
       await api.register(adminRoutes);
       await api.register(imageRoutes);
       await api.register(oidcRoutes);

@@ -4,3 +4,4 @@ export * from './buying.ts';
 export * from './images.ts';
 export * from './rate-limits.ts';
 export * from './live-events.ts';
+export * from './conversations.ts';

@@ -101,7 +101,6 @@ export type MessagePage = z.infer<typeof messagePage>;
 export const conversationMessages = {
   conversationNotFound: 'No conversation with this id among yours.',
   productNotFound: 'No product with this id is on sale.',
-  ownProduct: 'This is your own product.',
   offerNotFound: 'No offer with this id among the offers you can answer.',
   offerAboveAsking: 'An offer must be below the asking price.',
   offerNotAvailable: 'This piece is not available, so no offer can be made or accepted.',

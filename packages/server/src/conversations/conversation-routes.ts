@@ -19,7 +19,7 @@ import {
 import type { Executor } from '../db/client.ts';
 import { publishLiveEvent } from '../events/live-events.ts';
 import { currentUser } from '../http/access.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import { bearerSecurity, errorResponses } from '../http/responses.ts';
@@ -77,7 +77,6 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { thread, created } = await app.db.transaction(async (tx) => {
         const product = await findProductForConversation(tx, productId);
         if (!product) throw notFound(conversationMessages.productNotFound);
-        if (product.sellerId === buyer.id) throw conflict(conversationMessages.ownProduct);
         const opened = await openConversation(tx, { productId, buyerId: buyer.id, sellerId: product.sellerId });
         if (text !== undefined) await sendMessage(tx, opened.thread, buyer.id, text);
         return opened;

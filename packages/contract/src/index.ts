@@ -10,3 +10,4 @@ export * from './live-event-schemas.ts';
 export * from './mail.ts';
 export * from './sales.ts';
 export * from './conversations.ts';
+export * from './notifications.ts';

@@ -37,6 +37,8 @@ import { priceGuideRoutes } from './price-guide/price-guide-routes.ts';
 import { wishRoutes } from './wishes/wish-routes.ts';
 import { conversationRoutes } from './conversations/conversation-routes.ts';
 import { registerOfferExpiry } from './conversations/offer-expiry-jobs.ts';
+import { notificationRoutes } from './notifications/notification-routes.ts';
+import { registerNotificationMail } from './notifications/notification-mail.ts';
 import { bookingRoutes } from './bookings/booking-routes.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { imageRoutes } from './images/image-routes.ts';
@@ -145,6 +147,7 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
   registerRefundRetries(app);
   registerListingExpiry(app);
   registerOfferExpiry(app);
+  registerNotificationMail(app);
 
   await app.register(
     async (api) => {
@@ -161,6 +164,7 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
       await api.register(bookingRoutes);
       await api.register(saleRoutes);
       await api.register(conversationRoutes);
+      await api.register(notificationRoutes);
       await api.register(adminRoutes);
       await api.register(imageRoutes);
       await api.register(oidcRoutes);

@@ -36,6 +36,15 @@ export async function findProductForConversation(db: Executor, productId: string
   return row;
 }
 
+/** The name and photo of a thread's product, for what people are told. */
+export async function pieceOf(db: Executor, thread: Pick<ConversationRow, 'productId'>) {
+  const [row] = await db
+    .select({ productName: products.productName, productImage: products.productImage })
+    .from(products)
+    .where(eq(products.id, thread.productId));
+  return row!;
+}
+
 /** The buyer's thread about a product, made when there is none yet; answers it and whether it is new. */
 export async function openConversation(db: Executor, refs: { productId: string; buyerId: string; sellerId: string }) {
   const [created] = await db.insert(conversations).values(refs).onConflictDoNothing().returning();

@@ -10,11 +10,14 @@ import {
   messagePage,
   messagesQuery,
   MESSAGES_PAGE_DEFAULT,
+  notificationTexts,
   offer,
   offerAmountBody,
   paginationQuery,
   sendMessageBody,
   startConversationBody,
+  webRoutes,
+  type Offer,
 } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { publishLiveEvent } from '../events/live-events.ts';
@@ -23,6 +26,8 @@ import { notFound } from '../http/errors.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import { bearerSecurity, errorResponses } from '../http/responses.ts';
+import { notify, usd } from '../notifications/notify.ts';
+import type { UserRow } from '../users/user-repository.ts';
 import {
   findConversationOf,
   findProductForConversation,
@@ -32,17 +37,45 @@ import {
   markRead,
   openConversation,
   otherParticipant,
+  pieceOf,
   type ConversationRow,
 } from './conversation-repository.ts';
 import { answerOffer, makeOffer, type OfferAnswer } from './offers.ts';
 
 const privacy = 'Only the thread’s buyer and the product’s seller can see or use it; anyone else, admins included, is answered 404.';
 
+/** Where a thread's notifications lead: the product's page. */
+const linkOf = (thread: ConversationRow) => webRoutes.product.replace(':id', thread.productId);
+
 /** Sends a message in a thread, and tells the other participant in the same transaction. */
-async function sendMessage(tx: Executor, thread: ConversationRow, senderId: string, text: string) {
-  const message = await insertMessage(tx, thread.id, senderId, text);
-  await publishLiveEvent(tx, { to: otherParticipant(thread, senderId), type: 'message.created', data: { conversationId: thread.id, message } });
+async function sendMessage(tx: Executor, thread: ConversationRow, sender: UserRow, text: string) {
+  const message = await insertMessage(tx, thread.id, sender.id, text);
+  const to = otherParticipant(thread, sender.id);
+  await publishLiveEvent(tx, { to, type: 'message.created', data: { conversationId: thread.id, message } });
+  const piece = await pieceOf(tx, thread);
+  await notify(tx, {
+    to,
+    kind: 'message',
+    text: notificationTexts.message(sender.name, piece.productName),
+    link: linkOf(thread),
+    image: piece.productImage,
+  });
   return message;
+}
+
+/** Tells the other side of an offer's change: a new offer (or counter-offer), or the answer to theirs. */
+async function notifyOffer(tx: Executor, thread: ConversationRow, actor: UserRow, change: { offer: Offer; counter?: Offer }) {
+  const piece = await pieceOf(tx, thread);
+  const to = otherParticipant(thread, actor.id);
+  const base = { to, link: linkOf(thread), image: piece.productImage };
+  const { offer: answered, counter } = change;
+  if (answered.status === 'open') {
+    await notify(tx, { ...base, kind: 'offer', text: notificationTexts.offer(actor.name, usd(answered.amount), piece.productName) });
+  } else if (answered.status === 'countered' && counter) {
+    await notify(tx, { ...base, kind: 'offer-answered', text: notificationTexts.offerAnswered.countered(usd(counter.amount), piece.productName) });
+  } else if (answered.status === 'accepted' || answered.status === 'declined') {
+    await notify(tx, { ...base, kind: 'offer-answered', text: notificationTexts.offerAnswered[answered.status](usd(answered.amount), piece.productName) });
+  }
 }
 
 /**
@@ -78,7 +111,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
         const product = await findProductForConversation(tx, productId);
         if (!product) throw notFound(conversationMessages.productNotFound);
         const opened = await openConversation(tx, { productId, buyerId: buyer.id, sellerId: product.sellerId });
-        if (text !== undefined) await sendMessage(tx, opened.thread, buyer.id, text);
+        if (text !== undefined) await sendMessage(tx, opened.thread, buyer, text);
         return opened;
       });
       return reply.status(created ? 201 : 200).send({ success: true as const, data: { _id: thread.id } });
@@ -145,7 +178,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
       const sender = currentUser(request);
       const thread = await requireThread(request.params.id, sender.id);
       await enforceLimit(app.db, { limit: RATE_LIMITS.messagesPerAccount, subject: sender.id });
-      const message = await app.db.transaction((tx) => sendMessage(tx, thread, sender.id, request.body.text));
+      const message = await app.db.transaction((tx) => sendMessage(tx, thread, sender, request.body.text));
       return reply.status(201).send({ success: true as const, data: message });
     },
   );
@@ -200,6 +233,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
       const made = await app.db.transaction(async (tx) => {
         const created = await makeOffer(tx, thread, buyer.id, request.body.amount);
         await publishLiveEvent(tx, { to: thread.sellerId, type: 'offer.changed', data: { conversationId: thread.id, offer: created } });
+        await notifyOffer(tx, thread, buyer, { offer: created });
         return created;
       });
       return reply.status(201).send({ success: true as const, data: made });
@@ -235,6 +269,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
           const result = await answerOffer(tx, { offerId: request.params.id, callerId: caller.id, answer, ...(amount ? { amount } : {}) });
           const { thread, ...data } = result;
           await publishLiveEvent(tx, { to: otherParticipant(thread, caller.id), type: 'offer.changed', data: { conversationId: thread.id, ...data } });
+          await notifyOffer(tx, thread, caller, data);
           return data;
         });
         return { success: true as const, data: answered };

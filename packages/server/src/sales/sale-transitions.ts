@@ -11,7 +11,7 @@ import { bookings, payments, products } from '../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { closeOpenOffersOfProduct } from '../conversations/offer-expiry.ts';
 import { cancelListingExpiry, scheduleListingExpiry } from './listing-expiry.ts';
-import { notifyWishersOfPriceDrop, publishSaleChange } from './sale-notifications.ts';
+import { notifyBookingAnswered, notifyPaymentReceived, notifyWishersOfPriceDrop, publishSaleChange } from './sale-notifications.ts';
 
 /**
  * The states of a booking and of a listing, and every way they change (decision 20). This is the
@@ -206,6 +206,9 @@ export async function changeBooking(tx: Executor, request: BookingChangeRequest)
 
   await setBookingStatus(tx, [booking.id], transition.to, reason);
   await publishSaleChange(tx, [...told], { bookingId: booking.id, productId: product?.id ?? null, status: transition.to });
+  if (request.action === 'accept' || request.action === 'decline') {
+    await notifyBookingAnswered(tx, booking.buyerId, booking, request.action === 'accept' ? 'accepted' : 'declined');
+  }
   return { bookingId: booking.id, productName: booking.productName, ...(paymentToRefund ? { paymentToRefund } : {}) };
 }
 
@@ -230,7 +233,7 @@ export function paymentRefusal(
  * booking still in play is told the piece went to another buyer. Only one payment can win a
  * product: the second finds it sold under the lock. Answers whether this call made the sale.
  */
-export async function sellToBooking(tx: Executor, bookingId: string): Promise<boolean> {
+export async function sellToBooking(tx: Executor, bookingId: string, amountCents: number): Promise<boolean> {
   const sale = await lockSale(tx, bookingId);
   if (!sale?.product || paymentRefusal(sale.booking, sale.product)) return false;
   const { booking, product } = sale;
@@ -239,6 +242,7 @@ export async function sellToBooking(tx: Executor, bookingId: string): Promise<bo
   await setBookingStatus(tx, [booking.id], 'paid', null);
   const told = await declineOtherBookings(tx, product.id, booking.id, saleMessages.reasons.soldToAnotherBuyer);
   await publishSaleChange(tx, [booking.buyerId, product.sellerId, ...told], { bookingId, productId: product.id, status: 'paid' });
+  await notifyPaymentReceived(tx, product.sellerId, { ...booking, amount: (amountCents / 100).toFixed(2) });
   return true;
 }
 

@@ -38,7 +38,7 @@ export const notificationList = z.object({
 });
 
 /** Marks these notifications read, or every one when `ids` is absent. */
-export const markNotificationsReadBody = z.object({ ids: z.array(idSchema).max(100, 'At most 100 ids at once.').optional() }).optional();
+export const markNotificationsReadBody = z.object({ ids: z.array(idSchema).max(100, 'At most 100 ids at once.').optional() }).nullish();
 
 export const notificationSettings = z.object({
   /** Whether any e-mail is sent at all. */

@@ -5,6 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, createWish } from '../src/db/factories.ts';
 import { offers } from '../src/db/schema/index.ts';
+import { unsubscribeToken } from '../src/notifications/notification-mail.ts';
 import { createAccessTokens } from '../src/users/access-tokens.ts';
 import type { UserRow } from '../src/users/user-repository.ts';
 import { bearer, setupTestApp } from './app.ts';
@@ -37,7 +38,7 @@ type Cell = Omit<InjectOptions, 'method'> & { url: string };
 type Statuses = [anonymous: number, buyer: number, buyer2: number, seller: number, seller2: number, admin: number, expired: number, tampered: number];
 
 interface Row {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The route as registered. */
   route: string;
   statuses: Statuses;
@@ -416,6 +417,24 @@ const matrix: Row[] = [
     route: '/api/offers/:id/counter',
     statuses: [401, 404, 404, 200, 404, 404, 401, 401],
     request: async (w) => ({ url: `/api/offers/${await offerOfBuyer(w)}/counter`, payload: { amount: 12 } }),
+  },
+
+  // ---------------------------------------------------------------- notifications
+  { method: 'GET', route: '/api/notifications', statuses: anySignedIn(200) },
+  { method: 'POST', route: '/api/notifications/read', statuses: anySignedIn(200), request: () => ({ url: '/api/notifications/read', payload: {} }) },
+  { method: 'GET', route: '/api/me/notification-settings', statuses: anySignedIn(200) },
+  {
+    method: 'PUT',
+    route: '/api/me/notification-settings',
+    statuses: anySignedIn(200),
+    request: () => ({ url: '/api/me/notification-settings', payload: { email: true, digest: false } }),
+  },
+  // The signed token is the credential, whoever carries it.
+  {
+    method: 'GET',
+    route: '/api/notification-settings/unsubscribe',
+    statuses: everyone(200),
+    request: async () => ({ url: `/api/notification-settings/unsubscribe?token=${await unsubscribeToken(t.db, (await freshAccount('buyer')).id)}` }),
   },
 
   // ---------------------------------------------------------------- images

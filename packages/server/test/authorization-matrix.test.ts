@@ -436,6 +436,12 @@ const matrix: Row[] = [
     statuses: everyone(200),
     request: async () => ({ url: `/api/notification-settings/unsubscribe?token=${await unsubscribeToken(t.db, (await freshAccount('buyer')).id)}` }),
   },
+  {
+    method: 'POST',
+    route: '/api/notification-settings/unsubscribe',
+    statuses: everyone(200),
+    request: async () => ({ url: `/api/notification-settings/unsubscribe?token=${await unsubscribeToken(t.db, (await freshAccount('buyer')).id)}` }),
+  },
 
   // ---------------------------------------------------------------- images
   {

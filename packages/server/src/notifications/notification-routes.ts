@@ -94,24 +94,29 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const unsubscribe = async (request: { query: { token: string } }) => {
+    const userId = await accountOfUnsubscribeToken(app.db, request.query.token);
+    if (!userId) throw badRequest(notificationTexts.unsubscribeInvalid);
+    const settings = await settingsOf(app.db, userId);
+    await saveSettings(app.db, userId, { ...settings, email: false });
+    return { success: true, message: notificationTexts.unsubscribed };
+  };
+  const unsubscribeSchema = {
+    tags: ['notifications'],
+    description: 'The token is signed by the server for one account.',
+    querystring: unsubscribeQuery,
+    response: { 200: successMessage, ...errorResponses },
+  };
   app.get(
     '/notification-settings/unsubscribe',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['notifications'],
-        summary: 'Turn off every e-mail, from the link in an e-mail, without signing in',
-        description: 'The token is signed by the server for one account.',
-        querystring: unsubscribeQuery,
-        response: { 200: successMessage, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const userId = await accountOfUnsubscribeToken(app.db, request.query.token);
-      if (!userId) throw badRequest(notificationTexts.unsubscribeInvalid);
-      const settings = await settingsOf(app.db, userId);
-      await saveSettings(app.db, userId, { ...settings, email: false });
-      return { success: true, message: notificationTexts.unsubscribed };
-    },
+    { config: { access: 'public' }, schema: { ...unsubscribeSchema, summary: 'Turn off every e-mail, from the link in an e-mail, without signing in' } },
+    unsubscribe,
+  );
+  // Mail clients' one-click unsubscribe (RFC 8058) posts a form to the same address; its fields say nothing more.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
+  app.post(
+    '/notification-settings/unsubscribe',
+    { config: { access: 'public' }, schema: { ...unsubscribeSchema, summary: 'One-click unsubscribe from a mail client (List-Unsubscribe-Post)' } },
+    unsubscribe,
   );
 };

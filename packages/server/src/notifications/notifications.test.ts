@@ -8,6 +8,7 @@ import { buildApp, type App } from '../app.ts';
 import { productAndBuyer, send, startThread } from '../conversations/conversation-fixtures.ts';
 import { liveEvents } from '../db/schema/index.ts';
 import { advanceJobClock } from '../jobs/job-clock.ts';
+import { unsubscribeToken } from './notification-mail.ts';
 
 /** Notifications in the app, as live events, and by e-mail through a real SMTP server. */
 
@@ -78,6 +79,20 @@ describe('notifications', () => {
     await next;
     expect(mailFor(world.seller.email)).toHaveLength(before);
     expect((await notificationsOf(world.sellerHeaders)).unread).toBe(2);
+  });
+
+  it('unsubscribes by a mail client’s one-click post to the same link', async () => {
+    const world = await productAndBuyer(app, database.db);
+    const token = await unsubscribeToken(database.db, world.seller.id);
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/notification-settings/unsubscribe?token=${encodeURIComponent(token)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(response.statusCode).toBe(200);
+    const settings = await app.inject({ method: 'GET', url: '/api/me/notification-settings', headers: world.sellerHeaders });
+    expect(settings.json().data.email).toBe(false);
   });
 
   it('refuses an unsubscribe token the server did not sign', async () => {

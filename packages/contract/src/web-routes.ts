@@ -22,6 +22,7 @@ export const webRoutes = {
     addProducts: '/dashboard/addProducts',
     editProduct: '/dashboard/editProduct/:id',
     sellerBookings: '/dashboard/sellerBookings',
+    messages: '/dashboard/messages',
     allBuyers: '/dashboard/allBuyers',
     allSellers: '/dashboard/allSellers',
     addCategory: '/dashboard/addCategory',

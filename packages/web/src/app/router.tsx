@@ -95,6 +95,10 @@ export const routes: RouteObject[] = [
           load(() => import('../features/dashboard/routes/dashboard-home.tsx')).then((m) => ({ Component: m.DashboardHomeRoute })),
       },
       {
+        path: paths.dashboard.messages.path,
+        lazy: () => load(() => import('../features/conversations/routes/messages.tsx')).then((m) => ({ Component: m.MessagesRoute })),
+      },
+      {
         middleware: [requireRole('buyer')],
         children: [
           {

@@ -1,8 +1,9 @@
 import type { Product } from '@furniture/contract';
 import { BookNowButton } from '../../features/bookings/components/book-now-button.tsx';
+import { MessageSellerButton } from '../../features/conversations/components/message-seller-button.tsx';
 import { WishButton } from '../../features/wishes/components/wish-button.tsx';
 
-/** The Wish and Book Now buttons of a product card, brought together from their features. */
+/** The Wish, Book Now and Message seller buttons of a product card, brought together from their features. */
 export function ProductActions({ product }: { product: Product }) {
   return (
     <>
@@ -16,6 +17,7 @@ export function ProductActions({ product }: { product: Product }) {
           inStock: product.inStock,
         }}
       />
+      <MessageSellerButton productId={product._id} productName={product.productName} />
     </>
   );
 }

@@ -23,6 +23,8 @@ export const webRoutes = {
     editProduct: '/dashboard/editProduct/:id',
     sellerBookings: '/dashboard/sellerBookings',
     messages: '/dashboard/messages',
+    notifications: '/dashboard/notifications',
+    notificationSettings: '/dashboard/notificationSettings',
     allBuyers: '/dashboard/allBuyers',
     allSellers: '/dashboard/allSellers',
     addCategory: '/dashboard/addCategory',

@@ -1,4 +1,4 @@
-import { conversationTexts, labels, messages } from '@furniture/contract';
+import { conversationTexts, labels, messages, notificationScreenTexts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
@@ -67,8 +67,9 @@ describe('talking and haggling', () => {
     await buyer.page.getByLabel(conversationTexts.messageLabel).fill(hello);
     await buyer.page.getByRole('button', { name: conversationTexts.send }).click();
 
-    // The seller's list counts the new message without a reload.
+    // The seller's list and bell count the new message without a reload.
     await expect.poll(() => link.getByLabel(conversationTexts.unread(1)).count()).toBe(1);
+    await seller.page.getByRole('link', { name: notificationScreenTexts.bell(1) }).waitFor();
     await link.click();
     await bubble(seller, hello).waitFor();
     expect(await bubble(seller, hello).locator('a, b').count()).toBe(0);
@@ -105,6 +106,17 @@ describe('talking and haggling', () => {
     expect(charged.map((payment) => payment.amountCents)).toEqual([15_000]);
     expect(seller.pageErrors).toEqual([]);
     expect(buyer.pageErrors).toEqual([]);
+  });
+
+  it('the seller’s bell counts the message, the offer and the payment, and falls to none once they are read', async () => {
+    const { page } = seller;
+    await page.getByRole('link', { name: notificationScreenTexts.bell(3) }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/notifications');
+    await page.getByRole('listitem').filter({ hasText: `${accounts.buyer.name} offered $150.00 for ${armchair}.` }).waitFor();
+    await checkPage(page, 'dashboard-notifications');
+    await page.getByRole('button', { name: notificationScreenTexts.markAllRead }).click();
+    await page.getByRole('link', { name: notificationScreenTexts.bell(0) }).waitFor();
+    expect(seller.pageErrors).toEqual([]);
   });
 
   it('the Messages screen works at a phone’s width', async () => {

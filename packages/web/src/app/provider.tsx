@@ -43,8 +43,12 @@ function LiveEventsConnection() {
           for (const queryKey of [['conversations'], ['messages']]) void queryClient.invalidateQueries({ queryKey });
         }),
       );
+      const notificationEvents = liveEvents.subscribeToLiveEvents('notification.created', () => {
+        void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      });
       stop = () => {
         unsubscribe();
+        notificationEvents();
         for (const stopListening of conversationEvents) stopListening();
         liveEvents.stopLiveEvents();
       };

@@ -44,8 +44,8 @@ import { answerOffer, makeOffer, type OfferAnswer } from './offers.ts';
 
 const privacy = 'Only the thread’s buyer and the product’s seller can see or use it; anyone else, admins included, is answered 404.';
 
-/** Where a thread's notifications lead: the product's page. */
-const linkOf = (thread: ConversationRow) => webRoutes.product.replace(':id', thread.productId);
+/** Where a thread's notifications lead: the thread on the Messages screen. */
+const linkOf = (thread: ConversationRow) => `${webRoutes.dashboard.messages}?thread=${thread.id}`;
 
 /** Sends a message in a thread, and tells the other participant in the same transaction. */
 async function sendMessage(tx: Executor, thread: ConversationRow, sender: UserRow, text: string) {

@@ -52,7 +52,7 @@ describe('notifications', () => {
     const text = notificationTexts.message(world.buyer.name, world.product.productName);
     const list = await notificationsOf(world.sellerHeaders);
     expect(list.unread).toBe(1);
-    expect(list.data).toEqual([expect.objectContaining({ kind: 'message', text, link: `/product/${world.product.id}`, readAt: null })]);
+    expect(list.data).toEqual([expect.objectContaining({ kind: 'message', text, link: `/dashboard/messages?thread=${id}`, readAt: null })]);
     const events = await database.db.select().from(liveEvents).where(eq(liveEvents.userId, world.seller.id));
     expect(events.map((event) => event.type)).toEqual(['message.created', 'notification.created']);
     expect((await notificationsOf(world.buyerHeaders)).data).toEqual([]);
@@ -60,8 +60,9 @@ describe('notifications', () => {
     const mail = await delivered;
     expect(mail.envelope.to).toEqual([world.seller.email]);
     expect(mail.message.subject).toBe(text);
-    expect(mail.message.html).toContain(`href="${PUBLIC_URL}/product/${world.product.id}"`);
-    expect(mail.message.text).toContain(`${PUBLIC_URL}/product/${world.product.id}`);
+    expect(mail.message.html).toContain(`href="${PUBLIC_URL}/dashboard/messages?thread=${id}"`);
+    expect(mail.message.text).toContain(`${PUBLIC_URL}/dashboard/messages?thread=${id}`);
+    expect(mail.message.html).toContain(`<img src="${world.product.productImage}"`);
     const unsubscribeUrl = /href="(https:\/\/furniture\.example\.com\/api\/notification-settings\/unsubscribe\?token=[^"]+)"/.exec(mail.message.html as string)![1]!;
 
     // The link works without signing in, and then no more e-mails are sent.

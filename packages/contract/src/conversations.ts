@@ -105,7 +105,6 @@ export const conversationMessages = {
   offerAboveAsking: 'An offer must be below the asking price.',
   offerNotAvailable: 'This piece is not available, so no offer can be made or accepted.',
   offerAlreadyOpen: 'You already have an open offer for this piece. Wait for the answer first.',
-  offerOnlyBuyer: 'Only the buyer can make an offer in this conversation.',
   offerNotOpen: {
     accepted: 'This offer was already accepted.',
     declined: 'This offer was already declined.',

@@ -41,9 +41,8 @@ async function insertOffer(tx: Executor, thread: ConversationRow, senderId: stri
   return toOffer(row, thread.productId);
 }
 
-/** The buyer's offer in their thread. Open offers past their time are closed first. */
+/** The buyer's offer in their thread (only buyers make offers). Open offers past their time are closed first. */
 export async function makeOffer(tx: Executor, thread: ConversationRow, buyerId: string, amount: number): Promise<Offer> {
-  if (thread.buyerId !== buyerId) throw conflict(conversationMessages.offerOnlyBuyer);
   const product = await lockAvailableProduct(tx, thread.productId);
   requireBelowAsking(amount, product.resalePrice);
   await tx

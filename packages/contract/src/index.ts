@@ -12,3 +12,5 @@ export * from './sales.ts';
 export * from './friendly-messages.ts';
 export * from './ui-texts.ts';
 export * from './trust.ts';
+export * from './conversations.ts';
+export * from './notifications.ts';

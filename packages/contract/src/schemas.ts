@@ -10,7 +10,7 @@ import { messages } from './messages.ts';
  * PostgreSQL cannot store NUL in text at all.
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** How messages name the fields people type into, where the field's own name would not do. */
 const fieldLabels: Record<string, string> = {

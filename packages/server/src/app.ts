@@ -36,6 +36,10 @@ import { searchRoutes } from './products/search-routes.ts';
 import { priceGuideRoutes } from './price-guide/price-guide-routes.ts';
 import { wishRoutes } from './wishes/wish-routes.ts';
 import { productMarkRoutes } from './product-marks/product-mark-routes.ts';
+import { conversationRoutes } from './conversations/conversation-routes.ts';
+import { registerOfferExpiry } from './conversations/offer-expiry-jobs.ts';
+import { notificationRoutes } from './notifications/notification-routes.ts';
+import { registerNotificationMail } from './notifications/notification-mail.ts';
 import { bookingRoutes } from './bookings/booking-routes.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { auditRoutes } from './audit/audit-routes.ts';
@@ -147,6 +151,8 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
   await registerImages(app);
   registerRefundRetries(app);
   registerListingExpiry(app);
+  registerOfferExpiry(app);
+  registerNotificationMail(app);
 
   await app.register(
     async (api) => {
@@ -163,6 +169,8 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
       await api.register(productMarkRoutes);
       await api.register(bookingRoutes);
       await api.register(saleRoutes);
+      await api.register(conversationRoutes);
+      await api.register(notificationRoutes);
       await api.register(adminRoutes);
       await api.register(auditRoutes);
       await api.register(moderationRoutes);

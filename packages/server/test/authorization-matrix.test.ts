@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, createWish } from '../src/db/factories.ts';
+import { offers } from '../src/db/schema/index.ts';
+import { unsubscribeToken } from '../src/notifications/notification-mail.ts';
 import { createAccessTokens } from '../src/users/access-tokens.ts';
 import type { UserRow } from '../src/users/user-repository.ts';
 import { bearer, setupTestApp } from './app.ts';
@@ -36,7 +38,7 @@ type Cell = Omit<InjectOptions, 'method'> & { url: string };
 type Statuses = [anonymous: number, buyer: number, buyer2: number, seller: number, seller2: number, admin: number, expired: number, tampered: number];
 
 interface Row {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The route as registered. */
   route: string;
   statuses: Statuses;
@@ -78,6 +80,26 @@ const closedSaleOfBuyer = async (w: World) => {
   return booking;
 };
 const card = { number: '4242424242424242', expMonth: '12', expYear: String(new Date().getUTCFullYear() + 3), cvc: '123' };
+
+/** A thread between the buyer and the seller about one of the seller's products. */
+const threadOfBuyer = async (w: World) => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/conversations',
+    headers: await w.as('buyer'),
+    payload: { productId: (await productOfSeller(w)).id },
+  });
+  return response.json().data._id as string;
+};
+/** An open offer of the buyer in a fresh thread, for the seller to answer (stored directly: offers are rate-limited). */
+const offerOfBuyer = async (w: World) => {
+  const expiresAt = new Date(Date.now() + 60 * 60 * 1000);
+  const [created] = await t.db
+    .insert(offers)
+    .values({ conversationId: await threadOfBuyer(w), senderId: w.users.buyer.id, amount: '10.00', expiresAt })
+    .returning({ id: offers.id });
+  return created!.id;
+};
 
 //                                     anon buyer buyer2 seller seller2 admin expired tampered
 const everyone = (s: number): Statuses => [s, s, s, s, s, s, s, s];
@@ -349,6 +371,83 @@ const matrix: Row[] = [
     route: '/api/payments/stripe/webhook',
     statuses: everyone(404),
     request: () => ({ url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: '{"id":"evt_1"}' }),
+  },
+
+  // ---------------------------------------------------------------- conversations and offers
+  // A thread is the buyer's and the seller's only: to anyone else it does not exist (404), admins included.
+  {
+    method: 'POST',
+    route: '/api/conversations',
+    statuses: [401, 201, 201, 403, 403, 403, 401, 401],
+    request: async (w) => ({ url: '/api/conversations', payload: { productId: (await productOfSeller(w)).id, text: 'Hello' } }),
+  },
+  { method: 'GET', route: '/api/conversations', statuses: anySignedIn(200) },
+  {
+    method: 'GET',
+    route: '/api/conversations/:id/messages',
+    statuses: [401, 200, 404, 200, 404, 404, 401, 401],
+    request: async (w) => ({ url: `/api/conversations/${await threadOfBuyer(w)}/messages` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/conversations/:id/messages',
+    statuses: [401, 201, 404, 201, 404, 404, 401, 401],
+    request: async (w) => ({ url: `/api/conversations/${await threadOfBuyer(w)}/messages`, payload: { text: 'Hello' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/conversations/:id/read',
+    statuses: [401, 200, 404, 200, 404, 404, 401, 401],
+    request: async (w) => ({ url: `/api/conversations/${await threadOfBuyer(w)}/read` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/conversations/:id/offers',
+    statuses: [401, 201, 404, 403, 403, 403, 401, 401],
+    request: async (w) => ({ url: `/api/conversations/${await threadOfBuyer(w)}/offers`, payload: { amount: 10 } }),
+  },
+  // Only the side that did not make the offer answers it; the buyer who made it is told there is none to answer.
+  {
+    method: 'POST',
+    route: '/api/offers/:id/accept',
+    statuses: [401, 404, 404, 200, 404, 404, 401, 401],
+    request: async (w) => ({ url: `/api/offers/${await offerOfBuyer(w)}/accept` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/offers/:id/decline',
+    statuses: [401, 404, 404, 200, 404, 404, 401, 401],
+    request: async (w) => ({ url: `/api/offers/${await offerOfBuyer(w)}/decline` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/offers/:id/counter',
+    statuses: [401, 404, 404, 200, 404, 404, 401, 401],
+    request: async (w) => ({ url: `/api/offers/${await offerOfBuyer(w)}/counter`, payload: { amount: 12 } }),
+  },
+
+  // ---------------------------------------------------------------- notifications
+  { method: 'GET', route: '/api/notifications', statuses: anySignedIn(200) },
+  { method: 'POST', route: '/api/notifications/read', statuses: anySignedIn(200), request: () => ({ url: '/api/notifications/read', payload: {} }) },
+  { method: 'GET', route: '/api/me/notification-settings', statuses: anySignedIn(200) },
+  {
+    method: 'PUT',
+    route: '/api/me/notification-settings',
+    statuses: anySignedIn(200),
+    request: () => ({ url: '/api/me/notification-settings', payload: { email: true, digest: false } }),
+  },
+  // The signed token is the credential, whoever carries it.
+  {
+    method: 'GET',
+    route: '/api/notification-settings/unsubscribe',
+    statuses: everyone(200),
+    request: async () => ({ url: `/api/notification-settings/unsubscribe?token=${await unsubscribeToken(t.db, (await freshAccount('buyer')).id)}` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/notification-settings/unsubscribe',
+    statuses: everyone(200),
+    request: async () => ({ url: `/api/notification-settings/unsubscribe?token=${await unsubscribeToken(t.db, (await freshAccount('buyer')).id)}` }),
   },
 
   // ---------------------------------------------------------------- images

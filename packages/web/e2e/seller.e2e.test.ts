@@ -1,4 +1,4 @@
-import { addProductTexts, labels, messages, priceGuideTexts, saleTexts, searchTexts, texts, uiTexts } from '@furniture/contract';
+import { addProductTexts, conversationTexts, labels, messages, priceGuideTexts, saleTexts, searchTexts, texts, uiTexts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct } from '../../server/src/db/factories.ts';
@@ -165,10 +165,11 @@ describe('a seller', () => {
       await checkPage(page, 'dashboard-seller-phone', { fullPage: false });
       // After the last link focus leaves the page for the browser's own controls (null here) and
       // comes round to the drawer again: nothing behind it takes focus.
-      expect(await tabStops(page, 10)).toEqual([
+      expect(await tabStops(page, 11)).toEqual([
         labels.dashboardMenu.myProducts,
         labels.dashboardMenu.addProduct,
         saleTexts.sellerBookingsTitle,
+        conversationTexts.messagesTitle,
         labels.nav.home,
         labels.nav.categories,
         labels.nav.blog,

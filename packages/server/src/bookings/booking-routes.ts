@@ -12,7 +12,7 @@ import {
   insertBooking,
   listBookingsOfBuyer,
 } from './booking-repository.ts';
-import { publishSaleChange } from '../sales/sale-notifications.ts';
+import { notifyBookingReceived, publishSaleChange } from '../sales/sale-notifications.ts';
 import { releaseBookingForDeletion } from '../sales/sale-transitions.ts';
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -70,6 +70,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         if (!id) throw conflict('You have already booked this product');
         await publishSaleChange(tx, [product.sellerId], { bookingId: id, productId: product.id, status: 'open' });
+        await notifyBookingReceived(tx, product.sellerId, { productId: product.id, productName: product.productName, productImage: product.productImage, buyerName: buyer.name });
         return id;
       });
       const created = (await findBookingById(app.db, bookingId))!.booking;

@@ -61,6 +61,20 @@ export const RATE_LIMITS = {
     windowSeconds: 10 * 60,
     tooMany: 'Too many account look-ups from this address.',
   },
+  /** Messages one account sends in conversations. */
+  messagesPerAccount: {
+    prefix: 'messages',
+    max: 30,
+    windowSeconds: 60,
+    tooMany: 'Too many messages.',
+  },
+  /** Offers and counter-offers one account makes. */
+  offersPerAccount: {
+    prefix: 'offers',
+    max: 10,
+    windowSeconds: 60,
+    tooMany: 'Too many offers.',
+  },
 } as const satisfies Record<string, RateLimit>;
 
 /** One limit applied to one subject: one counter. */

@@ -107,7 +107,7 @@ export async function fulfilPayment(deps: FulfilmentDependencies, intent: Paymen
       currency: intent.currency,
     };
     const bookingMatches = booking && booking.buyerId === metadata.buyerId && booking.productId === metadata.productId;
-    if (bookingMatches && (await sellToBooking(tx, booking.id))) {
+    if (bookingMatches && (await sellToBooking(tx, booking.id, intent.amountCents))) {
       return { payment: await insertPayment(tx, { ...record, status: 'succeeded' }), firstTime: true };
     }
     return { payment: await insertPayment(tx, { ...record, status: 'refund_pending' }), firstTime: true };

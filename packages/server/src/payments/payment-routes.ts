@@ -17,6 +17,7 @@ import {
 import { currentUser } from '../http/access.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
 import { fulfilPayment } from './fulfilment.ts';
+import { agreedPriceOf } from '../conversations/offer-expiry.ts';
 import { CURRENCY, MINIMUM_CHARGE_CENTS, toCents } from './money.ts';
 import { paymentMessages } from './payment-messages.ts';
 import { paymentMetadataOf } from './payment-provider.ts';
@@ -50,7 +51,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: "Start paying for one's own booking: answers the client secret for the card form",
-        description: "The amount is the booked product's price from the database, in US cents; a price in the request is ignored.",
+        description:
+          "The amount is, from the database, the price the buyer and seller agreed (an accepted offer) or else the booked product's asking price, in US cents; a price in the request is ignored.",
         security: [{ bearer: [] }],
         body: createPaymentIntentBody,
         response: { 200: createPaymentIntentResponse, ...errors },
@@ -66,7 +68,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       // Refused before the card is charged: the race after this point is settled by fulfilment.
       const refusal = paymentRefusal(found, product);
       if (refusal) throw conflict(product.state === 'sold' ? paymentMessages.productSold : refusal);
-      const amountCents = toCents(product.resalePrice);
+      // The price agreed in the conversation, when an offer was accepted; the asking price otherwise.
+      const amountCents = toCents((await agreedPriceOf(app.db, product.id, buyer.id)) ?? product.resalePrice);
       if (amountCents < MINIMUM_CHARGE_CENTS) throw badRequest(paymentMessages.priceTooLow);
       const intent = await askProvider(request.log, () =>
         app.payments.createIntent({

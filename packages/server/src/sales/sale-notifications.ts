@@ -1,14 +1,56 @@
 import { eq } from 'drizzle-orm';
-import type { BookingStatus } from '@furniture/contract';
+import { notificationTexts, webRoutes, type BookingStatus } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { wishes } from '../db/schema/index.ts';
 import { MAX_ADDRESSEES, publishLiveEvent } from '../events/live-events.ts';
+import { notify, usd } from '../notifications/notify.ts';
 
 /**
- * What the sale tells people as it happens, in the transaction of the change. Each function is a
- * seam the notifications feature extends (a stored notification, an e-mail); today each publishes
- * a live event, so open tabs refresh at once.
+ * What the sale tells people as it happens, in the transaction of the change: a live event, so open
+ * tabs refresh at once, and for the steps a person should hear of, a notification (decision 22),
+ * which is also e-mailed as they chose.
  */
+
+interface SaleOfPiece {
+  productId: string | null;
+  productName: string;
+  productImage: string;
+}
+
+const pieceImage = (sale: SaleOfPiece) => ({ image: sale.productImage });
+
+/** Someone booked a seller's piece. */
+export async function notifyBookingReceived(tx: Executor, sellerId: string, sale: SaleOfPiece & { buyerName: string }) {
+  await notify(tx, {
+    to: sellerId,
+    kind: 'booking-received',
+    text: notificationTexts.bookingReceived(sale.buyerName, sale.productName),
+    link: webRoutes.dashboard.sellerBookings,
+    ...pieceImage(sale),
+  });
+}
+
+/** The seller accepted or declined a buyer's booking. */
+export async function notifyBookingAnswered(tx: Executor, buyerId: string, sale: SaleOfPiece, answer: 'accepted' | 'declined') {
+  await notify(tx, {
+    to: buyerId,
+    kind: answer === 'accepted' ? 'booking-accepted' : 'booking-declined',
+    text: answer === 'accepted' ? notificationTexts.bookingAccepted(sale.productName) : notificationTexts.bookingDeclined(sale.productName),
+    link: webRoutes.dashboard.myOrders,
+    ...pieceImage(sale),
+  });
+}
+
+/** A buyer paid for a seller's piece. */
+export async function notifyPaymentReceived(tx: Executor, sellerId: string, sale: SaleOfPiece & { amount: string }) {
+  await notify(tx, {
+    to: sellerId,
+    kind: 'payment-received',
+    text: notificationTexts.paymentReceived(usd(sale.amount), sale.productName),
+    link: webRoutes.dashboard.sellerBookings,
+    ...pieceImage(sale),
+  });
+}
 
 /** A booking or listing changed: the buyers and the seller concerned reload what they show. */
 export async function publishSaleChange(
@@ -28,7 +70,14 @@ export async function notifyWishersOfPriceDrop(
   const ids = wishers.map((wisher) => wisher.buyerId).sort();
   // In ascending batches, so the per-person locks of live events are still taken in id order.
   for (let i = 0; i < ids.length; i += MAX_ADDRESSEES) {
-    await publishLiveEvent(tx, { to: ids.slice(i, i + MAX_ADDRESSEES), type: 'product.price-dropped', data: drop });
+    const batch = ids.slice(i, i + MAX_ADDRESSEES);
+    await publishLiveEvent(tx, { to: batch, type: 'product.price-dropped', data: drop });
+    await notify(tx, {
+      to: batch,
+      kind: 'price-drop',
+      text: notificationTexts.priceDrop(drop.productName, usd(drop.newPrice)),
+      link: webRoutes.product.replace(':id', drop.productId),
+    });
   }
 }
 
@@ -38,4 +87,10 @@ export async function notifyListingExpiresSoon(
   reminder: { sellerId: string; productId: string; productName: string; expiresAt: string },
 ) {
   await publishLiveEvent(tx, { to: reminder.sellerId, type: 'listing.expires-soon', data: reminder });
+  await notify(tx, {
+    to: reminder.sellerId,
+    kind: 'listing-expiring',
+    text: notificationTexts.listingExpiring(reminder.productName),
+    link: webRoutes.dashboard.myProducts,
+  });
 }

@@ -9,8 +9,9 @@ import {
 import type { Executor } from '../db/client.ts';
 import { bookings, payments, products } from '../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { closeOpenOffersOfProduct } from '../conversations/offer-expiry.ts';
 import { cancelListingExpiry, scheduleListingExpiry } from './listing-expiry.ts';
-import { notifyWishersOfPriceDrop, publishSaleChange } from './sale-notifications.ts';
+import { notifyBookingAnswered, notifyPaymentReceived, notifyWishersOfPriceDrop, publishSaleChange } from './sale-notifications.ts';
 
 /**
  * The states of a booking and of a listing, and every way they change (decision 20). This is the
@@ -85,12 +86,16 @@ async function lockSale(tx: Executor, bookingId: string) {
   return { booking, product };
 }
 
-/** Moves a listing to a state, keeping the specification's inStock in step with it. */
+/**
+ * Moves a listing to a state, keeping the specification's inStock in step with it. A piece that
+ * leaves the market closes the price offers still open on it (decision 22).
+ */
 async function setListingState(tx: Executor, productId: string, state: ListingState) {
   await tx
     .update(products)
     .set({ state, inStock: state === 'available' ? 'available' : 'sold' })
     .where(eq(products.id, productId));
+  if (state !== 'available') await closeOpenOffersOfProduct(tx, productId);
 }
 
 /** A listing back on the market gets a fresh 60 days (and its reminder). */
@@ -201,6 +206,9 @@ export async function changeBooking(tx: Executor, request: BookingChangeRequest)
 
   await setBookingStatus(tx, [booking.id], transition.to, reason);
   await publishSaleChange(tx, [...told], { bookingId: booking.id, productId: product?.id ?? null, status: transition.to });
+  if (request.action === 'accept' || request.action === 'decline') {
+    await notifyBookingAnswered(tx, booking.buyerId, booking, request.action === 'accept' ? 'accepted' : 'declined');
+  }
   return { bookingId: booking.id, productName: booking.productName, ...(paymentToRefund ? { paymentToRefund } : {}) };
 }
 
@@ -225,7 +233,7 @@ export function paymentRefusal(
  * booking still in play is told the piece went to another buyer. Only one payment can win a
  * product: the second finds it sold under the lock. Answers whether this call made the sale.
  */
-export async function sellToBooking(tx: Executor, bookingId: string): Promise<boolean> {
+export async function sellToBooking(tx: Executor, bookingId: string, amountCents: number): Promise<boolean> {
   const sale = await lockSale(tx, bookingId);
   if (!sale?.product || paymentRefusal(sale.booking, sale.product)) return false;
   const { booking, product } = sale;
@@ -234,6 +242,7 @@ export async function sellToBooking(tx: Executor, bookingId: string): Promise<bo
   await setBookingStatus(tx, [booking.id], 'paid', null);
   const told = await declineOtherBookings(tx, product.id, booking.id, saleMessages.reasons.soldToAnotherBuyer);
   await publishSaleChange(tx, [booking.buyerId, product.sellerId, ...told], { bookingId, productId: product.id, status: 'paid' });
+  await notifyPaymentReceived(tx, product.sellerId, { ...booking, amount: (amountCents / 100).toFixed(2) });
   return true;
 }
 
@@ -251,6 +260,49 @@ export async function releaseBookingForDeletion(tx: Executor, bookingId: string,
     await publishSaleChange(tx, [sale.product.sellerId], { bookingId, productId: sale.product.id, status: 'cancelled' });
   }
   return true;
+}
+
+/**
+ * A price agreed in a conversation (an accepted offer, decision 22): the buyer's booking of the
+ * piece is made, or kept, at that price, and accepted by the seller, which reserves the piece for
+ * this buyer. A booking made this way has no phone number; the meeting is arranged in the
+ * conversation. Answers the booking's id.
+ */
+export async function bookAtAgreedPrice(tx: Executor, agreement: { productId: string; buyerId: string; price: string }): Promise<string> {
+  const product = await lockProductRow(tx, agreement.productId);
+  if (!product) throw notFound(saleMessages.productNotFound);
+  const [existing] = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.productId, product.id), eq(bookings.buyerId, agreement.buyerId)))
+    .for('update');
+  const reservedForThisBuyer = product.state === 'reserved' && existing?.status === 'accepted';
+  if (product.state !== 'available' && !reservedForThisBuyer) throw conflict(saleMessages.acceptNotAvailable);
+  if (existing?.status === 'paid' || existing?.status === 'closed') throw conflict(saleMessages.payNotPossible[existing.status]);
+
+  let bookingId = existing?.id;
+  if (existing) {
+    await tx
+      .update(bookings)
+      .set({ productPrice: agreement.price, ...(reservedForThisBuyer ? {} : { status: 'open' as const, statusReason: null }) })
+      .where(eq(bookings.id, existing.id));
+  } else {
+    const [created] = await tx
+      .insert(bookings)
+      .values({
+        buyerId: agreement.buyerId,
+        productId: product.id,
+        productName: product.productName,
+        productImage: product.productImage,
+        productPrice: agreement.price,
+        phoneNumber: '',
+        location: product.location,
+      })
+      .returning({ id: bookings.id });
+    bookingId = created!.id;
+  }
+  if (!reservedForThisBuyer) await changeBooking(tx, { bookingId: bookingId!, action: 'accept', callerId: product.sellerId });
+  return bookingId!;
 }
 
 export type ListingEdit = Partial<
@@ -351,6 +403,8 @@ export async function expireListing(tx: Executor, productId: string, expiresAt: 
       ),
     )
     .returning({ sellerId: products.sellerId });
-  if (expired) await publishSaleChange(tx, [expired.sellerId], { bookingId: null, productId, status: null });
-  return Boolean(expired);
+  if (!expired) return false;
+  await closeOpenOffersOfProduct(tx, productId);
+  await publishSaleChange(tx, [expired.sellerId], { bookingId: null, productId, status: null });
+  return true;
 }

@@ -50,8 +50,19 @@ function LiveEventsConnection() {
       const unsubscribe = liveEvents.subscribeToLiveEvents('sale.changed', () => {
         for (const queryKey of [['bookings'], ['seller-bookings'], ['products']]) void queryClient.invalidateQueries({ queryKey });
       });
+      // A message, an offer or a read receipt from the other side of a thread shows at once.
+      const conversationEvents = ['message.created', 'offer.changed', 'conversation.read'].map((type) =>
+        liveEvents.subscribeToLiveEvents(type, () => {
+          for (const queryKey of [['conversations'], ['messages']]) void queryClient.invalidateQueries({ queryKey });
+        }),
+      );
+      const notificationEvents = liveEvents.subscribeToLiveEvents('notification.created', () => {
+        void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      });
       stop = () => {
         unsubscribe();
+        notificationEvents();
+        for (const stopListening of conversationEvents) stopListening();
         liveEvents.stopLiveEvents();
       };
     });

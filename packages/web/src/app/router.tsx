@@ -99,6 +99,20 @@ export const routes: RouteObject[] = [
           load(() => import('./routes/dashboard-home.tsx')).then((m) => ({ Component: m.DashboardHomeRoute })),
       },
       {
+        path: paths.dashboard.notifications.path,
+        lazy: () =>
+          load(() => import('../features/notifications/routes/notifications.tsx')).then((m) => ({ Component: m.NotificationsRoute })),
+      },
+      {
+        path: paths.dashboard.notificationSettings.path,
+        lazy: () =>
+          load(() => import('../features/notifications/routes/notification-settings.tsx')).then((m) => ({ Component: m.NotificationSettingsRoute })),
+      },
+      {
+        path: paths.dashboard.messages.path,
+        lazy: () => load(() => import('../features/conversations/routes/messages.tsx')).then((m) => ({ Component: m.MessagesRoute })),
+      },
+      {
         middleware: [requireRole('buyer')],
         children: [
           {

@@ -5,6 +5,7 @@ import { paths } from '../config/paths.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { errorMessage, notify } from '../lib/notify.ts';
 import { useDisclosureMenu } from '../lib/use-disclosure-menu.ts';
+import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { SearchBox } from './search-box.tsx';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
@@ -113,6 +114,7 @@ export function Navbar({ menuToggle }: { menuToggle?: ReactNode }) {
           </ul>
         </div>
         <div className="navbar-end gap-1 max-lg:w-auto max-lg:flex-none sm:gap-2">
+          {user && <NotificationBell />}
           {user ? (
             <button type="button" className="btn btn-outline btn-sm" onClick={handleLogOut}>
               {labels.nav.logOut}

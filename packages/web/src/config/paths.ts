@@ -39,6 +39,13 @@ export const paths = {
     addProducts: { path: webRoutes.dashboard.addProducts, getHref: () => '/dashboard/addProducts' },
     editProduct: { path: webRoutes.dashboard.editProduct, getHref: (id: string) => `/dashboard/editProduct/${encodeURIComponent(id)}` },
     sellerBookings: { path: webRoutes.dashboard.sellerBookings, getHref: () => '/dashboard/sellerBookings' },
+    notifications: { path: webRoutes.dashboard.notifications, getHref: () => '/dashboard/notifications' },
+    notificationSettings: { path: webRoutes.dashboard.notificationSettings, getHref: () => '/dashboard/notificationSettings' },
+    messages: {
+      path: webRoutes.dashboard.messages,
+      getHref: (conversationId?: string) =>
+        conversationId ? `/dashboard/messages?thread=${encodeURIComponent(conversationId)}` : '/dashboard/messages',
+    },
     allBuyers: { path: webRoutes.dashboard.allBuyers, getHref: () => '/dashboard/allBuyers' },
     allSellers: { path: webRoutes.dashboard.allSellers, getHref: () => '/dashboard/allSellers' },
     addCategory: { path: webRoutes.dashboard.addCategory, getHref: () => '/dashboard/addCategory' },

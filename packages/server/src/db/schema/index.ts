@@ -5,3 +5,5 @@ export * from './images.ts';
 export * from './rate-limits.ts';
 export * from './live-events.ts';
 export * from './trust.ts';
+export * from './conversations.ts';
+export * from './notifications.ts';

@@ -1,6 +1,7 @@
 import { uiTexts, type Product } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { BookNowButton } from '../../features/bookings/components/book-now-button.tsx';
+import { MessageSellerButton } from '../../features/conversations/components/message-seller-button.tsx';
 import { WishButton } from '../../features/wishes/components/wish-button.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { productMarksQuery } from '../../lib/product-marks.ts';
@@ -19,14 +20,20 @@ function ProductMark({ text, hint }: { text: string; hint: string }) {
 }
 
 /**
- * The Wish and Book Now buttons of a product card, brought together from their features. A
- * buyer's wished or booked piece shows Wished or Booked instead; a booked one needs no wish.
+ * The Wish, Book Now and Message seller buttons of a product card, brought together from their
+ * features. A buyer's wished or booked piece shows Wished or Booked instead; a booked one needs no wish.
  */
 export function ProductActions({ product }: { product: Product }) {
   const { user } = useAuth();
   const { data: marks } = useQuery({ ...productMarksQuery(), enabled: user?.userRole === 'buyer' });
+  const messageSeller = <MessageSellerButton productId={product._id} productName={product.productName} />;
   if (marks?.booked.has(product._id)) {
-    return <ProductMark text={uiTexts.productMarks.booked} hint={uiTexts.productMarks.bookedHint(product.productName)} />;
+    return (
+      <>
+        <ProductMark text={uiTexts.productMarks.booked} hint={uiTexts.productMarks.bookedHint(product.productName)} />
+        {messageSeller}
+      </>
+    );
   }
   return (
     <>
@@ -44,6 +51,7 @@ export function ProductActions({ product }: { product: Product }) {
           inStock: product.inStock,
         }}
       />
+      {messageSeller}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { labels, saleTexts, trustWebTexts, type UserRole } from '@furniture/contract';
+import { conversationTexts, labels, saleTexts, trustWebTexts, type UserRole } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -8,11 +8,13 @@ const menus: Record<UserRole, { to: string; label: string }[]> = {
   buyer: [
     { to: paths.dashboard.myOrders.getHref(), label: labels.dashboardMenu.myOrders },
     { to: paths.dashboard.myWishes.getHref(), label: labels.dashboardMenu.myWishes },
+    { to: paths.dashboard.messages.getHref(), label: conversationTexts.messagesTitle },
   ],
   seller: [
     { to: paths.dashboard.myProducts.getHref(), label: labels.dashboardMenu.myProducts },
     { to: paths.dashboard.addProducts.getHref(), label: labels.dashboardMenu.addProduct },
     { to: paths.dashboard.sellerBookings.getHref(), label: saleTexts.sellerBookingsTitle },
+    { to: paths.dashboard.messages.getHref(), label: conversationTexts.messagesTitle },
   ],
   admin: [
     { to: paths.dashboard.allBuyers.getHref(), label: labels.dashboardMenu.allBuyers },

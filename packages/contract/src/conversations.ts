@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { CONTROL_CHARACTERS, idSchema, money } from './schemas.ts';
+
+/**
+ * Talking and haggling (decision 22): one conversation per product and buyer, between the buyer and
+ * the product's seller, with its messages and the price offers made in it.
+ */
+
+export const MESSAGE_MAX_LENGTH = 2_000;
+/** An offer nobody answered expires this many hours after it was made. */
+export const OFFER_LIFETIME_HOURS = 48;
+export const MESSAGES_PAGE_DEFAULT = 30;
+export const MESSAGES_PAGE_MAX = 100;
+
+export const offerStatuses = ['open', 'accepted', 'declined', 'countered', 'expired'] as const;
+export type OfferStatus = (typeof offerStatuses)[number];
+
+/** A message: plain text, line breaks kept, other control characters refused. */
+export const messageText = z
+  .string({ error: 'Please write a message.' })
+  .refine((text) => !CONTROL_CHARACTERS.test(text), 'The message must not contain control characters.')
+  .transform((text) => text.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, 'Please write a message.')
+      .max(MESSAGE_MAX_LENGTH, `A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters.`),
+  );
+
+export const startConversationBody = z.object({ productId: idSchema, text: messageText.optional() });
+export type StartConversationBody = z.infer<typeof startConversationBody>;
+
+export const sendMessageBody = z.object({ text: messageText });
+export type SendMessageBody = z.infer<typeof sendMessageBody>;
+
+export const offerAmountBody = z.object({ amount: money('amount') });
+export type OfferAmountBody = z.infer<typeof offerAmountBody>;
+
+export const messagesQuery = z.object({
+  /** Keyset: messages older than this message of the thread. */
+  before: idSchema.optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MESSAGES_PAGE_MAX, `limit must be at most ${MESSAGES_PAGE_MAX}`)
+    .optional(),
+});
+
+export const chatMessage = z.object({
+  _id: z.string(),
+  conversationId: z.string(),
+  senderId: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+export const offer = z.object({
+  _id: z.string(),
+  conversationId: z.string(),
+  productId: z.string(),
+  senderId: z.string(),
+  amount: z.number(),
+  status: z.enum(offerStatuses),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type Offer = z.infer<typeof offer>;
+
+export const conversation = z.object({
+  _id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  productImage: z.string(),
+  askingPrice: z.number(),
+  buyerId: z.string(),
+  buyerName: z.string(),
+  sellerId: z.string(),
+  sellerName: z.string(),
+  lastMessageAt: z.string(),
+  /** Messages from the other participant the caller has not read. */
+  unread: z.number(),
+  /** The other participant read everything up to this moment (read receipt); null before they read. */
+  otherReadAt: z.string().nullable(),
+  /** Offers made in the thread, newest first. */
+  offers: z.array(offer),
+});
+export type Conversation = z.infer<typeof conversation>;
+
+export const messagePage = z.object({
+  success: z.literal(true),
+  /** Newest first. */
+  data: z.array(chatMessage),
+  /** Pass as `before` for the older messages; null when there are none. */
+  nextBefore: z.string().nullable(),
+});
+export type MessagePage = z.infer<typeof messagePage>;
+
+/** Why a conversation or offer call was refused. */
+export const conversationMessages = {
+  conversationNotFound: 'No conversation with this id among yours.',
+  productNotFound: 'No product with this id is on sale.',
+  offerNotFound: 'No offer with this id among the offers you can answer.',
+  offerAboveAsking: 'An offer must be below the asking price.',
+  offerNotAvailable: 'This piece is not available, so no offer can be made or accepted.',
+  offerAlreadyOpen: 'You already have an open offer for this piece. Wait for the answer first.',
+  offerNotOpen: {
+    accepted: 'This offer was already accepted.',
+    declined: 'This offer was already declined.',
+    countered: 'This offer was already answered with a counter-offer.',
+    expired: 'This offer has expired.',
+  } satisfies Record<Exclude<OfferStatus, 'open'>, string>,
+} as const;
+
+/** Words of the Messages screen and the product page's "Message seller". */
+export const conversationTexts = {
+  messageSeller: 'Message seller',
+  messagesTitle: 'Messages',
+  noConversations: 'No conversations yet. Message a seller from a product page.',
+  chooseConversation: 'Choose a conversation.',
+  unread: (count: number) => `${count} unread`,
+  withBuyer: (name: string) => `with ${name} (buyer)`,
+  withSeller: (name: string) => `with ${name} (seller)`,
+  messageLabel: 'Your message',
+  send: 'Send',
+  olderMessages: 'Show older messages',
+  you: 'You',
+  seen: 'Seen',
+  askingPrice: (price: string) => `Asking price ${price}`,
+  offerLabel: 'Your offer in dollars',
+  makeOffer: 'Make an offer',
+  counterLabel: 'Your counter-offer in dollars',
+  counter: 'Counter',
+  accept: 'Accept',
+  decline: 'Decline',
+  offerBy: (who: string, amount: string) => `${who} offered ${amount}`,
+  offerStatus: {
+    open: 'Waiting for an answer',
+    accepted: 'Accepted',
+    declined: 'Declined',
+    countered: 'Countered',
+    expired: 'Expired',
+  } satisfies Record<OfferStatus, string>,
+  payAgreedPrice: 'Pay the agreed price',
+} as const;

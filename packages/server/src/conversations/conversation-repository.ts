@@ -1,0 +1,174 @@
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ChatMessage, Conversation, Offer } from '@furniture/contract';
+import type { Executor } from '../db/client.ts';
+import { chatMessages, conversations, offers, products, users } from '../db/schema/index.ts';
+import { publiclyVisible } from '../products/product-repository.ts';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type OfferRow = typeof offers.$inferSelect;
+
+/** Which side of a thread a person is on, or undefined for anyone else (admins included). */
+export function sideOf(thread: Pick<ConversationRow, 'buyerId' | 'sellerId'>, userId: string): 'buyer' | 'seller' | undefined {
+  if (thread.buyerId === userId) return 'buyer';
+  if (thread.sellerId === userId) return 'seller';
+  return undefined;
+}
+
+export const otherParticipant = (thread: Pick<ConversationRow, 'buyerId' | 'sellerId'>, userId: string) =>
+  thread.buyerId === userId ? thread.sellerId : thread.buyerId;
+
+/** The thread, if the person takes part in it; anyone else learns nothing of it. */
+export async function findConversationOf(db: Executor, id: string, userId: string): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, id), or(eq(conversations.buyerId, userId), eq(conversations.sellerId, userId))));
+  return row;
+}
+
+/** A product people can talk about: one the catalogue shows. */
+export async function findProductForConversation(db: Executor, productId: string) {
+  const [row] = await db
+    .select({ id: products.id, sellerId: products.sellerId })
+    .from(products)
+    .where(and(eq(products.id, productId), publiclyVisible));
+  return row;
+}
+
+/** The name and photo of a thread's product, for what people are told. */
+export async function pieceOf(db: Executor, thread: Pick<ConversationRow, 'productId'>) {
+  const [row] = await db
+    .select({ productName: products.productName, productImage: products.productImage })
+    .from(products)
+    .where(eq(products.id, thread.productId));
+  return row!;
+}
+
+/** The buyer's thread about a product, made when there is none yet; answers it and whether it is new. */
+export async function openConversation(db: Executor, refs: { productId: string; buyerId: string; sellerId: string }) {
+  const [created] = await db.insert(conversations).values(refs).onConflictDoNothing().returning();
+  if (created) return { thread: created, created: true };
+  const [existing] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.productId, refs.productId), eq(conversations.buyerId, refs.buyerId)));
+  return { thread: existing!, created: false };
+}
+
+export function toChatMessage(row: typeof chatMessages.$inferSelect): ChatMessage {
+  return { _id: row.id, conversationId: row.conversationId, senderId: row.senderId, text: row.text, createdAt: row.createdAt.toISOString() };
+}
+
+export function toOffer(row: OfferRow, productId: string): Offer {
+  return {
+    _id: row.id,
+    conversationId: row.conversationId,
+    productId,
+    senderId: row.senderId,
+    amount: Number(row.amount),
+    // An open offer past its time reads as expired even before the job has marked it.
+    status: row.status === 'open' && row.expiresAt.getTime() <= Date.now() ? 'expired' : row.status,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function insertMessage(db: Executor, conversationId: string, senderId: string, text: string): Promise<ChatMessage> {
+  const [row] = await db.insert(chatMessages).values({ conversationId, senderId, text }).returning();
+  await touchConversation(db, conversationId, row!.createdAt);
+  return toChatMessage(row!);
+}
+
+/** New activity in a thread: it moves to the top of both lists. */
+export async function touchConversation(db: Executor, conversationId: string, at: Date) {
+  await db
+    .update(conversations)
+    .set({ lastActivityAt: sql`greatest(${conversations.lastActivityAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(conversations.id, conversationId));
+}
+
+/** A page of a thread's messages, newest first, older than the `before` message when given. */
+export async function listMessages(db: Executor, conversationId: string, before: string | undefined, limit: number) {
+  let olderThan;
+  if (before) {
+    const [anchor] = await db
+      .select({ createdAt: chatMessages.createdAt, id: chatMessages.id })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.id, before), eq(chatMessages.conversationId, conversationId)));
+    if (!anchor) return undefined;
+    olderThan = or(
+      lt(chatMessages.createdAt, anchor.createdAt),
+      and(eq(chatMessages.createdAt, anchor.createdAt), lt(chatMessages.id, anchor.id)),
+    );
+  }
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.conversationId, conversationId), olderThan))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).map(toChatMessage);
+  return { data: page, nextBefore: rows.length > limit ? page[page.length - 1]!._id : null };
+}
+
+/** Marks everything in the thread read by this participant, up to now; answers when. */
+export async function markRead(db: Executor, thread: ConversationRow, userId: string): Promise<Date> {
+  const column = sideOf(thread, userId) === 'buyer' ? 'buyerReadAt' : 'sellerReadAt';
+  const [row] = await db
+    .update(conversations)
+    .set({ [column]: sql`now()` })
+    .where(eq(conversations.id, thread.id))
+    .returning({ readAt: conversations[column] });
+  return row!.readAt!;
+}
+
+const buyer = alias(users, 'buyer');
+const seller = alias(users, 'seller');
+
+/** The person's threads, newest activity first, with unread counts and the offers made in each. */
+export async function listConversationsOf(db: Executor, userId: string, limit: number, offset: number): Promise<Conversation[]> {
+  const myReadAt = sql`case when ${conversations.buyerId} = ${userId} then ${conversations.buyerReadAt} else ${conversations.sellerReadAt} end`;
+  const rows = await db
+    .select({
+      thread: conversations,
+      productName: products.productName,
+      productImage: products.productImage,
+      askingPrice: products.resalePrice,
+      buyerName: buyer.name,
+      sellerName: seller.name,
+      unread: sql<number>`(select count(*) from ${chatMessages}
+        where ${chatMessages.conversationId} = ${conversations.id} and ${chatMessages.senderId} <> ${userId}
+        and (${myReadAt} is null or ${chatMessages.createdAt} > ${myReadAt}))`.mapWith(Number),
+    })
+    .from(conversations)
+    .innerJoin(products, eq(products.id, conversations.productId))
+    .innerJoin(buyer, eq(buyer.id, conversations.buyerId))
+    .innerJoin(seller, eq(seller.id, conversations.sellerId))
+    .where(or(eq(conversations.buyerId, userId), eq(conversations.sellerId, userId)))
+    .orderBy(desc(conversations.lastActivityAt), desc(conversations.id))
+    .limit(limit)
+    .offset(offset);
+  const ids = rows.map((row) => row.thread.id);
+  const offerRows = ids.length
+    ? await db.select().from(offers).where(inArray(offers.conversationId, ids)).orderBy(desc(offers.createdAt))
+    : [];
+  return rows.map(({ thread, ...row }) => {
+    const otherReadAt = thread.buyerId === userId ? thread.sellerReadAt : thread.buyerReadAt;
+    return {
+      _id: thread.id,
+      productId: thread.productId,
+      productName: row.productName,
+      productImage: row.productImage,
+      askingPrice: Number(row.askingPrice),
+      buyerId: thread.buyerId,
+      buyerName: row.buyerName,
+      sellerId: thread.sellerId,
+      sellerName: row.sellerName,
+      lastMessageAt: thread.lastActivityAt.toISOString(),
+      unread: row.unread,
+      otherReadAt: otherReadAt?.toISOString() ?? null,
+      offers: offerRows.filter((offer) => offer.conversationId === thread.id).map((offer) => toOffer(offer, thread.productId)),
+    };
+  });
+}

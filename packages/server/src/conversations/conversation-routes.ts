@@ -1,0 +1,279 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  chatMessage,
+  conversation,
+  conversationMessages,
+  dataOf,
+  idParams,
+  listOf,
+  messagePage,
+  messagesQuery,
+  MESSAGES_PAGE_DEFAULT,
+  notificationTexts,
+  offer,
+  offerAmountBody,
+  paginationQuery,
+  sendMessageBody,
+  startConversationBody,
+  webRoutes,
+  type Offer,
+} from '@furniture/contract';
+import type { Executor } from '../db/client.ts';
+import { publishLiveEvent } from '../events/live-events.ts';
+import { currentUser } from '../http/access.ts';
+import { notFound } from '../http/errors.ts';
+import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
+import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
+import { bearerSecurity, errorResponses } from '../http/responses.ts';
+import { notify, usd } from '../notifications/notify.ts';
+import type { UserRow } from '../users/user-repository.ts';
+import {
+  findConversationOf,
+  findProductForConversation,
+  insertMessage,
+  listConversationsOf,
+  listMessages,
+  markRead,
+  openConversation,
+  otherParticipant,
+  pieceOf,
+  type ConversationRow,
+} from './conversation-repository.ts';
+import { answerOffer, makeOffer, type OfferAnswer } from './offers.ts';
+
+const privacy = 'Only the thread’s buyer and the product’s seller can see or use it; anyone else, admins included, is answered 404.';
+
+/** Where a thread's notifications lead: the thread on the Messages screen. */
+const linkOf = (thread: ConversationRow) => `${webRoutes.dashboard.messages}?thread=${thread.id}`;
+
+/** Sends a message in a thread, and tells the other participant in the same transaction. */
+async function sendMessage(tx: Executor, thread: ConversationRow, sender: UserRow, text: string) {
+  const message = await insertMessage(tx, thread.id, sender.id, text);
+  const to = otherParticipant(thread, sender.id);
+  await publishLiveEvent(tx, { to, type: 'message.created', data: { conversationId: thread.id, message } });
+  const piece = await pieceOf(tx, thread);
+  await notify(tx, {
+    to,
+    kind: 'message',
+    text: notificationTexts.message(sender.name, piece.productName),
+    link: linkOf(thread),
+    image: piece.productImage,
+  });
+  return message;
+}
+
+/** Tells the other side of an offer's change: a new offer (or counter-offer), or the answer to theirs. */
+async function notifyOffer(tx: Executor, thread: ConversationRow, actor: UserRow, change: { offer: Offer; counter?: Offer }) {
+  const piece = await pieceOf(tx, thread);
+  const to = otherParticipant(thread, actor.id);
+  const base = { to, link: linkOf(thread), image: piece.productImage };
+  const { offer: answered, counter } = change;
+  if (answered.status === 'open') {
+    await notify(tx, { ...base, kind: 'offer', text: notificationTexts.offer(actor.name, usd(answered.amount), piece.productName) });
+  } else if (answered.status === 'countered' && counter) {
+    await notify(tx, { ...base, kind: 'offer-answered', text: notificationTexts.offerAnswered.countered(usd(counter.amount), piece.productName) });
+  } else if (answered.status === 'accepted' || answered.status === 'declined') {
+    await notify(tx, { ...base, kind: 'offer-answered', text: notificationTexts.offerAnswered[answered.status](usd(answered.amount), piece.productName) });
+  }
+}
+
+/**
+ * Conversations between a buyer and a product's seller, their messages, read receipts and price
+ * offers (decision 22). Every change publishes a live event to the other participant in its
+ * transaction (decision 17).
+ */
+export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const requireThread = async (id: string, userId: string) => {
+    const thread = await findConversationOf(app.db, id, userId);
+    if (!thread) throw notFound(conversationMessages.conversationNotFound);
+    return thread;
+  };
+
+  app.post(
+    '/conversations',
+    {
+      config: { access: ['buyer'] },
+      schema: {
+        tags: ['conversations'],
+        summary: 'Message the seller of a product (buyer): answers the thread, made when there is none yet',
+        description: `One thread per product and buyer: asking again answers the same thread (200 instead of 201). An optional first text is sent as a message. ${privacy}`,
+        security: bearerSecurity,
+        body: startConversationBody,
+        response: { 200: dataOf(z.object({ _id: z.string() })), 201: dataOf(z.object({ _id: z.string() })), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const buyer = currentUser(request);
+      const { productId, text } = request.body;
+      if (text !== undefined) await enforceLimit(app.db, { limit: RATE_LIMITS.messagesPerAccount, subject: buyer.id });
+      const { thread, created } = await app.db.transaction(async (tx) => {
+        const product = await findProductForConversation(tx, productId);
+        if (!product) throw notFound(conversationMessages.productNotFound);
+        const opened = await openConversation(tx, { productId, buyerId: buyer.id, sellerId: product.sellerId });
+        if (text !== undefined) await sendMessage(tx, opened.thread, buyer, text);
+        return opened;
+      });
+      return reply.status(created ? 201 : 200).send({ success: true as const, data: { _id: thread.id } });
+    },
+  );
+
+  app.get(
+    '/conversations',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['conversations'],
+        summary: 'The caller’s conversations, newest activity first, with unread counts and offers',
+        description: `As buyer or as seller. ${paginationDescription}`,
+        security: bearerSecurity,
+        querystring: paginationQuery,
+        response: { 200: listOf(conversation), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const page = pageOf(request.query);
+      const rows = await listConversationsOf(app.db, currentUser(request).id, page.probe.limit, page.probe.offset);
+      return { success: true as const, data: pageRows(request, reply, rows, page) };
+    },
+  );
+
+  app.get(
+    '/conversations/:id/messages',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['conversations'],
+        summary: 'A page of a thread’s messages, newest first',
+        description: `Keyset pages: pass the answer’s nextBefore as \`before\` for older messages; \`limit\` defaults to ${MESSAGES_PAGE_DEFAULT}. ${privacy}`,
+        security: bearerSecurity,
+        params: idParams,
+        querystring: messagesQuery,
+        response: { 200: messagePage, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const thread = await requireThread(request.params.id, currentUser(request).id);
+      const page = await listMessages(app.db, thread.id, request.query.before, request.query.limit ?? MESSAGES_PAGE_DEFAULT);
+      if (!page) throw notFound('before: no message with this id in this conversation');
+      return { success: true as const, ...page };
+    },
+  );
+
+  app.post(
+    '/conversations/:id/messages',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['conversations'],
+        summary: 'Send a message in a thread',
+        description: `Plain text up to 2,000 characters; line breaks are kept, other control characters refused. At most ${RATE_LIMITS.messagesPerAccount.max} messages a minute per account (429). ${privacy}`,
+        security: bearerSecurity,
+        params: idParams,
+        body: sendMessageBody,
+        response: { 201: dataOf(chatMessage), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const sender = currentUser(request);
+      const thread = await requireThread(request.params.id, sender.id);
+      await enforceLimit(app.db, { limit: RATE_LIMITS.messagesPerAccount, subject: sender.id });
+      const message = await app.db.transaction((tx) => sendMessage(tx, thread, sender, request.body.text));
+      return reply.status(201).send({ success: true as const, data: message });
+    },
+  );
+
+  app.post(
+    '/conversations/:id/read',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['conversations'],
+        summary: 'Mark a thread read up to now (read receipt)',
+        description: `The other participant sees it as the thread’s otherReadAt, and is told at once. ${privacy}`,
+        security: bearerSecurity,
+        params: idParams,
+        response: { 200: dataOf(z.object({ readAt: z.string() })), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const reader = currentUser(request);
+      const thread = await requireThread(request.params.id, reader.id);
+      const readAt = await app.db.transaction(async (tx) => {
+        const at = await markRead(tx, thread, reader.id);
+        await publishLiveEvent(tx, {
+          to: otherParticipant(thread, reader.id),
+          type: 'conversation.read',
+          data: { conversationId: thread.id, readAt: at.toISOString() },
+        });
+        return at;
+      });
+      return { success: true as const, data: { readAt: readAt.toISOString() } };
+    },
+  );
+
+  app.post(
+    '/conversations/:id/offers',
+    {
+      config: { access: ['buyer'] },
+      schema: {
+        tags: ['conversations'],
+        summary: 'Offer a price below the asking price (the thread’s buyer)',
+        description: `The offer is open for 48 hours, then expires. One open offer per thread (409). At most ${RATE_LIMITS.offersPerAccount.max} offers a minute per account. ${privacy}`,
+        security: bearerSecurity,
+        params: idParams,
+        body: offerAmountBody,
+        response: { 201: dataOf(offer), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const buyer = currentUser(request);
+      const thread = await requireThread(request.params.id, buyer.id);
+      await enforceLimit(app.db, { limit: RATE_LIMITS.offersPerAccount, subject: buyer.id });
+      const made = await app.db.transaction(async (tx) => {
+        const created = await makeOffer(tx, thread, buyer.id, request.body.amount);
+        await publishLiveEvent(tx, { to: thread.sellerId, type: 'offer.changed', data: { conversationId: thread.id, offer: created } });
+        await notifyOffer(tx, thread, buyer, { offer: created });
+        return created;
+      });
+      return reply.status(201).send({ success: true as const, data: made });
+    },
+  );
+
+  const answers: Record<OfferAnswer, string> = {
+    accept: 'Accept an open offer made by the other side: the buyer’s booking is made at the agreed price and the piece reserved; the payment is then that price',
+    decline: 'Decline an open offer made by the other side',
+    counter: 'Answer an open offer with another price below the asking price: it becomes a new open offer',
+  };
+  for (const [answer, summary] of Object.entries(answers) as Array<[OfferAnswer, string]>) {
+    app.post(
+      `/offers/:id/${answer}`,
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags: ['conversations'],
+          summary,
+          description:
+            'Only the participant who did not make the offer can answer it (404 for anyone else). An offer already answered or expired answers 409 saying so; of two answers at once, one wins.',
+          security: bearerSecurity,
+          params: idParams,
+          ...(answer === 'counter' ? { body: offerAmountBody } : {}),
+          response: { 200: dataOf(z.object({ offer, counter: offer.optional(), bookingId: z.string().optional() })), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const caller = currentUser(request);
+        if (answer === 'counter') await enforceLimit(app.db, { limit: RATE_LIMITS.offersPerAccount, subject: caller.id });
+        const amount = answer === 'counter' ? (request.body as { amount: number }).amount : undefined;
+        const answered = await app.db.transaction(async (tx) => {
+          const result = await answerOffer(tx, { offerId: request.params.id, callerId: caller.id, answer, ...(amount ? { amount } : {}) });
+          const { thread, ...data } = result;
+          await publishLiveEvent(tx, { to: otherParticipant(thread, caller.id), type: 'offer.changed', data: { conversationId: thread.id, ...data } });
+          await notifyOffer(tx, thread, caller, data);
+          return data;
+        });
+        return { success: true as const, data: answered };
+      },
+    );
+  }
+};

@@ -1,0 +1,108 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { conversationMessages, OFFER_LIFETIME_HOURS, type Offer } from '@furniture/contract';
+import type { Executor } from '../db/client.ts';
+import { conversations, offers, products } from '../db/schema/index.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { cancelJob, enqueueJob } from '../jobs/job-queue.ts';
+import { bookAtAgreedPrice } from '../sales/sale-transitions.ts';
+import { touchConversation, toOffer, type ConversationRow } from './conversation-repository.ts';
+import { expireOfferTask, expiryKey } from './offer-expiry.ts';
+
+/**
+ * Offers (decision 22): a buyer proposes a price below the asking price, the other side accepts,
+ * declines or counters (a counter-offer is a new open offer from the one who answered). At most one
+ * offer is open per conversation. Every change locks the product first, then the offer, in the
+ * caller's transaction, like the sale's own changes, so two answers to one offer queue and the
+ * second finds it answered.
+ */
+
+const OFFER_LIFETIME_MS = OFFER_LIFETIME_HOURS * 60 * 60 * 1000;
+
+async function lockAvailableProduct(tx: Executor, productId: string) {
+  const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+  if (product?.state !== 'available') throw conflict(conversationMessages.offerNotAvailable);
+  return product;
+}
+
+function requireBelowAsking(amount: number, askingPrice: string) {
+  if (amount >= Number(askingPrice)) throw conflict(conversationMessages.offerAboveAsking);
+}
+
+async function insertOffer(tx: Executor, thread: ConversationRow, senderId: string, amount: number): Promise<Offer> {
+  const expiresAt = new Date(Date.now() + OFFER_LIFETIME_MS);
+  const [row] = await tx
+    .insert(offers)
+    .values({ conversationId: thread.id, senderId, amount: amount.toFixed(2), expiresAt })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw conflict(conversationMessages.offerAlreadyOpen);
+  await enqueueJob(tx, expireOfferTask, { offerId: row.id }, { runAt: expiresAt, key: expiryKey(row.id) });
+  await touchConversation(tx, thread.id, row.createdAt);
+  return toOffer(row, thread.productId);
+}
+
+/** The buyer's offer in their thread (only buyers make offers). Open offers past their time are closed first. */
+export async function makeOffer(tx: Executor, thread: ConversationRow, buyerId: string, amount: number): Promise<Offer> {
+  const product = await lockAvailableProduct(tx, thread.productId);
+  requireBelowAsking(amount, product.resalePrice);
+  await tx
+    .update(offers)
+    .set({ status: 'expired', answeredAt: sql`now()` })
+    .where(and(eq(offers.conversationId, thread.id), eq(offers.status, 'open'), sql`${offers.expiresAt} <= now()`));
+  return insertOffer(tx, thread, buyerId, amount);
+}
+
+export type OfferAnswer = 'accept' | 'decline' | 'counter';
+
+export interface AnsweredOffer {
+  thread: ConversationRow;
+  offer: Offer;
+  /** The counter-offer made by answering, if any. */
+  counter?: Offer;
+  /** The buyer's booking at the agreed price, for an accepted offer. */
+  bookingId?: string;
+}
+
+/**
+ * The other side's answer to an open offer. Only the participant who did not make the offer can
+ * answer it; anyone else is told there is no such offer.
+ */
+export async function answerOffer(
+  tx: Executor,
+  request: { offerId: string; callerId: string; answer: OfferAnswer; amount?: number },
+): Promise<AnsweredOffer> {
+  const [peek] = await tx
+    .select({ thread: conversations })
+    .from(offers)
+    .innerJoin(conversations, eq(conversations.id, offers.conversationId))
+    .where(eq(offers.id, request.offerId));
+  const thread = peek?.thread;
+  const isParticipant = thread && (thread.buyerId === request.callerId || thread.sellerId === request.callerId);
+  if (!thread || !isParticipant) throw notFound(conversationMessages.offerNotFound);
+
+  const [product] = await tx.select().from(products).where(eq(products.id, thread.productId)).for('update');
+  const [row] = await tx.select().from(offers).where(eq(offers.id, request.offerId)).for('update');
+  if (!row || row.senderId === request.callerId) throw notFound(conversationMessages.offerNotFound);
+  if (row.status !== 'open') throw conflict(conversationMessages.offerNotOpen[row.status]);
+  if (row.expiresAt.getTime() <= Date.now()) throw conflict(conversationMessages.offerNotOpen.expired);
+
+  const status = { accept: 'accepted', decline: 'declined', counter: 'countered' } as const;
+  let bookingId: string | undefined;
+  let counter: Offer | undefined;
+  if (request.answer === 'accept') {
+    bookingId = await bookAtAgreedPrice(tx, { productId: thread.productId, buyerId: thread.buyerId, price: row.amount });
+  }
+  if (request.answer === 'counter') {
+    if (product?.state !== 'available') throw conflict(conversationMessages.offerNotAvailable);
+    requireBelowAsking(request.amount!, product.resalePrice);
+  }
+  const [answered] = await tx
+    .update(offers)
+    .set({ status: status[request.answer], answeredAt: sql`now()` })
+    .where(eq(offers.id, row.id))
+    .returning();
+  await cancelJob(tx, expiryKey(row.id));
+  if (request.answer === 'counter') counter = await insertOffer(tx, thread, request.callerId, request.amount!);
+  else await touchConversation(tx, thread.id, new Date());
+  return { thread, offer: toOffer(answered!, thread.productId), ...(counter ? { counter } : {}), ...(bookingId ? { bookingId } : {}) };
+}

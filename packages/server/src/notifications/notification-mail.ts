@@ -1,0 +1,107 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { notificationTexts } from '@furniture/contract';
+import type { Executor } from '../db/client.ts';
+import { appSecrets, notifications, users } from '../db/schema/index.ts';
+import { defineTask, enqueueJob } from '../jobs/job-queue.ts';
+import { renderMail } from '../mail/mail-layout.ts';
+import { queueMail } from '../mail/mail-queue.ts';
+import { settingsOf } from './notification-repository.ts';
+import { emailNotificationTask } from './notify.ts';
+
+/**
+ * Notifications by e-mail (decision 22): each one at once, or a daily digest of those not yet read,
+ * as the person chose; nothing when they turned e-mail off. Every e-mail carries an unsubscribe link
+ * whose token is signed with a secret kept in the database, so it works without signing in and on
+ * every app server.
+ */
+
+export const notificationDigestTask = defineTask<{ userId: string }>('notifications.digest');
+const DIGEST_DELAY_MS = 24 * 60 * 60 * 1000;
+
+async function signingKey(db: Executor): Promise<string> {
+  await db.insert(appSecrets).values({ name: 'unsubscribe-links', value: randomBytes(48).toString('base64url') }).onConflictDoNothing();
+  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, 'unsubscribe-links'));
+  return row!.value;
+}
+
+const signatureOf = (key: string, userId: string) => createHmac('sha256', key).update(`unsubscribe:${userId}`).digest('base64url');
+
+export async function unsubscribeToken(db: Executor, userId: string): Promise<string> {
+  return `${userId}.${signatureOf(await signingKey(db), userId)}`;
+}
+
+/** The account a token unsubscribes, or undefined for a token this app did not sign. */
+export async function accountOfUnsubscribeToken(db: Executor, token: string): Promise<string | undefined> {
+  const [userId, signature] = token.split('.');
+  if (!userId || !signature) return undefined;
+  const expected = Buffer.from(signatureOf(await signingKey(db), userId));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? userId : undefined;
+}
+
+export function registerNotificationMail(app: FastifyInstance) {
+  const unsubscribePath = async (userId: string) =>
+    `/api/notification-settings/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(app.db, userId))}`;
+
+  app.jobs.handle(emailNotificationTask, async ({ notificationId }) => {
+    await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ notification: notifications, email: users.email })
+        .from(notifications)
+        .innerJoin(users, eq(users.id, notifications.userId))
+        .where(and(eq(notifications.id, notificationId), isNull(notifications.emailedAt)))
+        .for('update', { of: notifications });
+      if (!row) return;
+      const { notification } = row;
+      const settings = await settingsOf(tx, notification.userId);
+      if (!settings.email) return;
+      if (settings.digest) {
+        const runAt = new Date(Date.now() + DIGEST_DELAY_MS);
+        await enqueueJob(tx, notificationDigestTask, { userId: notification.userId }, { runAt, key: `notification-digest:${notification.userId}`, keepRunAt: true });
+        return;
+      }
+      const rendered = renderMail(
+        {
+          heading: notification.text,
+          paragraphs: [],
+          ...(notification.image ? { image: { url: notification.image, alt: '' } } : {}),
+          action: { label: notificationTexts.openInApp, path: notification.link },
+          unsubscribePath: await unsubscribePath(notification.userId),
+        },
+        app.config.publicUrl,
+      );
+      await queueMail(tx, { to: row.email, subject: notification.text, ...rendered });
+      await tx.update(notifications).set({ emailedAt: new Date() }).where(eq(notifications.id, notification.id));
+    });
+  });
+
+  app.jobs.handle(notificationDigestTask, async ({ userId }) => {
+    await app.db.transaction(async (tx) => {
+      const settings = await settingsOf(tx, userId);
+      if (!settings.email) return;
+      const pending = await tx
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.emailedAt), isNull(notifications.readAt)))
+        .orderBy(asc(notifications.createdAt))
+        .for('update');
+      const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      if (pending.length === 0 || !account) return;
+      const rendered = renderMail(
+        {
+          heading: notificationTexts.digestSubject(pending.length),
+          paragraphs: [notificationTexts.digestIntro, ...pending.map((notification) => notification.text)],
+          action: { label: notificationTexts.openInApp, path: '/dashboard' },
+          unsubscribePath: await unsubscribePath(userId),
+        },
+        app.config.publicUrl,
+      );
+      await queueMail(tx, { to: account.email, subject: notificationTexts.digestSubject(pending.length), ...rendered });
+      for (const notification of pending) {
+        await tx.update(notifications).set({ emailedAt: new Date() }).where(eq(notifications.id, notification.id));
+      }
+    });
+  });
+}

@@ -1,0 +1,131 @@
+import { conversationTexts, labels, messages, notificationScreenTexts } from '@furniture/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { payments } from '../../server/src/db/schema/index.ts';
+import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
+import { setupMarketplace } from './support/marketplace.ts';
+import { expectText, logIn } from './support/ui.ts';
+
+/**
+ * A buyer and a seller in two browsers talk about a piece, agree a price by an offer, and the buyer
+ * pays the agreed price, each seeing the other's moves without reloading.
+ */
+
+const market = setupMarketplace();
+const chromium = setupBrowser();
+const sessions: Session[] = [];
+let seller: Session;
+let buyer: Session;
+const armchair = 'Velvet armchair';
+const accounts = {
+  seller: { email: 'nadia.seller@example.com', name: 'Nadia Seller' },
+  buyer: { email: 'omar.buyer@example.com', name: 'Omar Buyer' },
+};
+let productId: string;
+
+beforeAll(async () => {
+  const image = `${market.url}/favicon.svg`;
+  const category = await createCategory(market.db, { categoryName: 'Seating', description: 'Chairs and sofas', image });
+  const owner = await createUser(market.db, { ...accounts.seller, role: 'seller', verified: true });
+  await createUser(market.db, { ...accounts.buyer, role: 'buyer' });
+  const product = await createProduct(market.db, { categoryId: category.id, sellerId: owner.id }, { productName: armchair, resalePrice: '200.00', productImage: image });
+  productId = product.id;
+});
+
+afterAll(async () => {
+  for (const session of sessions) await session.close();
+});
+
+async function open(viewport?: { width: number; height: number }) {
+  const session = await openSession(chromium.browser, market.url, viewport);
+  sessions.push(session);
+  return session;
+}
+
+const bubble = (session: Session, text: string) => session.page.locator('.chat-bubble').filter({ hasText: text });
+
+describe('talking and haggling', () => {
+  it('the buyer messages the seller from the product page, and each sees the other’s messages live', async () => {
+    seller = await open();
+    await logIn(seller.page, accounts.seller.email, DEFAULT_TEST_PASSWORD);
+    buyer = await open();
+    await logIn(buyer.page, accounts.buyer.email, DEFAULT_TEST_PASSWORD);
+
+    await buyer.page.goto(`/product/${productId}`);
+    await buyer.page.getByRole('button', { name: `${conversationTexts.messageSeller}: ${armchair}` }).click();
+    await buyer.page.waitForURL((url) => url.pathname === '/dashboard/messages' && url.searchParams.has('thread'));
+    const threadUrl = new URL(buyer.page.url());
+
+    await seller.page.goto('/dashboard/messages');
+    const link = seller.page.getByRole('link', { name: new RegExp(armchair) });
+    await link.waitFor();
+    expect(await link.getByLabel(conversationTexts.unread(1)).count()).toBe(0);
+
+    // Markup and addresses arrive as the text typed: nothing is interpreted, nothing is a link.
+    const hello = 'Is it still available? <b>bold</b> https://example.com';
+    await buyer.page.getByLabel(conversationTexts.messageLabel).fill(hello);
+    await buyer.page.getByRole('button', { name: conversationTexts.send }).click();
+
+    // The seller's list and bell count the new message without a reload.
+    await expect.poll(() => link.getByLabel(conversationTexts.unread(1)).count()).toBe(1);
+    await seller.page.getByRole('link', { name: notificationScreenTexts.bell(1) }).waitFor();
+    await link.click();
+    await bubble(seller, hello).waitFor();
+    expect(await bubble(seller, hello).locator('a, b').count()).toBe(0);
+    await checkPage(seller.page, 'dashboard-messages');
+
+    await seller.page.getByLabel(conversationTexts.messageLabel).fill('Yes! Pick it up on Saturday?');
+    await seller.page.getByRole('button', { name: conversationTexts.send }).click();
+    await bubble(buyer, 'Yes! Pick it up on Saturday?').waitFor();
+    expect(buyer.page.url()).toBe(threadUrl.href);
+  });
+
+  it('the buyer offers, the seller accepts, and the buyer pays the agreed price', async () => {
+    await buyer.page.getByLabel(conversationTexts.offerLabel).fill('150');
+    await buyer.page.getByRole('button', { name: conversationTexts.makeOffer }).click();
+
+    const offer = seller.page.getByRole('listitem').filter({ hasText: conversationTexts.offerBy(accounts.buyer.name, '$150') });
+    await offer.waitFor();
+    await offer.getByRole('button', { name: conversationTexts.accept }).click();
+
+    await buyer.page.getByText(conversationTexts.offerStatus.accepted).waitFor();
+    await buyer.page.getByRole('link', { name: conversationTexts.payAgreedPrice }).click();
+    await buyer.page.getByRole('row').filter({ hasText: armchair }).getByRole('link', { name: `${labels.table.pay} for ${armchair}` }).click();
+    await buyer.page.waitForURL((url) => url.pathname.startsWith('/dashboard/payment/'));
+    await expectText(buyer.page, '$150');
+    const pay = buyer.page.getByRole('button', { name: labels.payment.pay, exact: true });
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    await buyer.page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await buyer.page.getByLabel('Expiry (MM/YY)').fill('12 / 34');
+    await buyer.page.getByLabel('CVC').fill('123');
+    await pay.click();
+    await expectText(buyer.page, messages.paymentCompleted);
+
+    const charged = await market.db.select().from(payments).where(eq(payments.productId, productId));
+    expect(charged.map((payment) => payment.amountCents)).toEqual([15_000]);
+    expect(seller.pageErrors).toEqual([]);
+    expect(buyer.pageErrors).toEqual([]);
+  });
+
+  it('the seller’s bell counts the message, the offer and the payment, and falls to none once they are read', async () => {
+    const { page } = seller;
+    await page.getByRole('link', { name: notificationScreenTexts.bell(3) }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/notifications');
+    await page.getByRole('listitem').filter({ hasText: `${accounts.buyer.name} offered $150.00 for ${armchair}.` }).waitFor();
+    await checkPage(page, 'dashboard-notifications');
+    await page.getByRole('button', { name: notificationScreenTexts.markAllRead }).click();
+    await page.getByRole('link', { name: notificationScreenTexts.bell(0) }).waitFor();
+    expect(seller.pageErrors).toEqual([]);
+  });
+
+  it('the Messages screen works at a phone’s width', async () => {
+    const phone = await open({ width: 375, height: 740 });
+    await logIn(phone.page, accounts.buyer.email, DEFAULT_TEST_PASSWORD);
+    await phone.page.goto('/dashboard/messages');
+    await phone.page.getByRole('link', { name: new RegExp(armchair) }).click();
+    await bubble(phone, 'Yes! Pick it up on Saturday?').waitFor();
+    expect(await phone.page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await checkPage(phone.page, 'dashboard-messages-phone');
+  });
+});

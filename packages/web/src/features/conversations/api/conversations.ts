@@ -1,0 +1,72 @@
+import type { ChatMessage, Conversation, MessagePage } from '@furniture/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET /conversations: the signed-in person's threads, newest activity first. */
+export const conversationsQuery = () =>
+  queryOptions({
+    queryKey: ['conversations'],
+    queryFn: ({ signal }) =>
+      api<{ success: boolean; data: Conversation[] }>('/conversations', { query: { limit: '100' }, signal }).then((r) => r.data),
+    meta: { private: true },
+  });
+
+/** GET /conversations/{id}/messages: the newest page, oldest first for reading. */
+export const messagesQuery = (conversationId: string) =>
+  queryOptions({
+    queryKey: ['messages', conversationId],
+    queryFn: ({ signal }) =>
+      api<MessagePage>(`/conversations/${encodeURIComponent(conversationId)}/messages`, { signal }).then((page) => ({
+        messages: [...page.data].reverse(),
+        nextBefore: page.nextBefore,
+      })),
+    meta: { private: true },
+  });
+
+export async function olderMessages(conversationId: string, before: string) {
+  const page = await api<MessagePage>(`/conversations/${encodeURIComponent(conversationId)}/messages`, { query: { before } });
+  return { messages: [...page.data].reverse(), nextBefore: page.nextBefore };
+}
+
+export function startConversation(productId: string) {
+  return api<{ success: boolean; data: { _id: string } }>('/conversations', { method: 'POST', json: { productId } }).then((r) => r.data._id);
+}
+
+export function markConversationRead(conversationId: string) {
+  return api(`/conversations/${encodeURIComponent(conversationId)}/read`, { method: 'POST' });
+}
+
+/** Every change in a thread (a message, an offer, an answer): both lists are read again. */
+function useThreadMutation<Variables>(mutationFn: (variables: Variables) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['conversations'] });
+      await queryClient.invalidateQueries({ queryKey: ['messages'] });
+    },
+  });
+}
+
+export const useSendMessage = () =>
+  useThreadMutation(({ conversationId, text }: { conversationId: string; text: string }) =>
+    api<{ success: boolean; data: ChatMessage }>(`/conversations/${encodeURIComponent(conversationId)}/messages`, {
+      method: 'POST',
+      json: { text },
+    }),
+  );
+
+export const useMakeOffer = () =>
+  useThreadMutation(({ conversationId, amount }: { conversationId: string; amount: number }) =>
+    api(`/conversations/${encodeURIComponent(conversationId)}/offers`, { method: 'POST', json: { amount } }),
+  );
+
+export type OfferAnswer = 'accept' | 'decline' | 'counter';
+
+export const useAnswerOffer = () =>
+  useThreadMutation(({ offerId, answer, amount }: { offerId: string; answer: OfferAnswer; amount?: number }) =>
+    api<{ success: boolean; data: { bookingId?: string } }>(`/offers/${encodeURIComponent(offerId)}/${answer}`, {
+      method: 'POST',
+      ...(answer === 'counter' ? { json: { amount } } : {}),
+    }),
+  );

@@ -1,4 +1,8 @@
+import { conversationTexts } from './conversations.ts';
 import { texts } from './messages.ts';
+import { notificationScreenTexts } from './notifications.ts';
+import { saleTexts } from './sales.ts';
+import { trustWebTexts } from './trust.ts';
 
 /**
  * Every path pattern of the web app, written once: the web app's router is built from them, and
@@ -96,12 +100,20 @@ export const pageHeads: Record<string, { title: string; description?: string }> 
   [webRoutes.login]: { title: 'Log in' },
   [webRoutes.signup]: { title: 'Sign up', description: 'Open an account to buy or sell used furniture.' },
   [webRoutes.search]: { title: 'Search furniture', description: 'Find used furniture by words, price, condition, place and size.' },
+  [webRoutes.seller]: { title: 'Seller', description: 'A seller’s ratings, reviews and furniture for sale.' },
   [webRoutes.dashboard.root]: { title: 'Dashboard' },
   [webRoutes.dashboard.myOrders]: { title: 'My Orders' },
   [webRoutes.dashboard.myWishes]: { title: 'My Wishes' },
   [webRoutes.dashboard.payment]: { title: 'Payment' },
   [webRoutes.dashboard.myProducts]: { title: 'My Products' },
   [webRoutes.dashboard.addProducts]: { title: 'Add Product' },
+  [webRoutes.dashboard.editProduct]: { title: saleTexts.editTitle },
+  [webRoutes.dashboard.sellerBookings]: { title: saleTexts.sellerBookingsTitle },
+  [webRoutes.dashboard.messages]: { title: conversationTexts.messagesTitle },
+  [webRoutes.dashboard.notifications]: { title: notificationScreenTexts.title },
+  [webRoutes.dashboard.notificationSettings]: { title: notificationScreenTexts.settingsTitle },
+  [webRoutes.dashboard.reports]: { title: trustWebTexts.queueTitle },
+  [webRoutes.dashboard.audit]: { title: trustWebTexts.auditTitle },
   [webRoutes.dashboard.allBuyers]: { title: 'All Buyers' },
   [webRoutes.dashboard.allSellers]: { title: 'All Sellers' },
   [webRoutes.dashboard.addCategory]: { title: 'Add Category' },

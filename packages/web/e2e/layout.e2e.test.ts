@@ -20,7 +20,7 @@ const PHONE_WIDTHS = [320, 375];
 const SCREENSHOT_WIDTHS = [1280, 375, 320];
 
 /** Rows the tests open pages of, made before the tests. */
-const ids = { category: '', product: '', booking: '' };
+const ids = { category: '', product: '', booking: '', seller: '' };
 
 type Role = 'visitor' | keyof typeof people;
 
@@ -33,6 +33,7 @@ const routes: Record<Role, { name: string; path: () => string }[]> = {
     { name: 'signup', path: () => '/signup' },
     { name: 'search', path: () => '/search' },
     { name: 'product', path: () => `/product/${ids.product}` },
+    { name: 'seller-profile', path: () => `/seller/${ids.seller}` },
     { name: 'not-found', path: () => '/no-such-page' },
   ],
   buyer: [
@@ -41,6 +42,9 @@ const routes: Record<Role, { name: string; path: () => string }[]> = {
     { name: 'my-orders', path: () => '/dashboard/myOrders' },
     { name: 'my-wishes', path: () => '/dashboard/myWishes' },
     { name: 'payment', path: () => `/dashboard/payment/${ids.booking}` },
+    { name: 'messages', path: () => '/dashboard/messages' },
+    { name: 'notifications', path: () => '/dashboard/notifications' },
+    { name: 'notification-settings', path: () => '/dashboard/notificationSettings' },
     { name: 'dashboard-not-found', path: () => '/dashboard/no-such-page' },
   ],
   seller: [
@@ -56,6 +60,8 @@ const routes: Record<Role, { name: string; path: () => string }[]> = {
     { name: 'all-sellers', path: () => '/dashboard/allSellers' },
     { name: 'add-category', path: () => '/dashboard/addCategory' },
     { name: 'add-admin', path: () => '/dashboard/addAdmin' },
+    { name: 'reports', path: () => '/dashboard/reports' },
+    { name: 'audit', path: () => '/dashboard/audit' },
   ],
 };
 
@@ -82,7 +88,7 @@ beforeAll(async () => {
   const booking = await createBooking(market.db, teak, buyer.id, { location: 'Gulshan 2 circle, by the fountain' });
   await createBooking(market.db, sold, buyer.id, { paymentStatus: 'paid' });
 
-  Object.assign(ids, { category: sofas.id, product: teak.id, booking: booking.id });
+  Object.assign(ids, { category: sofas.id, product: teak.id, booking: booking.id, seller: seller.id });
 });
 
 /** Whether the navbar's brand and its sign-in or log-out buttons share any pixel (the error page has no navbar). */

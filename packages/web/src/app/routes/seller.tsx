@@ -20,9 +20,9 @@ export function SellerProfileRoute() {
   return (
     <article aria-labelledby="seller-name" className="flex flex-col gap-8">
       <header className="flex items-center gap-4">
-        {seller.image && <img src={seller.image} alt="" className="h-20 w-20 rounded-full object-cover" />}
-        <div>
-          <h1 id="seller-name" className="flex items-center gap-2 text-3xl font-bold">
+        {seller.image && <img src={seller.image} alt="" className="h-16 w-16 shrink-0 rounded-full object-cover sm:h-20 sm:w-20" />}
+        <div className="min-w-0">
+          <h1 id="seller-name" className="flex flex-wrap items-center gap-2 text-2xl font-bold break-words sm:text-3xl">
             {seller.name} <VerifiedTick verified={seller.verified} />
           </h1>
           <p>

@@ -21,11 +21,11 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
 
   return (
     <form onSubmit={(event) => void submit(event)} className="flex max-w-xl flex-col gap-4">
-      <label className="label cursor-pointer justify-start gap-3">
+      <label className="label cursor-pointer justify-start gap-3 whitespace-normal text-base-content">
         <input type="checkbox" className="checkbox" checked={settings.email} onChange={(event) => setSettings({ ...settings, email: event.target.checked })} />
         <span>{notificationScreenTexts.emailLabel}</span>
       </label>
-      <label className="label cursor-pointer justify-start gap-3">
+      <label className="label cursor-pointer justify-start gap-3 whitespace-normal text-base-content">
         <input
           type="checkbox"
           className="checkbox"

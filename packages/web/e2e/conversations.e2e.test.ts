@@ -1,9 +1,9 @@
 import { conversationTexts, labels, messages, notificationScreenTexts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
 import { payments } from '../../server/src/db/schema/index.ts';
-import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
+import { checkPage, setupBrowser, setupSessions, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { expectText, logIn } from './support/ui.ts';
 
@@ -14,7 +14,7 @@ import { expectText, logIn } from './support/ui.ts';
 
 const market = setupMarketplace();
 const chromium = setupBrowser();
-const sessions: Session[] = [];
+const open = setupSessions(chromium, market);
 let seller: Session;
 let buyer: Session;
 const armchair = 'Velvet armchair';
@@ -33,15 +33,7 @@ beforeAll(async () => {
   productId = product.id;
 });
 
-afterAll(async () => {
-  for (const session of sessions) await session.close();
-});
 
-async function open(viewport?: { width: number; height: number }) {
-  const session = await openSession(chromium.browser, market.url, viewport);
-  sessions.push(session);
-  return session;
-}
 
 const bubble = (session: Session, text: string) => session.page.locator('.chat-bubble').filter({ hasText: text });
 

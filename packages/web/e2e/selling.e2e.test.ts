@@ -1,7 +1,7 @@
 import { labels, messages, saleMessages, saleTexts, texts } from '@furniture/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
-import { checkPage, openSession, setupBrowser, waitForNetworkIdle, type Session } from './support/browser.ts';
+import { checkPage, setupBrowser, setupSessions, waitForNetworkIdle, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { expectPath, expectText, logIn } from './support/ui.ts';
 
@@ -12,7 +12,7 @@ import { expectPath, expectText, logIn } from './support/ui.ts';
 
 const market = setupMarketplace();
 const chromium = setupBrowser();
-const sessions: Session[] = [];
+const open = setupSessions(chromium, market);
 let seller: Session;
 let buyer: Session;
 
@@ -40,15 +40,7 @@ beforeAll(async () => {
   await createBooking(market.db, product, declined.id, { location: 'Banani 11' });
 });
 
-afterAll(async () => {
-  for (const session of sessions) await session.close();
-});
 
-async function open(viewport?: { width: number; height: number }) {
-  const session = await openSession(chromium.browser, market.url, viewport);
-  sessions.push(session);
-  return session;
-}
 
 const bookingCard = (session: Session, buyerName: string) => session.page.getByRole('listitem').filter({ hasText: buyerName });
 

@@ -1,13 +1,13 @@
 import { reviewTexts, trustTexts, trustWebTexts } from '@furniture/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
-import { checkPage, openSession, setupBrowser, waitForNetworkIdle, type Session } from './support/browser.ts';
+import { checkPage, setupBrowser, setupSessions, waitForNetworkIdle } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { expectText, logIn } from './support/ui.ts';
 
 const market = setupMarketplace();
 const chromium = setupBrowser();
-const sessions: Session[] = [];
+const open = setupSessions(chromium, market);
 
 const buyer = { email: 'careful.buyer@example.com', password: DEFAULT_TEST_PASSWORD };
 const admin = { email: 'moderator@example.com', password: DEFAULT_TEST_PASSWORD };
@@ -36,13 +36,9 @@ beforeAll(async () => {
   await createBooking(market.db, sold, careful.id, { paymentStatus: 'paid', status: 'closed' });
 });
 
-afterAll(async () => {
-  for (const session of sessions) await session.close();
-});
 
 async function signedIn(account: { email: string; password: string }, viewport?: { width: number; height: number }) {
-  const session = await openSession(chromium.browser, market.url, viewport);
-  sessions.push(session);
+  const session = await open(viewport);
   await logIn(session.page, account.email, account.password);
   return session;
 }
@@ -98,8 +94,7 @@ describe('a reported listing', () => {
   });
 
   it('leaves the seller a public profile page anyone can open', async () => {
-    const session = await openSession(chromium.browser, market.url);
-    sessions.push(session);
+    const session = await open();
     await session.page.goto(`/seller/${sellerId}`);
     await session.page.getByRole('heading', { name: seller.name }).waitFor();
     await session.page.getByText(trustWebTexts.noListings).waitFor();

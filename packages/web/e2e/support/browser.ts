@@ -95,6 +95,22 @@ export async function openSession(browser: Browser, baseURL: string, viewport = 
 }
 
 /**
+ * A function that opens a fresh session on the file's browser and marketplace whenever a test
+ * asks for one; every session it opened is closed after the file.
+ */
+export function setupSessions(chromium: { browser: Browser }, market: { url: string }) {
+  const sessions: Session[] = [];
+  afterAll(async () => {
+    for (const session of sessions.splice(0)) await session.close();
+  });
+  return async (viewport?: { width: number; height: number }) => {
+    const session = await openSession(chromium.browser, market.url, viewport);
+    sessions.push(session);
+    return session;
+  };
+}
+
+/**
  * Runs axe-core on the page and fails on any serious or critical violation. Toasts come and go
  * with fade animations, and a half-faded toast reads as low contrast, so they are left out unless
  * asked for; then the check waits for their animations to finish first.

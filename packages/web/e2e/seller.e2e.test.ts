@@ -51,8 +51,12 @@ describe('a seller', () => {
     expect(await page.getByLabel('Seller Email').inputValue()).toBe(seller.email);
     expect(await page.getByLabel('Seller Name').getAttribute('readonly')).not.toBeNull();
     expect(await page.getByLabel('Seller Email').getAttribute('readonly')).not.toBeNull();
+    // Nothing is assumed about the piece: the seller chooses its condition.
+    expect(await page.getByLabel('Condition').inputValue()).toBe('');
+    expect(await page.getByLabel('Condition').locator('option').first().innerText()).toBe(addProductTexts.chooseCondition);
     await page.getByRole('button', { name: labels.dashboardMenu.addProduct }).click();
     await expectText(page, messages.productCategoryRequired);
+    await expectText(page, addProductTexts.conditionRequired);
     await expectText(page, addProductTexts.photosRequired);
     await checkPage(page, 'dashboard-add-product');
   });

@@ -34,8 +34,19 @@ describe('route guards', () => {
     await page.goto('/dashboard/myOrders');
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirectTo') === '/dashboard/myOrders');
     await checkPage(page, 'login');
-    // This server has no Google client configured, and the button says so.
-    expect(await page.getByRole('button', { name: 'Google sign-in is not set up' }).isDisabled()).toBe(true);
+    // This server has no Google client configured: the button keeps its name, a readable note says why it is off.
+    const google = page.getByRole('button', { name: labels.login.google, exact: true });
+    expect(await google.isDisabled()).toBe(true);
+    const note = page.getByText(uiTexts.googleNotSetUp, { exact: true });
+    expect(await note.isVisible()).toBe(true);
+    expect(await google.getAttribute('aria-describedby')).toBe(await note.getAttribute('id'));
+    // The password can be shown to check it, and hidden again.
+    const password = page.getByLabel(labels.login.password, { exact: true });
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByLabel(uiTexts.showPassword).check();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByLabel(uiTexts.showPassword).uncheck();
+    expect(await password.getAttribute('type')).toBe('password');
     await submitLogin(page, buyer.email, buyer.password);
     await expectText(page, messages.signInSuccess);
     await expectPath(page, '/dashboard/myOrders');
@@ -193,6 +204,10 @@ describe('sign-up', () => {
     await checkPage(page, 'signup-validation');
 
     await password.fill('Ab1');
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByLabel(uiTexts.showPassword).check();
+    expect(await password.getAttribute('type')).toBe('text');
+    expect(await password.inputValue()).toBe('Ab1');
     await submit.click();
     await expectText(page, messages.passwordTooShort);
     for (const weak of ['abcdefg1', 'Abcdefgh']) {

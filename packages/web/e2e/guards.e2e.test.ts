@@ -1,9 +1,9 @@
-import { labels, messages, texts, TOKEN_STORAGE_KEY, uiTexts } from '@furniture/contract';
+import { IMAGE_MAX_BYTES, labels, messages, texts, TOKEN_STORAGE_KEY, uiTexts } from '@furniture/contract';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
-import { expectPath, expectSignedIn, expectText, isRed, logIn, photo, storedToken, submitLogin, textColor } from './support/ui.ts';
+import { expectPath, expectSignedIn, expectText, isRed, loadedWidth, logIn, notAnImage, oversizedImage, photo, storedToken, submitLogin, textColor } from './support/ui.ts';
 
 const market = setupMarketplace();
 const chromium = setupBrowser();
@@ -221,7 +221,15 @@ describe('sign-up', () => {
     await page.getByLabel(labels.signup.email, { exact: true }).fill(buyer.email);
     await password.fill('Secret123');
     await page.getByLabel(labels.signup.buyer, { exact: true }).check();
-    await page.getByLabel(labels.signup.photo).setInputFiles(await photo());
+    // The photo is checked as soon as it is chosen, and previewed once it would be taken.
+    const photoField = page.getByLabel(labels.signup.photo);
+    await photoField.setInputFiles(oversizedImage());
+    await expectText(page, uiTexts.imageFile.tooLarge(IMAGE_MAX_BYTES / 1024 / 1024));
+    await photoField.setInputFiles(notAnImage);
+    await expectText(page, uiTexts.imageFile.wrongType);
+    await photoField.setInputFiles(await photo());
+    await expect.poll(() => loadedWidth(page.getByRole('img', { name: uiTexts.imageFile.preview }))).toBeGreaterThan(0);
+    expect(await page.getByText(uiTexts.imageFile.wrongType).count()).toBe(0);
     await submit.click();
     await page.locator('p.text-red-700', { hasText: /already exists/ }).waitFor();
     for (const gone of [messages.passwordRequired, messages.roleRequired, messages.photoRequired, messages.passwordTooWeak]) {

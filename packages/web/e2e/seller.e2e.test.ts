@@ -5,7 +5,7 @@ import { createCategory, createProduct } from '../../server/src/db/factories.ts'
 import { products, users } from '../../server/src/db/schema/index.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
-import { confirmDelete, controlledBy, expectPath, expectText, isFocused, loadedWidth, logIn, photo, sidewaysOverflow, signUp, tabStops } from './support/ui.ts';
+import { confirmDelete, controlledBy, expectPath, expectText, isFocused, loadedWidth, logIn, notAnImage, photo, sidewaysOverflow, signUp, tabStops } from './support/ui.ts';
 
 const market = setupMarketplace();
 const chromium = setupBrowser();
@@ -81,6 +81,10 @@ describe('a seller', () => {
     await page.getByLabel(searchTexts.width).fill('160');
     await page.getByLabel(searchTexts.depth).fill('210');
     await page.getByLabel(searchTexts.height).fill('95');
+    // A file that is not an image is refused as soon as it is chosen, and not added.
+    await page.getByLabel(addProductTexts.addPhotos).setInputFiles(notAnImage);
+    await expectText(page, uiTexts.imageFile.wrongType);
+    expect(await page.getByRole('list', { name: addProductTexts.photos }).count()).toBe(0);
     await page.getByLabel(addProductTexts.addPhotos).setInputFiles([await photo('side.jpg', { r: 20, g: 80, b: 140 }), await photo('bed.jpg', { r: 120, g: 80, b: 40 })]);
     await page.getByRole('button', { name: `${addProductTexts.moveEarlier}: bed.jpg` }).click();
     await page.getByRole('img', { name: `bed.jpg (${addProductTexts.cover})` }).waitFor();

@@ -1,5 +1,6 @@
 import { conditions } from './enums.ts';
 import { messages } from './messages.ts';
+import { addProductTexts } from './search.ts';
 
 /**
  * The label people know each request field by. The API's validation messages start with the
@@ -36,7 +37,7 @@ export const fieldLabels: Readonly<Record<string, string>> = {
 /** Whole messages whose plain-language version is not their field's label plus the rule. */
 const rewordings: Readonly<Record<string, string>> = {
   'must be a valid id': 'This link does not lead to anything we have. Check the address.',
-  [`condition must be one of ${conditions.join(', ')}`]: 'Condition is required: choose one',
+  [`condition must be one of ${conditions.join(', ')}`]: addProductTexts.conditionRequired,
 };
 
 /** The specification's fixed messages: shown exactly as written. */

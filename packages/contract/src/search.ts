@@ -233,6 +233,9 @@ export const addProductTexts = {
   removePhoto: 'Remove photo',
   cover: 'Cover',
   photosRequired: 'Add at least one photo',
+  /** The condition select's empty first option: the seller chooses, nothing is assumed. */
+  chooseCondition: 'Choose the condition',
+  conditionRequired: 'Condition is required: choose one',
   tooManyPhotos: (max: number) => `At most ${max} photos`,
   measurementsIncomplete: 'Give width, depth and height, or none of them',
 } as const;

@@ -55,5 +55,12 @@ export const uiTexts = {
     backToOrders: 'Back to My Orders',
   },
   deleteFailed: 'It could not be deleted',
-
+  showPassword: 'Show password',
+  imageFile: {
+    wrongType: 'Choose a JPEG, PNG, WebP or AVIF image',
+    tooLarge: (megabytes: number) => `Choose an image of at most ${megabytes} MB`,
+    preview: 'Preview of the chosen image',
+  },
+  /** Under the disabled Google button when the site has no Google client. */
+  googleNotSetUp: 'Google sign-in is not set up on this site. Sign in with your e-mail and password.',
 } as const;

@@ -1,9 +1,9 @@
-import { labels, messages, texts } from '@furniture/contract';
+import { labels, messages, texts, uiTexts } from '@furniture/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
-import { confirmDelete, expectPath, expectText, logIn, photo, textColor } from './support/ui.ts';
+import { confirmDelete, expectPath, expectText, loadedWidth, logIn, notAnImage, photo, textColor } from './support/ui.ts';
 
 const market = setupMarketplace();
 const chromium = setupBrowser();
@@ -93,7 +93,12 @@ describe('an admin', () => {
     await expectText(page, 'Photo is required');
     await page.getByLabel('Category Name').fill('Wardrobes');
     await page.getByLabel('Description').fill('Tall storage with doors');
+    // A wrong file is refused as soon as it is chosen; a right one is previewed.
+    await page.getByLabel('Category Image').setInputFiles(notAnImage);
+    await expectText(page, uiTexts.imageFile.wrongType);
     await page.getByLabel('Category Image').setInputFiles(await photo('wardrobe.jpg', { r: 60, g: 90, b: 140 }));
+    await expect.poll(() => loadedWidth(page.getByRole('img', { name: uiTexts.imageFile.preview }))).toBeGreaterThan(0);
+    expect(await page.getByText(uiTexts.imageFile.wrongType).count()).toBe(0);
     await checkPage(page, 'dashboard-add-category');
     await page.getByRole('button', { name: labels.dashboardMenu.addCategory }).click();
     await expectText(page, messages.imageUploadSucceeded);

@@ -1,9 +1,9 @@
-import { labels, messages, texts, TOKEN_STORAGE_KEY, uiTexts } from '@furniture/contract';
+import { IMAGE_MAX_BYTES, labels, messages, texts, TOKEN_STORAGE_KEY, uiTexts } from '@furniture/contract';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
-import { expectPath, expectSignedIn, expectText, isRed, logIn, photo, storedToken, submitLogin, textColor } from './support/ui.ts';
+import { expectPath, expectSignedIn, expectText, isRed, loadedWidth, logIn, notAnImage, oversizedImage, photo, storedToken, submitLogin, textColor } from './support/ui.ts';
 
 const market = setupMarketplace();
 const chromium = setupBrowser();
@@ -34,8 +34,19 @@ describe('route guards', () => {
     await page.goto('/dashboard/myOrders');
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirectTo') === '/dashboard/myOrders');
     await checkPage(page, 'login');
-    // This server has no Google client configured, and the button says so.
-    expect(await page.getByRole('button', { name: 'Google sign-in is not set up' }).isDisabled()).toBe(true);
+    // This server has no Google client configured: the button keeps its name, a readable note says why it is off.
+    const google = page.getByRole('button', { name: labels.login.google, exact: true });
+    expect(await google.isDisabled()).toBe(true);
+    const note = page.getByText(uiTexts.googleNotSetUp, { exact: true });
+    expect(await note.isVisible()).toBe(true);
+    expect(await google.getAttribute('aria-describedby')).toBe(await note.getAttribute('id'));
+    // The password can be shown to check it, and hidden again.
+    const password = page.getByLabel(labels.login.password, { exact: true });
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByLabel(uiTexts.showPassword).check();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByLabel(uiTexts.showPassword).uncheck();
+    expect(await password.getAttribute('type')).toBe('password');
     await submitLogin(page, buyer.email, buyer.password);
     await expectText(page, messages.signInSuccess);
     await expectPath(page, '/dashboard/myOrders');
@@ -193,6 +204,10 @@ describe('sign-up', () => {
     await checkPage(page, 'signup-validation');
 
     await password.fill('Ab1');
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByLabel(uiTexts.showPassword).check();
+    expect(await password.getAttribute('type')).toBe('text');
+    expect(await password.inputValue()).toBe('Ab1');
     await submit.click();
     await expectText(page, messages.passwordTooShort);
     for (const weak of ['abcdefg1', 'Abcdefgh']) {
@@ -206,7 +221,15 @@ describe('sign-up', () => {
     await page.getByLabel(labels.signup.email, { exact: true }).fill(buyer.email);
     await password.fill('Secret123');
     await page.getByLabel(labels.signup.buyer, { exact: true }).check();
-    await page.getByLabel(labels.signup.photo).setInputFiles(await photo());
+    // The photo is checked as soon as it is chosen, and previewed once it would be taken.
+    const photoField = page.getByLabel(labels.signup.photo);
+    await photoField.setInputFiles(oversizedImage());
+    await expectText(page, uiTexts.imageFile.tooLarge(IMAGE_MAX_BYTES / 1024 / 1024));
+    await photoField.setInputFiles(notAnImage);
+    await expectText(page, uiTexts.imageFile.wrongType);
+    await photoField.setInputFiles(await photo());
+    await expect.poll(() => loadedWidth(page.getByRole('img', { name: uiTexts.imageFile.preview }))).toBeGreaterThan(0);
+    expect(await page.getByText(uiTexts.imageFile.wrongType).count()).toBe(0);
     await submit.click();
     await page.locator('p.text-red-700', { hasText: /already exists/ }).waitFor();
     for (const gone of [messages.passwordRequired, messages.roleRequired, messages.photoRequired, messages.passwordTooWeak]) {

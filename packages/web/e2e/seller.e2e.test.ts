@@ -5,7 +5,7 @@ import { createCategory, createProduct } from '../../server/src/db/factories.ts'
 import { products, users } from '../../server/src/db/schema/index.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
-import { confirmDelete, controlledBy, expectPath, expectText, isFocused, loadedWidth, logIn, photo, sidewaysOverflow, signUp, tabStops } from './support/ui.ts';
+import { confirmDelete, controlledBy, expectPath, expectText, isFocused, loadedWidth, logIn, notAnImage, photo, sidewaysOverflow, signUp, tabStops } from './support/ui.ts';
 
 const market = setupMarketplace();
 const chromium = setupBrowser();
@@ -51,8 +51,12 @@ describe('a seller', () => {
     expect(await page.getByLabel('Seller Email').inputValue()).toBe(seller.email);
     expect(await page.getByLabel('Seller Name').getAttribute('readonly')).not.toBeNull();
     expect(await page.getByLabel('Seller Email').getAttribute('readonly')).not.toBeNull();
+    // Nothing is assumed about the piece: the seller chooses its condition.
+    expect(await page.getByLabel('Condition').inputValue()).toBe('');
+    expect(await page.getByLabel('Condition').locator('option').first().innerText()).toBe(addProductTexts.chooseCondition);
     await page.getByRole('button', { name: labels.dashboardMenu.addProduct }).click();
     await expectText(page, messages.productCategoryRequired);
+    await expectText(page, addProductTexts.conditionRequired);
     await expectText(page, addProductTexts.photosRequired);
     await checkPage(page, 'dashboard-add-product');
   });
@@ -77,6 +81,10 @@ describe('a seller', () => {
     await page.getByLabel(searchTexts.width).fill('160');
     await page.getByLabel(searchTexts.depth).fill('210');
     await page.getByLabel(searchTexts.height).fill('95');
+    // A file that is not an image is refused as soon as it is chosen, and not added.
+    await page.getByLabel(addProductTexts.addPhotos).setInputFiles(notAnImage);
+    await expectText(page, uiTexts.imageFile.wrongType);
+    expect(await page.getByRole('list', { name: addProductTexts.photos }).count()).toBe(0);
     await page.getByLabel(addProductTexts.addPhotos).setInputFiles([await photo('side.jpg', { r: 20, g: 80, b: 140 }), await photo('bed.jpg', { r: 120, g: 80, b: 40 })]);
     await page.getByRole('button', { name: `${addProductTexts.moveEarlier}: bed.jpg` }).click();
     await page.getByRole('img', { name: `bed.jpg (${addProductTexts.cover})` }).waitFor();

@@ -60,6 +60,8 @@ describe('a seller runs a sale', () => {
     await page.getByRole('heading', { name: saleTexts.editTitle }).waitFor();
     expect(await page.getByLabel('Product Name').inputValue()).toBe('Teak sidebord');
     expect(await page.getByLabel(`${labels.product.resalePrice} ($)`).inputValue()).toBe('300');
+    // The listing keeps its condition; only a new listing starts with none chosen.
+    expect(await page.getByLabel('Condition').inputValue()).toBe('Good');
     await checkPage(page, 'dashboard-edit-product');
 
     await page.getByLabel('Product Name').fill(sideboard);

@@ -1,4 +1,4 @@
-import { labels, TOKEN_STORAGE_KEY, uiTexts } from '@furniture/contract';
+import { IMAGE_MAX_BYTES, labels, TOKEN_STORAGE_KEY, uiTexts } from '@furniture/contract';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import sharp from 'sharp';
@@ -8,6 +8,12 @@ export async function photo(name = 'photo.jpg', background = { r: 150, g: 110, b
   const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background } }).jpeg().toBuffer();
   return { name, mimeType: 'image/jpeg', buffer };
 }
+
+/** A file a photo field must refuse for its type. */
+export const notAnImage = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') };
+
+/** A "JPEG" one byte over the upload limit, refused for its size before it is sent. */
+export const oversizedImage = () => ({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(IMAGE_MAX_BYTES + 1) });
 
 export async function signUp(
   page: Page,

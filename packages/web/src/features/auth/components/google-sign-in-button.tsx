@@ -1,5 +1,5 @@
-import { labels, OIDC_POPUP, type OidcPopupResult } from '@furniture/contract';
-import { useEffect, useRef, useState } from 'react';
+import { labels, OIDC_POPUP, uiTexts, type OidcPopupResult } from '@furniture/contract';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useAppConfig } from '../../../lib/app-config.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { LinkAccountForm } from './link-account-form.tsx';
@@ -22,6 +22,7 @@ export function GoogleSignInButton({ onSuccess, onError }: { onSuccess: () => vo
   const [waiting, setWaiting] = useState(false);
   const [linkMessage, setLinkMessage] = useState<string | null>(null);
   const stopListening = useRef<(() => void) | null>(null);
+  const noteId = useId();
 
   useEffect(() => () => stopListening.current?.(), []);
 
@@ -96,12 +97,26 @@ export function GoogleSignInButton({ onSuccess, onError }: { onSuccess: () => vo
   }
 
   const enabled = config.data?.googleSignIn === true;
+  const notSetUp = !config.isPending && !enabled;
   return (
     <div className="flex flex-col gap-3">
-      <button type="button" className="btn btn-outline w-full" disabled={!enabled || waiting} onClick={openPopup}>
-        {waiting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        {config.isPending || enabled ? labels.login.google : 'Google sign-in is not set up'}
-      </button>
+      <div className="flex flex-col gap-1">
+        <button
+          type="button"
+          className="btn btn-outline w-full"
+          disabled={!enabled || waiting}
+          aria-describedby={notSetUp ? noteId : undefined}
+          onClick={openPopup}
+        >
+          {waiting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {labels.login.google}
+        </button>
+        {notSetUp && (
+          <p id={noteId} className="text-sm">
+            {uiTexts.googleNotSetUp}
+          </p>
+        )}
+      </div>
       {linkMessage && <LinkAccountForm message={linkMessage} onSuccess={onSuccess} onError={onError} />}
     </div>
   );

@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { FieldError } from '../../../components/form/field-error.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { PasswordField } from '../../../components/form/password-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { paths, safeRedirect } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -56,9 +57,8 @@ export function LoginRoute() {
         <div className="card-body gap-4">
           <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
             <TextField label={labels.login.email} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-            <TextField
+            <PasswordField
               label={labels.login.password}
-              type="password"
               autoComplete="current-password"
               error={errors.password?.message}
               {...register('password')}

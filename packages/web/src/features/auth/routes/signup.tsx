@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { FieldError } from '../../../components/form/field-error.tsx';
 import { FileField } from '../../../components/form/file-field.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { PasswordField } from '../../../components/form/password-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -61,9 +62,8 @@ export function SignupRoute() {
         <form onSubmit={handleSubmit(onSubmit)} noValidate className="card-body gap-4">
           <TextField label={labels.signup.name} autoComplete="name" error={errors.name?.message} {...register('name')} />
           <TextField label={labels.signup.email} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-          <TextField
+          <PasswordField
             label={labels.signup.password}
-            type="password"
             autoComplete="new-password"
             error={errors.password?.message}
             {...register('password')}

@@ -1,7 +1,7 @@
-import { addProductTexts, IMAGE_MAX_BYTES, PRODUCT_PHOTOS_MAX } from '@furniture/contract';
+import { addProductTexts, PRODUCT_PHOTOS_MAX } from '@furniture/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FieldError } from '../../../components/form/field-error.tsx';
-import { IMAGE_FILE_ACCEPT } from '../../../lib/image-file.ts';
+import { IMAGE_FILE_ACCEPT, imageFileProblem } from '../../../lib/image-file.ts';
 
 export interface PickedPhoto {
   file: File;
@@ -34,17 +34,11 @@ export function PhotoPicker({
 
   function add(files: FileList | null) {
     const chosen = Array.from(files ?? []);
-    const tooLarge = chosen.filter((file) => file.size > IMAGE_MAX_BYTES);
+    const problem = chosen.map(imageFileProblem).find((reason) => reason !== undefined);
+    const usable = chosen.filter((file) => imageFileProblem(file) === undefined);
     const room = PRODUCT_PHOTOS_MAX - photos.length;
-    const accepted = chosen.filter((file) => file.size <= IMAGE_MAX_BYTES).slice(0, room);
-    setLocalError(
-      tooLarge.length > 0
-        ? `Choose images of at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`
-        : chosen.length > room
-          ? addProductTexts.tooManyPhotos(PRODUCT_PHOTOS_MAX)
-          : null,
-    );
-    onChange([...photos, ...accepted.map((file) => ({ file, preview: URL.createObjectURL(file) }))]);
+    setLocalError(problem ?? (usable.length > room ? addProductTexts.tooManyPhotos(PRODUCT_PHOTOS_MAX) : null));
+    onChange([...photos, ...usable.slice(0, room).map((file) => ({ file, preview: URL.createObjectURL(file) }))]);
   }
 
   function move(from: number, to: number) {
@@ -59,7 +53,8 @@ export function PhotoPicker({
     onChange(photos.filter((_, index) => index !== at));
   }
 
-  const message = error ?? localError ?? undefined;
+  // What was just chosen speaks before the message of the last submit.
+  const message = localError ?? error;
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 font-semibold">{addProductTexts.photos}</legend>

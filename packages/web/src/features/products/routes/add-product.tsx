@@ -22,6 +22,8 @@ import { PriceGuideHint } from '../components/price-guide-hint.tsx';
 
 /** Measurements are typed as text and checked together: all three, or none. */
 const addProductForm = addProductBody.omit({ productImage: true, photos: true, measurements: true, categoryName: true }).extend({
+  // A new listing starts with no condition chosen (the empty first option).
+  condition: z.string().pipe(addProductBody.shape.condition),
   widthCm: z.string(),
   depthCm: z.string(),
   heightCm: z.string(),
@@ -74,7 +76,7 @@ function ProductForm({ product }: { product?: SellerProduct }) {
     // The session's copy of the user is there from the first render, so the read-only fields start filled.
     defaultValues: {
       categoryId: product?.categoryId ?? '',
-      condition: product?.condition ?? conditions[0],
+      condition: product?.condition ?? '',
       productName: product?.productName ?? '',
       yearsOfUsedProduct: product?.yearsOfUsedProduct ?? '',
       originalPrice: asText(product?.originalPrice),
@@ -156,6 +158,7 @@ function ProductForm({ product }: { product?: SellerProduct }) {
           ))}
         </SelectField>
         <SelectField label="Condition" error={errors.condition?.message} {...register('condition')}>
+          <option value="">{addProductTexts.chooseCondition}</option>
           {conditions.map((condition) => (
             <option key={condition} value={condition}>
               {condition}

@@ -1,4 +1,4 @@
-import { labels, texts, uiTexts } from '@furniture/contract';
+import { conversationTexts, labels, texts, uiTexts } from '@furniture/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, createWish, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
@@ -45,8 +45,9 @@ describe('a buyer’s product cards', () => {
     expect(await card('Wished bench').getByRole('button', { name: `${labels.product.wish}: Wished bench` }).count()).toBe(0);
     await card('Wished bench').getByRole('button', { name: `${labels.product.bookNow}: Wished bench` }).waitFor();
 
+    // A booked piece offers neither Wish nor Book Now, only a message to its seller.
     await card('Booked bench').getByText(uiTexts.productMarks.booked, { exact: true }).waitFor();
-    expect(await card('Booked bench').getByRole('button').count()).toBe(0);
+    expect(await card('Booked bench').getByRole('button').allTextContents()).toEqual([conversationTexts.messageSeller]);
 
     await card('Fresh bench').getByRole('button', { name: `${labels.product.wish}: Fresh bench` }).waitFor();
     await checkPage(page, 'category-with-marks');

@@ -20,10 +20,15 @@ import { emailNotificationTask } from './notify.ts';
 export const notificationDigestTask = defineTask<{ userId: string }>('notifications.digest');
 const DIGEST_DELAY_MS = 24 * 60 * 60 * 1000;
 
+async function storedSigningKey(db: Executor): Promise<string | undefined> {
+  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, 'unsubscribe-links'));
+  return row?.value;
+}
+
+/** Made when the first link is signed; checking a link never writes (without it, no link was signed). */
 async function signingKey(db: Executor): Promise<string> {
   await db.insert(appSecrets).values({ name: 'unsubscribe-links', value: randomBytes(48).toString('base64url') }).onConflictDoNothing();
-  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, 'unsubscribe-links'));
-  return row!.value;
+  return (await storedSigningKey(db))!;
 }
 
 const signatureOf = (key: string, userId: string) => createHmac('sha256', key).update(`unsubscribe:${userId}`).digest('base64url');
@@ -35,8 +40,9 @@ export async function unsubscribeToken(db: Executor, userId: string): Promise<st
 /** The account a token unsubscribes, or undefined for a token this app did not sign. */
 export async function accountOfUnsubscribeToken(db: Executor, token: string): Promise<string | undefined> {
   const [userId, signature] = token.split('.');
-  if (!userId || !signature) return undefined;
-  const expected = Buffer.from(signatureOf(await signingKey(db), userId));
+  const key = await storedSigningKey(db);
+  if (!userId || !signature || !key) return undefined;
+  const expected = Buffer.from(signatureOf(key, userId));
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected) ? userId : undefined;
 }

@@ -1,3 +1,4 @@
+import { counted } from './counted.ts';
 import { z } from 'zod';
 import { idSchema } from './schemas.ts';
 
@@ -66,7 +67,7 @@ export const notificationTexts = {
   priceDrop: (productName: string, amount: string) => `${productName}, on your wish list, now costs ${amount}.`,
   listingExpiring: (productName: string) => `Your listing ${productName} expires in a few days. Renew it to keep it on sale.`,
   openInApp: 'Open in the app',
-  digestSubject: (count: number) => `${count} new ${count === 1 ? 'notification' : 'notifications'}`,
+  digestSubject: (count: number) => counted(count, 'new notification'),
   digestIntro: 'Here is what happened since the last e-mail.',
   unsubscribed: 'You will receive no more e-mails from us. You can turn them back on in your notification settings.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',

@@ -1,3 +1,4 @@
+import { counted } from './counted.ts';
 import { z } from 'zod';
 import { bookingStatuses, listingStates, type BookingStatus, type ListingState } from './enums.ts';
 import { moderationStates } from './trust.ts';
@@ -110,7 +111,7 @@ export type SellerProduct = z.infer<typeof sellerProduct>;
 export const saleTexts = {
   sellerBookingsTitle: 'Bookings on my products',
   noSellerBookings: 'Nobody has booked your products yet.',
-  newBookings: (count: number) => `${count} new ${count === 1 ? 'booking' : 'bookings'}`,
+  newBookings: (count: number) => counted(count, 'new booking'),
   bookedAt: 'Booked',
   buyer: 'Buyer',
   phone: 'Phone',
@@ -131,7 +132,7 @@ export const saleTexts = {
   state: 'State',
   interest: 'Views, wishes and bookings',
   interestValue: (views: number, wishes: number, bookings: number) =>
-    `${views} ${views === 1 ? 'view' : 'views'}, ${wishes} ${wishes === 1 ? 'wish' : 'wishes'}, ${bookings} ${bookings === 1 ? 'booking' : 'bookings'}`,
+    `${counted(views, 'view')}, ${counted(wishes, 'wish', 'wishes')}, ${counted(bookings, 'booking')}`,
   expiresOn: (date: string) => `Expires ${date}`,
   edit: 'Edit',
   renew: 'Renew',

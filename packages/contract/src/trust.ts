@@ -1,3 +1,4 @@
+import { counted } from './counted.ts';
 import { z } from 'zod';
 import { idSchema, product } from './schemas.ts';
 import { sellerProfile } from './search.ts';
@@ -219,7 +220,7 @@ export const trustWebTexts = {
   cancel: 'Cancel',
   queueTitle: 'Reports',
   queueEmpty: 'No reports are waiting.',
-  reportCount: (count: number) => (count === 1 ? '1 report' : `${count} reports`),
+  reportCount: (count: number) => counted(count, 'report'),
   owner: 'Owner',
   actionReason: 'Reason (the seller reads it)',
   actionLabels: { dismiss: 'Dismiss', hide: 'Hide', remove: 'Remove', suspend: 'Suspend seller', restore: 'Restore' } satisfies Record<ModerationAction, string>,
@@ -232,18 +233,15 @@ export const trustWebTexts = {
   moderationReason: (reason: string) => `Why: ${reason}`,
   sellerProfileLink: 'See the seller’s profile',
   ratingSummary: (rating: number | null, count: number) =>
-    rating === null ? 'No reviews yet' : `${rating.toFixed(1)} out of 5 from ${count === 1 ? '1 review' : `${count} reviews`}`,
+    rating === null ? 'No reviews yet' : `${rating.toFixed(1)} out of 5 from ${counted(count, 'review')}`,
   reviewsTitle: 'Reviews',
   listingsTitle: 'Available now',
   noListings: 'Nothing for sale right now.',
-  memberSince: (date: string) => `Member since ${date}`,
-  itemsSold: (count: number) => (count === 1 ? '1 item sold' : `${count} items sold`),
   reviewSeller: 'Review the seller',
   reviewTitle: (productName: string) => `How was buying ${productName}?`,
   reviewRating: 'Stars',
-  starOption: (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`),
+  starOption: (stars: number) => counted(stars, 'star'),
   reviewText: 'A few words for other buyers',
   sendReview: 'Send review',
-  showContact: 'Contact the seller',
-  contactLine: (name: string, email: string, phone: string) => `${name}: ${email}, ${phone}`,
+  showSellerEmail: 'Show e-mail',
 } as const;

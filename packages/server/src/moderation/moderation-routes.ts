@@ -163,7 +163,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['trust'],
         summary: 'Answer a seller’s appeal: restore the listing or keep it hidden (admin)',
         description:
-          '`restore`: the listing returns to the market and its open reports are closed. `keep`: it stays hidden, and that hiding cannot be appealed again. ' +
+          '`restore`: the listing returns to the market. `keep`: it stays hidden, and that hiding cannot be appealed again. ' +
           'The seller is told either way, with the `reason`. 409 when the appeal was already answered. Written to the audit log.',
         security: bearerSecurity,
         params: idParams,

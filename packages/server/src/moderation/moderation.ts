@@ -199,9 +199,9 @@ export async function answerAppeal(tx: Executor, request: { appealId: string; an
   const product = await lockListing(tx, peek.productId);
   const appeal = await lockAppeal(tx, request.appealId);
   if (appeal?.status !== 'pending') throw conflict(trustTexts.appealAlreadyAnswered);
+  // Reports filed since the hiding stay open: the appeal answers the hiding, not them.
   if (request.answer === 'restore') {
     await restoreListing(tx, product, request.reason, request.publicUrl);
-    await resolveReportsOf(tx, { targetType: 'product', targetId: product.id }, 'actioned');
   } else {
     await settlePendingAppeal(tx, product.id, 'refused', request.reason);
     await tellSeller(tx, { ...product, ...moderationNotice.kept(request.reason), moderation: product.moderation, reason: request.reason, publicUrl: request.publicUrl });

@@ -376,6 +376,20 @@ describe('POST /api/admin/appeals/{id}/answer', () => {
     expect((await answerAppeal(admin, '00000000-0000-4000-8000-000000000000', 'keep')).statusCode).toBe(404);
   });
 
+  it('of two appeals at once one is filed, and of two answers at once one counts and is audited', async () => {
+    const { product, sellerHeaders, adminHeaders: admin } = await hiddenListing();
+    const appeals = await Promise.all([appeal(sellerHeaders, product.id), appeal(sellerHeaders, product.id)]);
+    expect(appeals.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    const appealId = appeals.find((response) => response.statusCode === 201)!.json().data.id as string;
+
+    const answers = await Promise.all([answerAppeal(admin, appealId, 'restore'), answerAppeal(await adminHeaders(), appealId, 'keep')]);
+    expect(answers.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const appealEntries = (await auditEntriesOf(product.id)).filter((entry) => entry.action.startsWith('appeal.'));
+    expect(appealEntries).toHaveLength(1);
+    const [row] = await t.db.select().from(listingAppeals).where(eq(listingAppeals.id, appealId));
+    expect(row!.status).toBe(appealEntries[0]!.action === 'appeal.restore' ? 'granted' : 'refused');
+  });
+
   it('restoring the listing through its report grants a pending appeal too', async () => {
     const { product, sellerHeaders, reportId, adminHeaders: admin } = await hiddenListing();
     const appealId = (await appeal(sellerHeaders, product.id)).json().data.id as string;

@@ -60,6 +60,7 @@ export const notificationTexts = {
     declined: (amount: string, productName: string) => `Your offer of ${amount} for ${productName} was declined.`,
     countered: (amount: string, productName: string) => `Your offer for ${productName} was answered with ${amount}.`,
   },
+  offerClosed: (amount: string, productName: string) => `The offer of ${amount} for ${productName} is closed: the piece is no longer on offer.`,
   bookingReceived: (buyerName: string, productName: string) => `${buyerName} booked ${productName}.`,
   bookingAccepted: (productName: string) => `The seller accepted your booking of ${productName}. You can pay now.`,
   bookingDeclined: (productName: string) => `Your booking of ${productName} was declined.`,

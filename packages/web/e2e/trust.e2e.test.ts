@@ -103,6 +103,57 @@ describe('a reported listing', () => {
   });
 });
 
+describe('an appeal of the hidden listing', () => {
+  const appealText = 'The photos are my own, taken in my living room';
+
+  it('is sent once by its seller from My Products, on a phone', async () => {
+    const { page, pageErrors } = await signedIn(seller, { width: 375, height: 812 });
+    await page.goto('/dashboard/myProducts');
+    const row = page.getByRole('row').filter({ hasText: sofa });
+    await row.getByRole('button', { name: `${trustWebTexts.appeal}: ${sofa}` }).click();
+    const dialog = page.getByRole('dialog', { name: trustWebTexts.appealTitle(sofa) });
+    await dialog.getByLabel(trustWebTexts.appealText).fill(appealText);
+    await checkPage(page, 'trust-appeal-dialog-phone');
+    await dialog.getByRole('button', { name: trustWebTexts.sendAppeal }).click();
+    await expectText(page, trustTexts.appealSent);
+    // The state replaces the button: a listing is appealed once.
+    await row.getByText(trustWebTexts.appealStates.pending).waitFor();
+    expect(await row.getByRole('button', { name: `${trustWebTexts.appeal}: ${sofa}` }).count()).toBe(0);
+    await checkPage(page, 'trust-my-products-appealed-phone');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('is marked in the admin’s queue with the listing’s history, and restoring it brings the listing back', async () => {
+    for (const viewport of [{ width: 375, height: 812 }, undefined]) {
+      const { page } = await signedIn(admin, viewport);
+      await page.goto('/dashboard/reports');
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: sofa }) });
+      await card.getByText(trustWebTexts.appealedBadge).waitFor();
+      await card.getByText(trustWebTexts.appealFromSeller(appealText)).waitFor();
+      await card.getByText(trustWebTexts.historyTitle).click();
+      await card.getByText(hideReason, { exact: false }).first().waitFor();
+      await checkPage(page, viewport ? 'trust-queue-appeal-phone' : 'trust-queue-appeal');
+    }
+    const { page, pageErrors } = await signedIn(admin);
+    await page.goto('/dashboard/reports');
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: sofa }) });
+    await card.getByLabel(trustWebTexts.actionReason).fill('The seller showed their own photos');
+    await card.getByRole('button', { name: trustWebTexts.appealAnswerLabels.restore }).click();
+    await expectText(page, trustTexts.appealAnswered.restore);
+    await page.getByText(trustWebTexts.queueEmpty).waitFor();
+    expect((await page.request.get(`/api/products/${productId}`)).status()).toBe(200);
+
+    // Handled reports keep the listing's story: the report, the hiding and the restoring.
+    await page.getByLabel(trustWebTexts.queueStatusLabel).selectOption('closed');
+    const handled = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: sofa }) });
+    await handled.getByText(trustWebTexts.appealStates.granted).waitFor();
+    await handled.getByText(trustWebTexts.historyTitle).click();
+    await handled.getByText('appeal.restore', { exact: false }).waitFor();
+    await checkPage(page, 'trust-queue-handled');
+    expect(pageErrors).toEqual([]);
+  });
+});
+
 describe('a closed sale', () => {
   it('shows its buyer the seller’s contact, is reviewed in My Orders, and the rating shows on the seller’s profile', async () => {
     const { page, pageErrors } = await signedIn({ email: 'closed.sale.buyer@example.com', password: DEFAULT_TEST_PASSWORD });

@@ -3,8 +3,9 @@
  * does (its own process, demo data, LOG_LEVEL=warn) on a scratch database (an embedded PostgreSQL
  * in a temporary directory, or one created on BENCH_DATABASE_URL's server), then:
  * - each hot read, loaded by autocannon in a process of its own, and a bare node:http server, in a
- *   process of its own too, sending the very same bytes: both rates, their ratio, and the app's p99
- *   at 10 and 50 connections;
+ *   process of its own too, sending the very same bytes, in turns (BENCH_ROUNDS, 3 by default) so
+ *   that what else the machine runs weighs on both: the median rates, the median turn's ratio and
+ *   the range, and the app's p99 at 10 and 50 connections;
  * - writes: 50 buyers adding wishes, then bookings, as fast as the app takes them, and a check that
  *   every acknowledged one is in the database.
  * Asserts nothing.
@@ -26,6 +27,8 @@ import { createScratchDatabase } from './scratch-database.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Turns of app and bare server per call; the ratio printed is the median turn's. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, '127.0.0.1');
@@ -149,8 +152,10 @@ try {
     { name: 'GET /api/wishes (signed in)', url: '/api/wishes?email=buyer@demo.furniture', headers: signedIn },
   ];
 
-  console.log(`${SECONDS} s per measurement, autocannon and each server in processes of their own, ${os.cpus().length} cores\n`);
-  console.log('| call | app req/s | bare req/s | ratio | app p99 @10 | app p99 @50 | errors |');
+  console.log(
+    `${SECONDS} s per measurement, ${ROUNDS} turns of app and bare server at 10 connections per call, autocannon and each server in processes of their own, ${os.cpus().length} cores, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}\n`,
+  );
+  console.log('| call | app req/s (median) | bare req/s (median) | ratio: median turn (range) | app p99 @10 (worst turn) | app p99 @50 | errors |');
   console.log('|---|---|---|---|---|---|---|');
   for (const call of calls) {
     const headers = call.headers ?? {};
@@ -159,12 +164,20 @@ try {
     const body = Buffer.from(await sample.arrayBuffer());
     const bare = await startBareServer(body, sample.headers.get('content-type') ?? 'application/json');
     try {
-      const atTen = await load(base + call.url, 10, headers);
-      const bareAtTen = await load(bare.url, 10, {});
+      // App and bare in turns, so a change in what else the machine runs weighs on both alike.
+      const rounds: Array<{ app: Result; bare: Result }> = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        rounds.push({ app: await load(base + call.url, 10, headers), bare: await load(bare.url, 10, {}) });
+      }
       const atFifty = await load(base + call.url, 50, headers);
-      const ratio = atTen.requests / bareAtTen.requests;
+      const ratios = rounds.map((round) => round.app.requests / round.bare.requests).sort((a, b) => a - b);
+      const median = <T>(values: T[]) => values[Math.floor(values.length / 2)]!;
+      const appRate = median(rounds.map((round) => round.app.requests).sort((a, b) => a - b));
+      const bareRate = median(rounds.map((round) => round.bare.requests).sort((a, b) => a - b));
+      const p99AtTen = Math.max(...rounds.map((round) => round.app.p99));
+      const errors = rounds.reduce((sum, round) => sum + round.app.errors, atFifty.errors);
       console.log(
-        `| ${call.name} | ${Math.round(atTen.requests)} | ${Math.round(bareAtTen.requests)} | ${ratio.toFixed(2)} | ${atTen.p99} ms | ${atFifty.p99} ms | ${atTen.errors + atFifty.errors} |`,
+        `| ${call.name} | ${Math.round(appRate)} | ${Math.round(bareRate)} | ${median(ratios).toFixed(2)} (${ratios[0]!.toFixed(2)}-${ratios.at(-1)!.toFixed(2)}) | ${p99AtTen} ms | ${atFifty.p99} ms | ${errors} |`,
       );
     } finally {
       bare.stop();

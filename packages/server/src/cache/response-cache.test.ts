@@ -195,6 +195,9 @@ describe('the response cache', () => {
       const otherCopy = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding ? 'deflate' : 'br', 'if-none-match': etag } });
       expect(otherCopy.statusCode).toBe(200);
     }
+    const inAList = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': `"other", W/${identity.headers.etag}` } });
+    expect(inAList.statusCode).toBe(304);
+    expect((await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': '*' } })).statusCode).toBe(304);
   });
 
   it('leaves an answer under 1 KB uncompressed', async () => {

@@ -76,8 +76,9 @@ interface Entry {
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
 }
 
-/** Whether an If-None-Match header names this ETag (alone, in a list, or weak). */
-const names = (ifNoneMatch: string | undefined, etag: string) => ifNoneMatch !== undefined && ifNoneMatch.includes(etag);
+/** Whether an If-None-Match header names this ETag (alone, in a list, or weak), or any (`*`). */
+const names = (ifNoneMatch: string | undefined, etag: string) =>
+  ifNoneMatch !== undefined && (ifNoneMatch.includes(etag) || ifNoneMatch.trim() === '*');
 
 /**
  * Sends an answer of the cache: the copy the request accepts, compressed once per answer and not

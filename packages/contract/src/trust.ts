@@ -92,6 +92,7 @@ export const trustTexts = {
   appealKeptTitle: (productName: string) => `Your listing ${productName} stays hidden`,
   appealKeptBody: (reason: string) => `An admin read your appeal and keeps the listing hidden. The reason: ${reason}. This answer is final.`,
   appealSent: 'Your appeal is sent. An admin will answer it.',
+  listingNotFound: 'There is no listing with this id.',
   appealNotYours: 'Only the seller of this listing can appeal its hiding.',
   appealNotHidden: 'Only a listing hidden by an admin can be appealed.',
   appealAlreadySent: 'You have already appealed this hiding. A listing can be appealed once.',

@@ -123,7 +123,7 @@ describe('an appeal of the hidden listing', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('is marked in the admin’s queue with the listing’s history, and restoring it brings the listing back', async () => {
+  it('is marked in the admin’s queue with the listing’s history, on a phone and a desktop', async () => {
     for (const viewport of [{ width: 375, height: 812 }, undefined]) {
       const { page } = await signedIn(admin, viewport);
       await page.goto('/dashboard/reports');
@@ -134,6 +134,15 @@ describe('an appeal of the hidden listing', () => {
       await card.getByText(hideReason, { exact: false }).first().waitFor();
       await checkPage(page, viewport ? 'trust-queue-appeal-phone' : 'trust-queue-appeal');
     }
+  });
+
+  it('is granted by the admin restoring the listing, which returns to the seller’s open My Products', async () => {
+    // The seller watches My Products while the admin answers.
+    const sellerSession = await signedIn(seller);
+    await sellerSession.page.goto('/dashboard/myProducts');
+    const sellerRow = sellerSession.page.getByRole('row').filter({ hasText: sofa });
+    await sellerRow.getByText(trustWebTexts.appealStates.pending).waitFor();
+
     const { page, pageErrors } = await signedIn(admin);
     await page.goto('/dashboard/reports');
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: sofa }) });
@@ -142,6 +151,9 @@ describe('an appeal of the hidden listing', () => {
     await expectText(page, trustTexts.appealAnswered.restore);
     await page.getByText(trustWebTexts.queueEmpty).waitFor();
     expect((await page.request.get(`/api/products/${productId}`)).status()).toBe(200);
+    // The listing is back in the seller's open tab without a reload, by the live event.
+    await sellerRow.getByText(trustWebTexts.hiddenBadge).waitFor({ state: 'detached' });
+    expect(sellerSession.pageErrors).toEqual([]);
 
     // Handled reports keep the listing's story: the report, the hiding and the restoring.
     await page.getByLabel(trustWebTexts.queueStatusLabel).selectOption('closed');

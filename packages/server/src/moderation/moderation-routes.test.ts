@@ -322,7 +322,9 @@ describe('POST /api/products/{id}/appeal', () => {
     const removed = await appeal(sellerHeaders, product.id);
     expect(removed.statusCode).toBe(409);
     expect(removed.json().message).toBe(trustTexts.appealNotHidden);
-    expect((await appeal(sellerHeaders, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const unknown = await appeal(sellerHeaders, '00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(trustTexts.listingNotFound);
     expect(await t.db.select().from(listingAppeals).where(eq(listingAppeals.productId, product.id))).toEqual([]);
   });
 });

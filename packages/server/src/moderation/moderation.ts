@@ -180,7 +180,7 @@ export async function appealListing(tx: Executor, request: { productId: string; 
     .from(products)
     .where(eq(products.id, request.productId))
     .for('update');
-  if (!product) throw notFound(trustTexts.reportTargetNotFound);
+  if (!product) throw notFound(trustTexts.listingNotFound);
   if (product.sellerId !== request.sellerId) throw forbidden(trustTexts.appealNotYours);
   if (product.moderation !== 'hidden' || product.hiddenBySuspension || !product.moderatedAt) throw conflict(trustTexts.appealNotHidden);
   const appeal = await insertAppeal(tx, { productId: request.productId, hiddenAt: product.moderatedAt, text: request.text });

@@ -6,10 +6,14 @@
  *   process of its own too, sending the very same bytes: both rates, their ratio, and the app's p99
  *   at 10 and 50 connections;
  * - writes: 50 buyers adding wishes, then bookings, as fast as the app takes them, and a check that
- *   every acknowledged one is in the database.
+ *   every acknowledged one is in the database;
+ * - start: `npm start` on an initialised DATA_DIR (embedded PostgreSQL) and on DATABASE_URL, from
+ *   spawn to a healthy /api/health, the node process's CPU time until then, and its resident
+ *   memory when healthy, after a warm-up and idle (the PostgreSQL processes are not counted).
  * Asserts nothing.
  *
- *   npm run bench:throughput            (BENCH_SECONDS=5 per measurement by default)
+ *   npm run bench:throughput                    (every section; BENCH_SECONDS=5 per measurement)
+ *   npm run bench:throughput -- writes start    (only these sections)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -22,10 +26,15 @@ import { count, inArray } from 'drizzle-orm';
 import { createDatabase } from '../src/db/client.ts';
 import { createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../src/db/factories.ts';
 import { bookings, categories, wishes } from '../src/db/schema/index.ts';
+import type { Database } from '../src/db/client.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECTIONS = ['reads', 'writes', 'start'] as const;
+const chosen = process.argv.slice(2);
+for (const name of chosen) if (!(SECTIONS as readonly string[]).includes(name)) throw new Error(`Sections are ${SECTIONS.join(', ')}; got ${name}`);
+const runs = (section: (typeof SECTIONS)[number]) => chosen.length === 0 || chosen.includes(section);
 
 async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, '127.0.0.1');
@@ -121,18 +130,24 @@ async function writeLoad(base: string, path: string, buyers: Array<Record<string
   return { acknowledged: result['2xx'], other: result.non2xx + result.errors, rate: result['2xx'] / SECONDS, p99: result.latency.p99 };
 }
 
-const database = await createScratchDatabase('throughput', process.env.BENCH_DATABASE_URL);
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const app = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/start.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), DATABASE_URL: database.url, LOG_LEVEL: 'warn', DEMO_DATA: 'true' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const { db, pool } = createDatabase(database.url, 2);
+/** The app as `npm start` runs it (node with tsx, on start.ts), in a process of its own. */
+function startApp(env: Record<string, string>) {
+  return spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/start.ts'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', DEMO_DATA: 'true', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
 
-try {
-  await waitUntilAnswering(`${base}/api/health`, app);
+async function stopApp(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Every hot read against a bare server sending the same bytes. */
+async function reads(base: string) {
   const signedIn = await signIn(base, 'buyer@demo.furniture', 'Buyer1234');
   const categoryList = (await fetch(`${base}/api/allCategories`).then((response) => response.json())) as Array<{ _id: string }>;
   const advertised = (await fetch(`${base}/api/advertisement`).then((response) => response.json())) as { data: Array<{ _id: string }> };
@@ -149,7 +164,7 @@ try {
     { name: 'GET /api/wishes (signed in)', url: '/api/wishes?email=buyer@demo.furniture', headers: signedIn },
   ];
 
-  console.log(`${SECONDS} s per measurement, autocannon and each server in processes of their own, ${os.cpus().length} cores\n`);
+  console.log(`\n${SECONDS} s per measurement, autocannon and each server in processes of their own\n`);
   console.log('| call | app req/s | bare req/s | ratio | app p99 @10 | app p99 @50 | errors |');
   console.log('|---|---|---|---|---|---|---|');
   for (const call of calls) {
@@ -170,8 +185,10 @@ try {
       bare.stop();
     }
   }
+}
 
-  // Writes: 50 buyers, each adding wishes and then bookings, one product after another.
+/** 50 buyers, each adding wishes and then bookings, one product after another. */
+async function writes(base: string, db: Database) {
   const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
   const seller = await createUser(db, { role: 'seller', verified: true });
   const productIds: string[] = [];
@@ -200,9 +217,114 @@ try {
   ] as const) {
     console.log(`| ${name} | ${Math.round(done.rate)} | ${done.p99} ms | ${done.acknowledged} | ${done.other} | ${rows} |`);
   }
+}
+
+/** Resident memory of a process, in MB. */
+async function residentMegabytes(pid: number) {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+/** CPU time (user and system) a process has used, in ms. */
+async function cpuMilliseconds(pid: number) {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime and stime, in clock ticks of 10 ms
+}
+
+/**
+ * A cold start: from spawn to the first healthy /api/health (asked every 10 ms), with the node
+ * process's CPU time and memory then; then its memory after a warm-up of reads and a sign-in, and
+ * after 10 s idle.
+ */
+async function coldStart(env: Record<string, string>) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = startApp({ ...env, PORT: String(port), HOST: '127.0.0.1' });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
+      const healthy = await fetch(`${base}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (healthy) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const healthyMs = performance.now() - started;
+    const cpuMs = await cpuMilliseconds(child.pid!);
+    const healthyMb = await residentMegabytes(child.pid!);
+    const signedIn = await signIn(base, 'buyer@demo.furniture', 'Buyer1234');
+    const advertised = (await fetch(`${base}/api/advertisement`).then((response) => response.json())) as { data: Array<{ _id: string }> };
+    for (const [url, headers] of [
+      ['/api/allCategories', {}],
+      ['/api/advertisement', {}],
+      [`/api/products/${advertised.data[0]!._id}`, {}],
+      ['/api/products?q=sofa', {}],
+      ['/api/booking?email=buyer@demo.furniture', signedIn],
+    ] as const) {
+      await load(base + url, 10, headers);
+    }
+    const warmMb = await residentMegabytes(child.pid!);
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const idleMb = await residentMegabytes(child.pid!);
+    return { healthyMs, cpuMs, healthyMb, warmMb, idleMb };
+  } finally {
+    await stopApp(child);
+  }
+}
+
+const START_RUNS = 3;
+
+/** Cold starts on an initialised DATA_DIR (the embedded PostgreSQL starts too) and on DATABASE_URL. */
+async function starts(databaseUrl: string) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'furniture-bench-start-'));
+  try {
+    // The first start creates the cluster and the demo data; the measured ones find them.
+    const port = await freePort();
+    const initialise = startApp({ DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1' });
+    await waitUntilAnswering(`http://127.0.0.1:${port}/api/health`, initialise);
+    await stopApp(initialise);
+
+    console.log(`\nCold starts (node RSS only; the PostgreSQL processes are not counted), warm-up ${SECONDS} s of each of five reads\n`);
+    console.log('| database | to healthy | node CPU until then | RSS healthy | RSS after warm-up | RSS after 10 s idle |');
+    console.log('|---|---|---|---|---|---|');
+    for (const [name, env] of [
+      ['embedded, DATA_DIR initialised', { DATA_DIR: dataDir, DATABASE_URL: '' }],
+      ['DATABASE_URL', { DATABASE_URL: databaseUrl }],
+    ] as const) {
+      for (let run = 0; run < START_RUNS; run++) {
+        const figures = await coldStart(env);
+        console.log(
+          `| ${name} | ${(figures.healthyMs / 1000).toFixed(2)} s | ${(figures.cpuMs / 1000).toFixed(2)} s | ${figures.healthyMb.toFixed(0)} MB | ${figures.warmMb.toFixed(0)} MB | ${figures.idleMb.toFixed(0)} MB |`,
+        );
+      }
+    }
+  } finally {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const database = await createScratchDatabase('throughput', process.env.BENCH_DATABASE_URL);
+const { db, pool } = createDatabase(database.url, 2);
+console.log(`${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')} at the start`);
+try {
+  if (runs('reads') || runs('writes')) {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const app = startApp({ PORT: String(port), DATABASE_URL: database.url });
+    try {
+      await waitUntilAnswering(`${base}/api/health`, app);
+      if (runs('reads')) await reads(base);
+      if (runs('writes')) await writes(base, db);
+    } finally {
+      await stopApp(app);
+    }
+  }
+  if (runs('start')) await starts(database.url);
 } finally {
-  app.kill('SIGTERM');
-  await new Promise((resolve) => app.once('exit', resolve));
+  console.log(`\nload average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')} at the end`);
   await pool.end();
   await database.drop();
 }

@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { count, inArray } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import { createDatabase } from '../src/db/client.ts';
 import { createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../src/db/factories.ts';
 import { bookings, categories, wishes } from '../src/db/schema/index.ts';
@@ -130,9 +130,9 @@ async function writeLoad(base: string, path: string, buyers: Array<Record<string
   return { acknowledged: result['2xx'], other: result.non2xx + result.errors, rate: result['2xx'] / SECONDS, p99: result.latency.p99 };
 }
 
-/** The app as `npm start` runs it (node with tsx, on start.ts), in a process of its own. */
+/** The app as `npm start` runs it, in a process of its own. */
 function startApp(env: Record<string, string>) {
-  return spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/start.ts'], {
+  return spawn(process.execPath, ['packages/server/start.mjs'], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', DEMO_DATA: 'true', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -187,8 +187,43 @@ async function reads(base: string) {
   }
 }
 
+/** Resident memory of a process, in MB. */
+async function residentMegabytes(pid: number) {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+/** The fields of /proc/<pid>/stat after the command name: [1] is the parent, [11] to [14] CPU times. */
+async function statOf(pid: number | string) {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** CPU time (user and system, in clock ticks of 10 ms) a process has used, in ms. */
+async function cpuMilliseconds(pid: number) {
+  const fields = await statOf(pid);
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU time, in ms, of the PostgreSQL server behind a database handle (on this machine): its
+ * postmaster and every backend, those that ended included.
+ */
+async function postgresCpuMilliseconds(db: Database) {
+  const { rows } = await db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+  const postmaster = Number((await statOf(rows[0]!.pid))[1]);
+  const own = await statOf(postmaster);
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = await statOf(entry).catch(() => undefined);
+    if (fields && Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10;
+}
+
 /** 50 buyers, each adding wishes and then bookings, one product after another. */
-async function writes(base: string, db: Database) {
+async function writes(base: string, appPid: number, db: Database) {
   const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
   const seller = await createUser(db, { role: 'seller', verified: true });
   const productIds: string[] = [];
@@ -196,40 +231,39 @@ async function writes(base: string, db: Database) {
     productIds.push((await createProduct(db, { categoryId: category!.id, sellerId: seller.id })).id);
   }
   const buyerRows = await Promise.all(Array.from({ length: WRITERS }, () => createUser(db, { role: 'buyer' })));
-  const buyers = [];
+  const buyers: Array<Record<string, string>> = [];
   for (const buyer of buyerRows) buyers.push(await signIn(base, buyer.email, DEFAULT_TEST_PASSWORD));
   const buyerIds = buyerRows.map((buyer) => buyer.id);
 
-  console.log(`\nWrites from ${WRITERS} buyers at once, ${SECONDS} s each\n`);
-  console.log('| call | acknowledged/s | p99 | acknowledged | refused or failed | rows in the database (acknowledged + in flight at the end) |');
-  console.log('|---|---|---|---|---|---|');
-  const wishesDone = await writeLoad(base, '/api/addWish', buyers, productIds, (productId) => ({ productId }));
+  // CPU per acknowledged write, of the app and of PostgreSQL, depends little on what else the
+  // machine runs, unlike the rate; the bookings' e-mail jobs, run by the app's worker, count too.
+  const measured = async (load: () => Promise<Awaited<ReturnType<typeof writeLoad>>>) => {
+    const [appBefore, postgresBefore] = [await cpuMilliseconds(appPid), await postgresCpuMilliseconds(db)];
+    const done = await load();
+    const appMs = (await cpuMilliseconds(appPid)) - appBefore;
+    const postgresMs = (await postgresCpuMilliseconds(db)) - postgresBefore;
+    return { ...done, appMs: appMs / done.acknowledged, postgresMs: postgresMs / done.acknowledged };
+  };
+  const wishesDone = await measured(() => writeLoad(base, '/api/addWish', buyers, productIds, (productId) => ({ productId })));
   const [wishRows] = await db.select({ n: count() }).from(wishes).where(inArray(wishes.buyerId, buyerIds));
-  const bookingsDone = await writeLoad(base, '/api/addBooking', buyers, productIds, (productId) => ({
-    productId,
-    phoneNumber: '01712345678',
-    location: 'Dhanmondi',
-  }));
+  const bookingsDone = await measured(() =>
+    writeLoad(base, '/api/addBooking', buyers, productIds, (productId) => ({ productId, phoneNumber: '01712345678', location: 'Dhanmondi' })),
+  );
   const [bookingRows] = await db.select({ n: count() }).from(bookings).where(inArray(bookings.buyerId, buyerIds));
+
+  console.log(`\nWrites from ${WRITERS} buyers at once, ${SECONDS} s each\n`);
+  console.log(
+    '| call | acknowledged/s | p99 | acknowledged | refused or failed | rows in the database (acknowledged + in flight at the end) | app CPU per write | PostgreSQL CPU per write |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const [name, done, rows] of [
     ['POST /api/addWish', wishesDone, wishRows!.n],
     ['POST /api/addBooking', bookingsDone, bookingRows!.n],
   ] as const) {
-    console.log(`| ${name} | ${Math.round(done.rate)} | ${done.p99} ms | ${done.acknowledged} | ${done.other} | ${rows} |`);
+    console.log(
+      `| ${name} | ${Math.round(done.rate)} | ${done.p99} ms | ${done.acknowledged} | ${done.other} | ${rows} | ${done.appMs.toFixed(2)} ms | ${done.postgresMs.toFixed(2)} ms |`,
+    );
   }
-}
-
-/** Resident memory of a process, in MB. */
-async function residentMegabytes(pid: number) {
-  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
-
-/** CPU time (user and system) a process has used, in ms. */
-async function cpuMilliseconds(pid: number) {
-  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime and stime, in clock ticks of 10 ms
 }
 
 /**
@@ -317,7 +351,7 @@ try {
     try {
       await waitUntilAnswering(`${base}/api/health`, app);
       if (runs('reads')) await reads(base);
-      if (runs('writes')) await writes(base, db);
+      if (runs('writes')) await writes(base, app.pid!, db);
     } finally {
       await stopApp(app);
     }

@@ -7,10 +7,14 @@
  *   that what else the machine runs weighs on both: the median rates, the median turn's ratio and
  *   the range, and the app's p99 at 10 and 50 connections;
  * - writes: 50 buyers adding wishes, then bookings, as fast as the app takes them, and a check that
- *   every acknowledged one is in the database.
+ *   every acknowledged one is in the database;
+ * - start: `npm start` on an initialised DATA_DIR (embedded PostgreSQL) and on DATABASE_URL, from
+ *   spawn to a healthy /api/health, the node process's CPU time until then, and its resident
+ *   memory when healthy, after a warm-up and idle (the PostgreSQL processes are not counted).
  * Asserts nothing.
  *
- *   npm run bench:throughput            (BENCH_SECONDS=5 per measurement by default)
+ *   npm run bench:throughput                    (every section; BENCH_SECONDS=5 per measurement)
+ *   npm run bench:throughput -- writes start    (only these sections)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -19,16 +23,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { count, inArray } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import { createDatabase } from '../src/db/client.ts';
 import { createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../src/db/factories.ts';
 import { bookings, categories, wishes } from '../src/db/schema/index.ts';
+import type { Database } from '../src/db/client.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Turns of app and bare server per call; the ratio printed is the median turn's. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECTIONS = ['reads', 'writes', 'start'] as const;
+const chosen = process.argv.slice(2);
+for (const name of chosen) if (!(SECTIONS as readonly string[]).includes(name)) throw new Error(`Sections are ${SECTIONS.join(', ')}; got ${name}`);
+const runs = (section: (typeof SECTIONS)[number]) => chosen.length === 0 || chosen.includes(section);
 
 async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, '127.0.0.1');
@@ -167,18 +176,24 @@ async function writeLoad(base: string, path: string, buyers: Array<Record<string
   return { acknowledged: result['2xx'], other: result.non2xx + result.errors, rate: result['2xx'] / SECONDS, p99: result.latency.p99 };
 }
 
-const database = await createScratchDatabase('throughput', process.env.BENCH_DATABASE_URL);
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const app = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/start.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), DATABASE_URL: database.url, LOG_LEVEL: 'warn', DEMO_DATA: 'true' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const { db, pool } = createDatabase(database.url, 2);
+/** The app as `npm start` runs it, in a process of its own. */
+function startApp(env: Record<string, string>) {
+  return spawn(process.execPath, ['packages/server/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', DEMO_DATA: 'true', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
 
-try {
-  await waitUntilAnswering(`${base}/api/health`, app);
+async function stopApp(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Every hot read against a bare server sending the same bytes. */
+async function reads(base: string, app: ChildProcess) {
   // Signed in afresh before each signed-in call: an access token lives minutes, a slow run longer.
   const signedIn = () => signIn(base, 'buyer@demo.furniture', 'Buyer1234');
   const categoryList = (await fetch(`${base}/api/allCategories`).then((response) => response.json())) as Array<{ _id: string }>;
@@ -234,39 +249,182 @@ try {
       bare.stop();
     }
   }
+}
 
-  // Writes: 50 buyers, each adding wishes and then bookings, one product after another.
+/** Resident memory of a process, in MB. */
+async function residentMegabytes(pid: number) {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+/** The fields of /proc/<pid>/stat after the command name: [1] is the parent, [11] to [14] CPU times. */
+async function statOf(pid: number | string) {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** CPU time (user and system, in clock ticks of 10 ms) a process has used, in ms. */
+async function cpuMilliseconds(pid: number) {
+  const fields = await statOf(pid);
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU time, in ms, of the PostgreSQL server behind a database handle (on this machine): its
+ * postmaster and every backend, those that ended included.
+ */
+async function postgresCpuMilliseconds(db: Database) {
+  const { rows } = await db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+  const postmaster = Number((await statOf(rows[0]!.pid))[1]);
+  const own = await statOf(postmaster);
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = await statOf(entry).catch(() => undefined);
+    if (fields && Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10;
+}
+
+/** 50 buyers, each adding wishes and then bookings, one product after another. */
+async function writes(base: string, appPid: number, db: Database) {
   const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
   const seller = await createUser(db, { role: 'seller', verified: true });
   const productIds: string[] = [];
   for (let index = 0; index < 400; index++) {
     productIds.push((await createProduct(db, { categoryId: category!.id, sellerId: seller.id })).id);
   }
-  const buyerRows = await Promise.all(Array.from({ length: WRITERS }, () => createUser(db, { role: 'buyer' })));
-  const buyers = [];
+  // One after another: the bench's pool has two connections, and each account hashes a password.
+  const buyerRows = [];
+  for (let index = 0; index < WRITERS; index++) buyerRows.push(await createUser(db, { role: 'buyer' }));
+  const buyers: Array<Record<string, string>> = [];
   for (const buyer of buyerRows) buyers.push(await signIn(base, buyer.email, DEFAULT_TEST_PASSWORD));
   const buyerIds = buyerRows.map((buyer) => buyer.id);
 
-  console.log(`\nWrites from ${WRITERS} buyers at once, ${SECONDS} s each\n`);
-  console.log('| call | acknowledged/s | p99 | acknowledged | refused or failed | rows in the database (acknowledged + in flight at the end) |');
-  console.log('|---|---|---|---|---|---|');
-  const wishesDone = await writeLoad(base, '/api/addWish', buyers, productIds, (productId) => ({ productId }));
+  // CPU per acknowledged write, of the app and of PostgreSQL, depends little on what else the
+  // machine runs, unlike the rate; the bookings' e-mail jobs, run by the app's worker, count too.
+  const measured = async (load: () => Promise<Awaited<ReturnType<typeof writeLoad>>>) => {
+    const [appBefore, postgresBefore] = [await cpuMilliseconds(appPid), await postgresCpuMilliseconds(db)];
+    const done = await load();
+    const appMs = (await cpuMilliseconds(appPid)) - appBefore;
+    const postgresMs = (await postgresCpuMilliseconds(db)) - postgresBefore;
+    return { ...done, appMs: appMs / done.acknowledged, postgresMs: postgresMs / done.acknowledged };
+  };
+  const wishesDone = await measured(() => writeLoad(base, '/api/addWish', buyers, productIds, (productId) => ({ productId })));
   const [wishRows] = await db.select({ n: count() }).from(wishes).where(inArray(wishes.buyerId, buyerIds));
-  const bookingsDone = await writeLoad(base, '/api/addBooking', buyers, productIds, (productId) => ({
-    productId,
-    phoneNumber: '01712345678',
-    location: 'Dhanmondi',
-  }));
+  const bookingsDone = await measured(() =>
+    writeLoad(base, '/api/addBooking', buyers, productIds, (productId) => ({ productId, phoneNumber: '01712345678', location: 'Dhanmondi' })),
+  );
   const [bookingRows] = await db.select({ n: count() }).from(bookings).where(inArray(bookings.buyerId, buyerIds));
+
+  console.log(`\nWrites from ${WRITERS} buyers at once, ${SECONDS} s each\n`);
+  console.log(
+    '| call | acknowledged/s | p99 | acknowledged | refused or failed | rows in the database (acknowledged + in flight at the end) | app CPU per write | PostgreSQL CPU per write |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const [name, done, rows] of [
     ['POST /api/addWish', wishesDone, wishRows!.n],
     ['POST /api/addBooking', bookingsDone, bookingRows!.n],
   ] as const) {
-    console.log(`| ${name} | ${Math.round(done.rate)} | ${done.p99} ms | ${done.acknowledged} | ${done.other} | ${rows} |`);
+    console.log(
+      `| ${name} | ${Math.round(done.rate)} | ${done.p99} ms | ${done.acknowledged} | ${done.other} | ${rows} | ${done.appMs.toFixed(2)} ms | ${done.postgresMs.toFixed(2)} ms |`,
+    );
   }
+}
+
+/**
+ * A cold start: from spawn to the first healthy /api/health (asked every 10 ms), with the node
+ * process's CPU time and memory then; then its memory after a warm-up of reads and a sign-in, and
+ * after 10 s idle.
+ */
+async function coldStart(env: Record<string, string>) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = startApp({ ...env, PORT: String(port), HOST: '127.0.0.1' });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
+      const healthy = await fetch(`${base}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (healthy) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const healthyMs = performance.now() - started;
+    const cpuMs = await cpuMilliseconds(child.pid!);
+    const healthyMb = await residentMegabytes(child.pid!);
+    const signedIn = await signIn(base, 'buyer@demo.furniture', 'Buyer1234');
+    const advertised = (await fetch(`${base}/api/advertisement`).then((response) => response.json())) as { data: Array<{ _id: string }> };
+    for (const [url, headers] of [
+      ['/api/allCategories', {}],
+      ['/api/advertisement', {}],
+      [`/api/products/${advertised.data[0]!._id}`, {}],
+      ['/api/products?q=sofa', {}],
+      ['/api/booking?email=buyer@demo.furniture', signedIn],
+    ] as const) {
+      await load(base + url, 10, headers);
+    }
+    const warmMb = await residentMegabytes(child.pid!);
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const idleMb = await residentMegabytes(child.pid!);
+    return { healthyMs, cpuMs, healthyMb, warmMb, idleMb };
+  } finally {
+    await stopApp(child);
+  }
+}
+
+const START_RUNS = 3;
+
+/** Cold starts on an initialised DATA_DIR (the embedded PostgreSQL starts too) and on DATABASE_URL. */
+async function starts(databaseUrl: string) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'furniture-bench-start-'));
+  try {
+    // The first start creates the cluster and the demo data; the measured ones find them.
+    const port = await freePort();
+    const initialise = startApp({ DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1' });
+    await waitUntilAnswering(`http://127.0.0.1:${port}/api/health`, initialise);
+    await stopApp(initialise);
+
+    console.log(`\nCold starts (node RSS only; the PostgreSQL processes are not counted), warm-up ${SECONDS} s of each of five reads\n`);
+    console.log('| database | to healthy | node CPU until then | RSS healthy | RSS after warm-up | RSS after 10 s idle |');
+    console.log('|---|---|---|---|---|---|');
+    for (const [name, env] of [
+      ['embedded, DATA_DIR initialised', { DATA_DIR: dataDir, DATABASE_URL: '' }],
+      ['DATABASE_URL', { DATABASE_URL: databaseUrl }],
+    ] as const) {
+      for (let run = 0; run < START_RUNS; run++) {
+        const figures = await coldStart(env);
+        console.log(
+          `| ${name} | ${(figures.healthyMs / 1000).toFixed(2)} s | ${(figures.cpuMs / 1000).toFixed(2)} s | ${figures.healthyMb.toFixed(0)} MB | ${figures.warmMb.toFixed(0)} MB | ${figures.idleMb.toFixed(0)} MB |`,
+        );
+      }
+    }
+  } finally {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const database = await createScratchDatabase('throughput', process.env.BENCH_DATABASE_URL);
+const { db, pool } = createDatabase(database.url, 2);
+console.log(`${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')} at the start`);
+try {
+  if (runs('reads') || runs('writes')) {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const app = startApp({ PORT: String(port), DATABASE_URL: database.url });
+    try {
+      await waitUntilAnswering(`${base}/api/health`, app);
+      if (runs('reads')) await reads(base, app);
+      if (runs('writes')) await writes(base, app.pid!, db);
+    } finally {
+      await stopApp(app);
+    }
+  }
+  if (runs('start')) await starts(database.url);
 } finally {
-  app.kill('SIGTERM');
-  await new Promise((resolve) => app.once('exit', resolve));
+  console.log(`\nload average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')} at the end`);
   await pool.end();
   await database.drop();
 }

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { count, inArray } from 'drizzle-orm';
-import { createDatabase } from '../src/db/client.ts';
+import { createDatabase, type Database } from '../src/db/client.ts';
 import { createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../src/db/factories.ts';
 import { bookings, categories, wishes } from '../src/db/schema/index.ts';
 import { createScratchDatabase } from './scratch-database.ts';
@@ -27,7 +27,7 @@ import { createScratchDatabase } from './scratch-database.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as net.AddressInfo;
@@ -35,7 +35,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitUntilAnswering(url: string, child: ChildProcess) {
+export async function waitUntilAnswering(url: string, child: ChildProcess) {
   for (let attempt = 0; attempt < 600; attempt++) {
     if (child.exitCode !== null) throw new Error(`${url} exited with code ${child.exitCode}`);
     const answered = await fetch(url).then(
@@ -48,26 +48,44 @@ async function waitUntilAnswering(url: string, child: ChildProcess) {
   throw new Error(`${url} did not answer`);
 }
 
-interface Result {
+/** The marketplace as `npm start` runs it, in a process of its own, on a free port. */
+export async function startApp(databaseUrl: string, env: Record<string, string>) {
+  const port = await freePort();
+  const app = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/start.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return { base: `http://127.0.0.1:${port}`, app };
+}
+
+export interface Result {
   requests: number;
+  p50: number;
   p99: number;
   errors: number;
 }
 
-/** autocannon in its own process, so the load generator never shares an event loop with a server. */
-async function load(url: string, connections: number, headers: Record<string, string>): Promise<Result> {
+/**
+ * autocannon in its own process, so the load generator never shares an event loop with a server.
+ * With `uncached`, every request's URL differs by a parameter the API ignores, so no answer comes
+ * from the response cache (decision 21).
+ */
+export async function load(url: string, connections: number, headers: Record<string, string>, { uncached = false } = {}): Promise<Result> {
   const args = ['-c', String(connections), '-d', String(SECONDS), '--json'];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
-  const child = spawn(path.join(root, 'node_modules/.bin/autocannon'), [...args, url], { stdio: ['ignore', 'pipe', 'ignore'] });
+  if (uncached) args.push('--idReplacement');
+  const target = uncached ? `${url}${url.includes('?') ? '&' : '?'}uncached=[<id>]` : url;
+  const child = spawn(path.join(root, 'node_modules/.bin/autocannon'), [...args, target], { stdio: ['ignore', 'pipe', 'ignore'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   await new Promise((resolve) => child.once('exit', resolve));
   const report = JSON.parse(output);
-  return { requests: report.requests.average, p99: report.latency.p99, errors: report.errors + report.non2xx };
+  return { requests: report.requests.average, p50: report.latency.p50, p99: report.latency.p99, errors: report.errors + report.non2xx };
 }
 
 /** A bare node:http server in its own process, answering every request with the given bytes. */
-async function startBareServer(body: Buffer, contentType: string) {
+export async function startBareServer(body: Buffer, contentType: string) {
   const bodyFile = path.join(os.tmpdir(), `furniture-bare-${process.pid}.body`);
   await fs.writeFile(bodyFile, body);
   const port = await freePort();
@@ -84,7 +102,7 @@ async function startBareServer(body: Buffer, contentType: string) {
 }
 
 /** Signs in through the API, as a client does, and answers the authorization header. */
-async function signIn(base: string, email: string, password: string) {
+export async function signIn(base: string, email: string, password: string) {
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -93,14 +111,14 @@ async function signIn(base: string, email: string, password: string) {
   return { authorization: `Bearer ${login.token}` };
 }
 
-const WRITERS = 50;
+export const WRITERS = 50;
 
 /**
  * 50 connections sending writes as fast as the app answers them; the n-th write is buyer n mod 50's
  * about another product each round, so no write repeats another. Answers how many were
  * acknowledged (2xx), the rest, the rate and the p99.
  */
-async function writeLoad(base: string, path: string, buyers: Array<Record<string, string>>, productIds: string[], body: (productId: string) => object) {
+export async function writeLoad(base: string, path: string, buyers: Array<Record<string, string>>, productIds: string[], body: (productId: string) => object) {
   let sent = 0;
   const result = await autocannon({
     url: base,
@@ -121,57 +139,11 @@ async function writeLoad(base: string, path: string, buyers: Array<Record<string
   return { acknowledged: result['2xx'], other: result.non2xx + result.errors, rate: result['2xx'] / SECONDS, p99: result.latency.p99 };
 }
 
-const database = await createScratchDatabase('throughput', process.env.BENCH_DATABASE_URL);
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const app = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/start.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), DATABASE_URL: database.url, LOG_LEVEL: 'warn', DEMO_DATA: 'true' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const { db, pool } = createDatabase(database.url, 2);
-
-try {
-  await waitUntilAnswering(`${base}/api/health`, app);
-  const signedIn = await signIn(base, 'buyer@demo.furniture', 'Buyer1234');
-  const categoryList = (await fetch(`${base}/api/allCategories`).then((response) => response.json())) as Array<{ _id: string }>;
-  const advertised = (await fetch(`${base}/api/advertisement`).then((response) => response.json())) as { data: Array<{ _id: string }> };
-
-  const calls: Array<{ name: string; url: string; headers?: Record<string, string> }> = [
-    { name: 'GET /api/allCategories', url: '/api/allCategories' },
-    { name: 'GET /api/', url: '/api/' },
-    { name: 'GET /api/advertisement', url: '/api/advertisement' },
-    { name: 'GET /api/products/{id}', url: `/api/products/${advertised.data[0]!._id}` },
-    { name: 'GET /api/products?q=sofa', url: '/api/products?q=sofa' },
-    { name: 'GET /api/products?categoryId', url: `/api/products?categoryId=${categoryList[0]!._id}` },
-    { name: 'GET /api/category/{id} (signed in)', url: `/api/category/${categoryList[0]!._id}`, headers: signedIn },
-    { name: 'GET /api/booking (signed in)', url: '/api/booking?email=buyer@demo.furniture', headers: signedIn },
-    { name: 'GET /api/wishes (signed in)', url: '/api/wishes?email=buyer@demo.furniture', headers: signedIn },
-  ];
-
-  console.log(`${SECONDS} s per measurement, autocannon and each server in processes of their own, ${os.cpus().length} cores\n`);
-  console.log('| call | app req/s | bare req/s | ratio | app p99 @10 | app p99 @50 | errors |');
-  console.log('|---|---|---|---|---|---|---|');
-  for (const call of calls) {
-    const headers = call.headers ?? {};
-    const sample = await fetch(base + call.url, { headers });
-    if (!sample.ok) throw new Error(`${call.name} answered ${sample.status}`);
-    const body = Buffer.from(await sample.arrayBuffer());
-    const bare = await startBareServer(body, sample.headers.get('content-type') ?? 'application/json');
-    try {
-      const atTen = await load(base + call.url, 10, headers);
-      const bareAtTen = await load(bare.url, 10, {});
-      const atFifty = await load(base + call.url, 50, headers);
-      const ratio = atTen.requests / bareAtTen.requests;
-      console.log(
-        `| ${call.name} | ${Math.round(atTen.requests)} | ${Math.round(bareAtTen.requests)} | ${ratio.toFixed(2)} | ${atTen.p99} ms | ${atFifty.p99} ms | ${atTen.errors + atFifty.errors} |`,
-      );
-    } finally {
-      bare.stop();
-    }
-  }
-
-  // Writes: 50 buyers, each adding wishes and then bookings, one product after another.
+/**
+ * Writes: 50 buyers, each adding wishes and then bookings, one product after another, through the
+ * app at `base`; prints the rates and counts the rows against what was acknowledged.
+ */
+export async function measureWrites(base: string, db: Database) {
   const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
   const seller = await createUser(db, { role: 'seller', verified: true });
   const productIds: string[] = [];
@@ -200,9 +172,61 @@ try {
   ] as const) {
     console.log(`| ${name} | ${Math.round(done.rate)} | ${done.p99} ms | ${done.acknowledged} | ${done.other} | ${rows} |`);
   }
-} finally {
-  app.kill('SIGTERM');
-  await new Promise((resolve) => app.once('exit', resolve));
-  await pool.end();
-  await database.drop();
+}
+
+// Run as a script; bench-api.ts imports the functions above.
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
+
+async function main() {
+  const database = await createScratchDatabase('throughput', process.env.BENCH_DATABASE_URL);
+  const { base, app } = await startApp(database.url, { DEMO_DATA: 'true' });
+  const { db, pool } = createDatabase(database.url, 2);
+
+  try {
+    await waitUntilAnswering(`${base}/api/health`, app);
+    const signedIn = await signIn(base, 'buyer@demo.furniture', 'Buyer1234');
+    const categoryList = (await fetch(`${base}/api/allCategories`).then((response) => response.json())) as Array<{ _id: string }>;
+    const advertised = (await fetch(`${base}/api/advertisement`).then((response) => response.json())) as { data: Array<{ _id: string }> };
+
+    const calls: Array<{ name: string; url: string; headers?: Record<string, string> }> = [
+      { name: 'GET /api/allCategories', url: '/api/allCategories' },
+      { name: 'GET /api/', url: '/api/' },
+      { name: 'GET /api/advertisement', url: '/api/advertisement' },
+      { name: 'GET /api/products/{id}', url: `/api/products/${advertised.data[0]!._id}` },
+      { name: 'GET /api/products?q=sofa', url: '/api/products?q=sofa' },
+      { name: 'GET /api/products?categoryId', url: `/api/products?categoryId=${categoryList[0]!._id}` },
+      { name: 'GET /api/category/{id} (signed in)', url: `/api/category/${categoryList[0]!._id}`, headers: signedIn },
+      { name: 'GET /api/booking (signed in)', url: '/api/booking?email=buyer@demo.furniture', headers: signedIn },
+      { name: 'GET /api/wishes (signed in)', url: '/api/wishes?email=buyer@demo.furniture', headers: signedIn },
+    ];
+
+    console.log(`${SECONDS} s per measurement, autocannon and each server in processes of their own, ${os.cpus().length} cores\n`);
+    console.log('| call | app req/s | bare req/s | ratio | app p99 @10 | app p99 @50 | errors |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const call of calls) {
+      const headers = call.headers ?? {};
+      const sample = await fetch(base + call.url, { headers });
+      if (!sample.ok) throw new Error(`${call.name} answered ${sample.status}`);
+      const body = Buffer.from(await sample.arrayBuffer());
+      const bare = await startBareServer(body, sample.headers.get('content-type') ?? 'application/json');
+      try {
+        const atTen = await load(base + call.url, 10, headers);
+        const bareAtTen = await load(bare.url, 10, {});
+        const atFifty = await load(base + call.url, 50, headers);
+        const ratio = atTen.requests / bareAtTen.requests;
+        console.log(
+          `| ${call.name} | ${Math.round(atTen.requests)} | ${Math.round(bareAtTen.requests)} | ${ratio.toFixed(2)} | ${atTen.p99} ms | ${atFifty.p99} ms | ${atTen.errors + atFifty.errors} |`,
+        );
+      } finally {
+        bare.stop();
+      }
+    }
+
+    await measureWrites(base, db);
+  } finally {
+    app.kill('SIGTERM');
+    await new Promise((resolve) => app.once('exit', resolve));
+    await pool.end();
+    await database.drop();
+  }
 }

@@ -70,11 +70,10 @@ export async function searchWordsFor(db: Executor, text: string): Promise<Search
   return result.rows.map(({ lexeme, alternatives }) => (alternatives.length > 0 ? alternatives : [lexeme]));
 }
 
-/** The conditions of a search but the two that facets count by (condition and category). */
-function conditionsBesideFacets(query: SearchQuery, textQuery: string | null): SQL[] {
+/** The conditions of a search but its words and the two that facets count by (condition and category). */
+function filterConditions(query: SearchQuery): SQL[] {
   const where: SQL[] = [publiclyVisible];
   if (query.inStock !== false) where.push(eq(products.inStock, 'available'));
-  if (textQuery) where.push(sql`${products.searchVector} @@ ${textQuery}::tsquery`);
   if (query.minPrice !== undefined) where.push(sql`${products.resalePrice} >= ${query.minPrice}::numeric`);
   if (query.maxPrice !== undefined) where.push(sql`${products.resalePrice} <= ${query.maxPrice}::numeric`);
   if (query.location) {
@@ -126,10 +125,21 @@ function ordering(sort: Exclude<SearchSort, 'relevance'>) {
 }
 
 /**
- * Relevance tiers (decisions 12 and 27), by where every word is found: in the name; in the name,
- * category or location; anywhere (the description too). Newest first within a tier.
+ * The relevance tiers (decisions 12 and 27): pieces named by every word, then the other matches
+ * (words in the category, location or description), newest first within each. The first is read
+ * from the name's own index; the second is the rest of the document's matches, as dense in the
+ * newest-first order as the words are in the catalogue, so a walk of that order finds a page
+ * soon. (A tier of its own for category and location was tried: the planner cannot estimate a
+ * match restricted to weights, and walked the whole order for a tier that was empty.)
  */
-const RELEVANCE_TIERS = ['A', 'AB', ''] as const;
+const RELEVANCE_TIERS = 2;
+
+function tierCondition(words: SearchWords, tier: number): SQL {
+  const named = sql`to_tsvector('furniture_search'::regconfig, ${products.productName}) @@ ${tsqueryOf(words)}::tsquery`;
+  if (tier === 0) return named;
+  // Weight A of search_vector is the name: the same test without parsing the name again.
+  return sql`${products.searchVector} @@ ${tsqueryOf(words)}::tsquery and not ${products.searchVector} @@ ${tsqueryOf(words, 'A')}::tsquery`;
+}
 
 /** The rows of a page: `where` holds, in the order and after the position given. */
 type PageQuery = (where: (SQL | undefined)[], order: SQL[], key: SQL, rows: number) => Promise<(ProductRecord & { sortKey: string })[]>;
@@ -137,19 +147,17 @@ type PageQuery = (where: (SQL | undefined)[], order: SQL[], key: SQL, rows: numb
 /**
  * A page by relevance: the tiers one after another, each walked newest first from where the last
  * page stopped (a cursor key is `tier|posted_at`), until the page is full. Each tier is a keyset
- * walk of the (posted_at, id) order, or a bitmap of the few matches when the words are rare, so
- * neither a deep page nor a word most listings contain ranks every match.
+ * walk of the (posted_at, id) order, or a bitmap of its matches when they are few, so neither a
+ * deep page nor a word most listings contain ranks every match.
  */
 async function relevancePage(pageQuery: PageQuery, filters: (SQL | undefined)[], words: SearchWords | null, after: Cursor | null, rows: number) {
   const newest = ordering('newest');
   // Without a searchable word (q held none) everything found is one tier.
-  const tiers = words ? RELEVANCE_TIERS : [''];
-  const matches = (weights: string) => (words ? sql`${products.searchVector} @@ ${tsqueryOf(words, weights)}::tsquery` : undefined);
+  const tiers = words ? RELEVANCE_TIERS : 1;
   const fromTier = after ? Number(after.key.slice(0, after.key.indexOf('|'))) - 1 : 0;
   const found: Awaited<ReturnType<PageQuery>> = [];
-  for (let tier = fromTier; tier < tiers.length && found.length < rows; tier++) {
-    const where = [...filters, matches(tiers[tier]!)];
-    if (tier > 0) where.push(sql`not ${matches(tiers[tier - 1]!)}`);
+  for (let tier = fromTier; tier < tiers && found.length < rows; tier++) {
+    const where = [...filters, words ? tierCondition(words, tier) : undefined];
     if (after && tier === fromTier) where.push(newest.after(after.key.slice(after.key.indexOf('|') + 1), after.id));
     found.push(...(await pageQuery(where, newest.orderBy, sql`${tier + 1} || '|' || ${newest.key}`, rows - found.length)));
   }
@@ -203,9 +211,10 @@ export async function searchCatalogue(db: Executor, query: SearchQuery): Promise
   const after = query.cursor ? decodeCursor(query.cursor, sort, fingerprint) : null;
   const words = query.q ? await searchWordsFor(db, query.q) : null;
 
-  const besides = conditionsBesideFacets(query, words && tsqueryOf(words));
+  const filters = filterConditions(query);
+  // Relevance tiers match the words each in its own way; everything else matches them anywhere.
+  const besides = words ? [...filters, sql`${products.searchVector} @@ ${tsqueryOf(words)}::tsquery`] : filters;
   const { category, condition } = facetConditions(query);
-  const filters = [...besides, category, condition];
   const pageQuery: PageQuery = (where, order, key, rows) =>
     db
       .select({ ...productColumns, sortKey: sql<string>`${key}` })
@@ -217,9 +226,9 @@ export async function searchCatalogue(db: Executor, query: SearchQuery): Promise
       .limit(rows);
 
   const rowsPromise = async () => {
-    if (sort === 'relevance') return relevancePage(pageQuery, filters, words, after, limit + 1);
+    if (sort === 'relevance') return relevancePage(pageQuery, [...filters, category, condition], words, after, limit + 1);
     const order = ordering(sort);
-    return pageQuery([...filters, after ? order.after(after.key, after.id) : undefined], order.orderBy, order.key, limit + 1);
+    return pageQuery([...besides, category, condition, after ? order.after(after.key, after.id) : undefined], order.orderBy, order.key, limit + 1);
   };
   const [rows, facets] = await Promise.all([rowsPromise(), after ? null : countFacets(db, query, besides)]);
 

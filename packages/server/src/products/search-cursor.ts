@@ -20,8 +20,8 @@ const keyPatterns: Record<SearchSort, RegExp> = {
   newest: new RegExp(`^${timestamp}$`),
   'price-asc': /^\d{1,10}(\.\d{1,2})?$/,
   'price-desc': /^\d{1,10}(\.\d{1,2})?$/,
-  // The relevance tier (1 to 3), then the time posted.
-  relevance: new RegExp(`^[1-3]\\|${timestamp}$`),
+  // The relevance tier (1 or 2), then the time posted.
+  relevance: new RegExp(`^[12]\\|${timestamp}$`),
 };
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -79,7 +79,8 @@ export async function load(url: string, connections: number, headers: Record<str
   const child = spawn(path.join(root, 'node_modules/.bin/autocannon'), [...args, target], { stdio: ['ignore', 'pipe', 'ignore'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
-  await new Promise((resolve) => child.once('exit', resolve));
+  // 'close', not 'exit': the process may end before its output has all been read.
+  await new Promise((resolve) => child.once('close', resolve));
   const report = JSON.parse(output);
   return { requests: report.requests.average, p50: report.latency.p50, p99: report.latency.p99, errors: report.errors + report.non2xx };
 }

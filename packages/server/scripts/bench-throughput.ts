@@ -72,11 +72,14 @@ export interface Result {
  * from the response cache (decision 21).
  */
 export async function load(url: string, connections: number, headers: Record<string, string>, { uncached = false } = {}): Promise<Result> {
-  const args = ['-c', String(connections), '-d', String(SECONDS), '--json'];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
-  if (uncached) args.push('--idReplacement');
-  const target = uncached ? `${url}${url.includes('?') ? '&' : '?'}uncached=[<id>]` : url;
-  const child = spawn(path.join(root, 'node_modules/.bin/autocannon'), [...args, target], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const options = { url, connections, duration: SECONDS, headers };
+  const code = `
+    const options = ${JSON.stringify(options)};
+    let sent = 0;
+    const separator = options.url.includes('?') ? '&' : '?';
+    if (${uncached}) options.requests = [{ setupRequest: (request) => ({ ...request, path: request.path + separator + 'uncached=' + sent++ }) }];
+    require(${JSON.stringify(path.join(root, 'node_modules/autocannon'))})(options).then((result) => process.stdout.write(JSON.stringify(result)));`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   // 'close', not 'exit': the process may end before its output has all been read.

@@ -24,10 +24,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { count, inArray, sql } from 'drizzle-orm';
-import { createDatabase } from '../src/db/client.ts';
+import { createDatabase, type Database } from '../src/db/client.ts';
 import { createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../src/db/factories.ts';
 import { bookings, categories, wishes } from '../src/db/schema/index.ts';
-import type { Database } from '../src/db/client.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -39,7 +38,7 @@ const chosen = process.argv.slice(2);
 for (const name of chosen) if (!(SECTIONS as readonly string[]).includes(name)) throw new Error(`Sections are ${SECTIONS.join(', ')}; got ${name}`);
 const runs = (section: (typeof SECTIONS)[number]) => chosen.length === 0 || chosen.includes(section);
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as net.AddressInfo;
@@ -47,7 +46,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitUntilAnswering(url: string, child: ChildProcess) {
+export async function waitUntilAnswering(url: string, child: ChildProcess) {
   for (let attempt = 0; attempt < 600; attempt++) {
     if (child.exitCode !== null) throw new Error(`${url} exited with code ${child.exitCode}`);
     const answered = await fetch(url).then(
@@ -60,8 +59,16 @@ async function waitUntilAnswering(url: string, child: ChildProcess) {
   throw new Error(`${url} did not answer`);
 }
 
-interface Result {
+/** The marketplace as `npm start` runs it, in a process of its own, on a free port. */
+export async function startApp(databaseUrl: string, env: Record<string, string>) {
+  const port = await freePort();
+  const app = spawnApp({ PORT: String(port), DATABASE_URL: databaseUrl, ...env });
+  return { base: `http://127.0.0.1:${port}`, app };
+}
+
+export interface Result {
   requests: number;
+  p50: number;
   p99: number;
   errors: number;
 }
@@ -109,20 +116,30 @@ async function cpuPerRequest(pids: () => Promise<number[]>, run: () => Promise<R
   return { result, us: ((await used()) * 1000) / (result.requests * SECONDS) };
 }
 
-/** autocannon in its own process, so the load generator never shares an event loop with a server. */
-async function load(url: string, connections: number, headers: Record<string, string>): Promise<Result> {
-  const args = ['-c', String(connections), '-d', String(SECONDS), '--json'];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
-  const child = spawn(path.join(root, 'node_modules/.bin/autocannon'), [...args, url], { stdio: ['ignore', 'pipe', 'ignore'] });
+/**
+ * autocannon in its own process, so the load generator never shares an event loop with a server.
+ * With `uncached`, every request's URL differs by a parameter the API ignores, so no answer comes
+ * from the response cache (decision 21).
+ */
+export async function load(url: string, connections: number, headers: Record<string, string>, { uncached = false } = {}): Promise<Result> {
+  const options = { url, connections, duration: SECONDS, headers };
+  const code = `
+    const options = ${JSON.stringify(options)};
+    let sent = 0;
+    const separator = options.url.includes('?') ? '&' : '?';
+    if (${uncached}) options.requests = [{ setupRequest: (request) => ({ ...request, path: request.path + separator + 'uncached=' + sent++ }) }];
+    require(${JSON.stringify(path.join(root, 'node_modules/autocannon'))})(options).then((result) => process.stdout.write(JSON.stringify(result)));`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
-  await new Promise((resolve) => child.once('exit', resolve));
+  // 'close', not 'exit': the process may end before its output has all been read.
+  await new Promise((resolve) => child.once('close', resolve));
   const report = JSON.parse(output);
-  return { requests: report.requests.average, p99: report.latency.p99, errors: report.errors + report.non2xx };
+  return { requests: report.requests.average, p50: report.latency.p50, p99: report.latency.p99, errors: report.errors + report.non2xx };
 }
 
 /** A bare node:http server in its own process, answering every request with the given bytes. */
-async function startBareServer(body: Buffer, contentType: string) {
+export async function startBareServer(body: Buffer, contentType: string) {
   const bodyFile = path.join(os.tmpdir(), `furniture-bare-${process.pid}.body`);
   await fs.writeFile(bodyFile, body);
   const port = await freePort();
@@ -139,7 +156,7 @@ async function startBareServer(body: Buffer, contentType: string) {
 }
 
 /** Signs in through the API, as a client does, and answers the authorization header. */
-async function signIn(base: string, email: string, password: string) {
+export async function signIn(base: string, email: string, password: string) {
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -148,14 +165,14 @@ async function signIn(base: string, email: string, password: string) {
   return { authorization: `Bearer ${login.token}` };
 }
 
-const WRITERS = 50;
+export const WRITERS = 50;
 
 /**
  * 50 connections sending writes as fast as the app answers them; the n-th write is buyer n mod 50's
  * about another product each round, so no write repeats another. Answers how many were
  * acknowledged (2xx), the rest, the rate and the p99.
  */
-async function writeLoad(base: string, path: string, buyers: Array<Record<string, string>>, productIds: string[], body: (productId: string) => object) {
+export async function writeLoad(base: string, path: string, buyers: Array<Record<string, string>>, productIds: string[], body: (productId: string) => object) {
   let sent = 0;
   const result = await autocannon({
     url: base,
@@ -177,10 +194,10 @@ async function writeLoad(base: string, path: string, buyers: Array<Record<string
 }
 
 /** The app as `npm start` runs it, in a process of its own. */
-function startApp(env: Record<string, string>) {
+function spawnApp(env: Record<string, string>) {
   return spawn(process.execPath, ['packages/server/start.mjs'], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', DEMO_DATA: 'true', ...env },
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
@@ -287,7 +304,12 @@ async function postgresCpuMilliseconds(db: Database) {
 }
 
 /** 50 buyers, each adding wishes and then bookings, one product after another. */
-async function writes(base: string, appPid: number, db: Database) {
+/**
+ * Writes: 50 buyers, each adding wishes and then bookings, one product after another, through the
+ * app at `base` (process `appPid`); prints the rates, the CPU per write, and counts the rows against
+ * what was acknowledged.
+ */
+export async function measureWrites(base: string, db: Database, appPid: number) {
   const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
   const seller = await createUser(db, { role: 'seller', verified: true });
   const productIds: string[] = [];
@@ -341,7 +363,7 @@ async function coldStart(env: Record<string, string>) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = startApp({ ...env, PORT: String(port), HOST: '127.0.0.1' });
+  const child = spawnApp({ DEMO_DATA: 'true', ...env, PORT: String(port), HOST: '127.0.0.1' });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
@@ -383,7 +405,7 @@ async function starts(databaseUrl: string) {
   try {
     // The first start creates the cluster and the demo data; the measured ones find them.
     const port = await freePort();
-    const initialise = startApp({ DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1' });
+    const initialise = spawnApp({ DEMO_DATA: 'true', DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1' });
     await waitUntilAnswering(`http://127.0.0.1:${port}/api/health`, initialise);
     await stopApp(initialise);
 
@@ -406,25 +428,30 @@ async function starts(databaseUrl: string) {
   }
 }
 
-const database = await createScratchDatabase('throughput', process.env.BENCH_DATABASE_URL);
-const { db, pool } = createDatabase(database.url, 2);
-console.log(`${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')} at the start`);
-try {
-  if (runs('reads') || runs('writes')) {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const app = startApp({ PORT: String(port), DATABASE_URL: database.url });
-    try {
-      await waitUntilAnswering(`${base}/api/health`, app);
-      if (runs('reads')) await reads(base, app);
-      if (runs('writes')) await writes(base, app.pid!, db);
-    } finally {
-      await stopApp(app);
+// Run as a script; bench-api.ts imports the functions above.
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
+
+async function main() {
+  const database = await createScratchDatabase('throughput', process.env.BENCH_DATABASE_URL);
+  const { db, pool } = createDatabase(database.url, 2);
+  console.log(`${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')} at the start`);
+  try {
+    if (runs('reads') || runs('writes')) {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const app = spawnApp({ DEMO_DATA: 'true', PORT: String(port), DATABASE_URL: database.url });
+      try {
+        await waitUntilAnswering(`${base}/api/health`, app);
+        if (runs('reads')) await reads(base, app);
+        if (runs('writes')) await measureWrites(base, db, app.pid!);
+      } finally {
+        await stopApp(app);
+      }
     }
+    if (runs('start')) await starts(database.url);
+  } finally {
+    console.log(`\nload average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')} at the end`);
+    await pool.end();
+    await database.drop();
   }
-  if (runs('start')) await starts(database.url);
-} finally {
-  console.log(`\nload average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')} at the end`);
-  await pool.end();
-  await database.drop();
 }

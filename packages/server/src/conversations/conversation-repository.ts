@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ChatMessage, Conversation, Offer } from '@furniture/contract';
+import { trustTexts, type ChatMessage, type Conversation, type Offer } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { chatMessages, conversations, offers, products, users } from '../db/schema/index.ts';
 import { publiclyVisible } from '../products/product-repository.ts';
@@ -56,8 +56,16 @@ export async function openConversation(db: Executor, refs: { productId: string; 
   return { thread: existing!, created: false };
 }
 
+/** A message as its participants read it: once an admin removed it, both read the removal notice instead. */
 export function toChatMessage(row: typeof chatMessages.$inferSelect): ChatMessage {
-  return { _id: row.id, conversationId: row.conversationId, senderId: row.senderId, text: row.text, createdAt: row.createdAt.toISOString() };
+  return {
+    _id: row.id,
+    conversationId: row.conversationId,
+    senderId: row.senderId,
+    text: row.removedAt ? trustTexts.messageRemovedByModeration : row.text,
+    createdAt: row.createdAt.toISOString(),
+    removed: row.removedAt !== null,
+  };
 }
 
 export function toOffer(row: OfferRow, productId: string): Offer {

@@ -9,6 +9,7 @@ import { renderMail } from '../mail/mail-layout.ts';
 import { queueMail } from '../mail/mail-queue.ts';
 import { changeBooking } from '../sales/sale-transitions.ts';
 import { endAllSessions } from '../users/refresh-tokens.ts';
+import { authorOfMessage, removeMessage } from './message-reports.ts';
 import { lockReport, resolveReportsOf, type ReportRow } from './report-repository.ts';
 
 /**
@@ -46,6 +47,12 @@ export async function moderate(tx: Executor, request: ModerationRequest): Promis
     case 'hide':
     case 'remove':
     case 'restore': {
+      if (report.targetType === 'message') {
+        if (request.action !== 'remove') throw conflict(trustTexts.actionNotForMessage);
+        if (!(await removeMessage(tx, report.targetId))) throw notFound(trustTexts.reportTargetNotFound);
+        await resolveReportsOf(tx, target, 'actioned');
+        return outcome;
+      }
       if (report.targetType !== 'product') throw conflict(trustTexts.actionNotForUser);
       const product = await lockListing(tx, report.targetId);
       if (request.action === 'restore') {
@@ -61,12 +68,21 @@ export async function moderate(tx: Executor, request: ModerationRequest): Promis
       return outcome;
     }
     case 'suspend': {
-      const accountId = report.targetType === 'user' ? report.targetId : (await lockListing(tx, report.targetId)).sellerId;
+      const accountId = await accountToSuspend(tx, report);
       outcome.paymentsToRefund = await suspendAccount(tx, accountId, request.reason);
       await resolveReportsOf(tx, target, 'actioned');
       return outcome;
     }
   }
+}
+
+/** Whom `suspend` suspends: the reported account, a listing's seller or a message's author. */
+async function accountToSuspend(tx: Executor, report: ReportRow): Promise<string> {
+  if (report.targetType === 'user') return report.targetId;
+  if (report.targetType === 'product') return (await lockListing(tx, report.targetId)).sellerId;
+  const authorId = await authorOfMessage(tx, report.targetId);
+  if (!authorId) throw notFound(trustTexts.reportTargetNotFound);
+  return authorId;
 }
 
 async function lockListing(tx: Executor, productId: string) {

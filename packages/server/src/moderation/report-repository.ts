@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CreateReportBody, Report, ReportedTarget, ReportStatus, ReportTargetType } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { products, reports, users } from '../db/schema/index.ts';
+import { reportedMessagesAmong } from './message-reports.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
 
@@ -28,6 +29,12 @@ export async function insertReport(tx: Executor, reporterId: string, body: Creat
 
 export async function lockReport(tx: Executor, reportId: string): Promise<ReportRow | undefined> {
   const [row] = await tx.select().from(reports).where(eq(reports.id, reportId)).for('update');
+  return row;
+}
+
+/** A report, open or resolved. */
+export async function findReport(db: Executor, reportId: string): Promise<ReportRow | undefined> {
+  const [row] = await db.select().from(reports).where(eq(reports.id, reportId));
   return row;
 }
 
@@ -63,7 +70,8 @@ export async function listReportQueue(db: Executor): Promise<ReportedTarget[]> {
   if (targets.length === 0) return [];
 
   const targetIds = targets.map((target) => target.targetId);
-  const [openReports, productRows, userRows] = await Promise.all([
+  const messageIds = targets.filter((target) => target.targetType === 'message').map((target) => target.targetId);
+  const [openReports, productRows, userRows, messageRows] = await Promise.all([
     db
       .select()
       .from(reports)
@@ -85,20 +93,23 @@ export async function listReportQueue(db: Executor): Promise<ReportedTarget[]> {
       .select({ id: users.id, name: users.name, email: users.email, suspendedAt: users.suspendedAt })
       .from(users)
       .where(inArray(users.id, targetIds)),
+    reportedMessagesAmong(db, messageIds),
   ]);
 
   return targets.map((target) => {
     const product = target.targetType === 'product' ? productRows.find((row) => row.id === target.targetId) : undefined;
     const user = target.targetType === 'user' ? userRows.find((row) => row.id === target.targetId) : undefined;
+    const reported = target.targetType === 'message' ? messageRows.find((row) => row.message._id === target.targetId) : undefined;
     return {
       targetType: target.targetType,
       targetId: target.targetId,
       // A target deleted since it was reported still shows, so its reports can be dismissed.
-      title: product?.productName ?? user?.name ?? '',
-      ownerId: product?.sellerId ?? user?.id ?? null,
-      ownerEmail: product?.sellerEmail ?? user?.email ?? null,
+      title: product?.productName ?? user?.name ?? reported?.message.productName ?? '',
+      ownerId: product?.sellerId ?? user?.id ?? reported?.message.senderId ?? null,
+      ownerEmail: product?.sellerEmail ?? user?.email ?? reported?.authorEmail ?? null,
       moderation: product?.moderation ?? null,
-      suspended: Boolean(product?.sellerSuspendedAt ?? user?.suspendedAt),
+      suspended: Boolean(product?.sellerSuspendedAt ?? user?.suspendedAt) || Boolean(reported?.authorSuspended),
+      message: reported?.message ?? null,
       reportCount: target.reportCount,
       reports: openReports
         .filter((row) => row.targetType === target.targetType && row.targetId === target.targetId)

@@ -1,4 +1,4 @@
-import type { AuditEntry, CreateReportBody, ModerationActionBody, ReportedTarget } from '@furniture/contract';
+import type { AuditEntry, CreateReportBody, ModerationActionBody, ReportContext, ReportedTarget } from '@furniture/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -17,6 +17,18 @@ export const reportQueueQuery = () =>
     meta: { private: true },
   });
 
+/**
+ * GET /admin/reports/{id}/context: the thread around a reported message. Each read is written to
+ * the audit log, so it is asked for only when the admin opens it, and not again while shown.
+ */
+export const reportContextQuery = (reportId: string) =>
+  queryOptions({
+    queryKey: ['report-context', reportId],
+    queryFn: ({ signal }) => api<{ success: boolean; data: ReportContext }>(`/admin/reports/${encodeURIComponent(reportId)}/context`, { signal }).then((r) => r.data),
+    staleTime: Infinity,
+    meta: { private: true },
+  });
+
 /** POST /admin/reports/{id}/actions: an admin acts on a report. */
 export function useModerate() {
   const queryClient = useQueryClient();
@@ -26,6 +38,7 @@ export function useModerate() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['reports'] }),
+        queryClient.invalidateQueries({ queryKey: ['report-context'] }),
         queryClient.invalidateQueries({ queryKey: ['audit'] }),
         queryClient.invalidateQueries({ queryKey: ['products'] }),
       ]),

@@ -273,6 +273,7 @@ export const trustWebTexts = {
   owner: 'Owner',
   actionReason: 'Reason (the seller reads it)',
   actionLabels: { dismiss: 'Dismiss', hide: 'Hide', remove: 'Remove', suspend: 'Suspend seller', restore: 'Restore' } satisfies Record<ModerationAction, string>,
+  messageActionReason: 'Reason (kept in the audit log)',
   messageActionLabels: { remove: 'Remove message', suspend: 'Suspend author' } satisfies Partial<Record<ModerationAction, string>>,
   reportMessage: (senderName: string) => `Report this message from ${senderName}`,
   reportMessageTitle: (senderName: string) => `Report a message from ${senderName}`,

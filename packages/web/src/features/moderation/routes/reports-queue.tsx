@@ -126,7 +126,7 @@ function ReportedTargetCard({ target }: { target: ReportedTarget }) {
         ))}
       </ul>
       <label htmlFor={reasonId} className="label">
-        {trustWebTexts.actionReason}
+        {target.targetType === 'message' ? trustWebTexts.messageActionReason : trustWebTexts.actionReason}
       </label>
       <input id={reasonId} className="input w-full" value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
       <div className="mt-2 flex flex-wrap gap-2">

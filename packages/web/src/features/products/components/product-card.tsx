@@ -16,7 +16,7 @@ const conditionBadge: Record<Product['condition'], string> = {
 function SellerRating({ rating }: { rating: Product['sellerRating'] }) {
   if (!rating) return null;
   return (
-    <span className="whitespace-nowrap text-sm" data-testid="seller-rating">
+    <span className="whitespace-nowrap text-sm" data-testid="card-seller-rating">
       <span aria-hidden="true">{trustWebTexts.sellerRatingShort(rating.average, rating.count)}</span>
       <span className="sr-only">{trustWebTexts.ratingSummary(rating.average, rating.count)}</span>
     </span>

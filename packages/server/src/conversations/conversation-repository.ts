@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { trustTexts, type ChatMessage, type Conversation, type Offer } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
@@ -101,14 +101,13 @@ export async function listMessages(db: Executor, conversationId: string, before:
   let olderThan;
   if (before) {
     const [anchor] = await db
-      .select({ createdAt: chatMessages.createdAt, id: chatMessages.id })
+      .select({ id: chatMessages.id })
       .from(chatMessages)
       .where(and(eq(chatMessages.id, before), eq(chatMessages.conversationId, conversationId)));
     if (!anchor) return undefined;
-    olderThan = or(
-      lt(chatMessages.createdAt, anchor.createdAt),
-      and(eq(chatMessages.createdAt, anchor.createdAt), lt(chatMessages.id, anchor.id)),
-    );
+    // Compared in SQL, row against row: a JavaScript Date would drop the timestamps' microseconds
+    // and skip the messages of the anchor's own millisecond.
+    olderThan = sql`(${chatMessages.createdAt}, ${chatMessages.id}) < (select ${chatMessages.createdAt}, ${chatMessages.id} from ${chatMessages} where ${chatMessages.id} = ${anchor.id})`;
   }
   const rows = await db
     .select()

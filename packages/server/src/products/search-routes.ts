@@ -31,7 +31,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products',
     {
-      config: { access: 'public', cache: { tables: ['categories', 'products', 'users', 'search_terms'] } },
+      config: { access: 'public', cache: { tables: ['categories', 'products', 'users', 'search_terms', 'reviews'] } },
       // A form that submits empty fields searches as if they were not there.
       preValidation: async (request) => {
         request.query = withoutBlankParameters(request.query as Record<string, unknown>) as typeof request.query;

@@ -168,9 +168,11 @@ export async function signIn(base: string, email: string, password: string) {
 export const WRITERS = 50;
 
 /**
- * 50 connections sending writes as fast as the app answers them; the n-th write is buyer n mod 50's
- * about another product each round, so no write repeats another. Answers how many were
- * acknowledged (2xx), the rest, the rate and the p99.
+ * 50 connections sending writes as fast as the app answers them. In round r (the 50 writes from
+ * 50r on) buyer b writes about product (b × k + r) mod n, where k = n / 50: the 50 writes of a round
+ * are about 50 products of 50 sellers when `productIds` holds each seller's k products together,
+ * as buyers of a marketplace spread over its sellers; and no buyer names a product twice in n
+ * rounds. Answers how many were acknowledged (2xx), the rest, the rate and the p99.
  */
 export async function writeLoad(base: string, path: string, buyers: Array<Record<string, string>>, productIds: string[], body: (productId: string) => object) {
   let sent = 0;
@@ -184,8 +186,9 @@ export async function writeLoad(base: string, path: string, buyers: Array<Record
         path,
         setupRequest: (request) => {
           const write = sent++;
-          const productId = productIds[Math.floor(write / buyers.length) % productIds.length]!;
-          return { ...request, headers: { ...buyers[write % buyers.length], 'content-type': 'application/json' }, body: JSON.stringify(body(productId)) };
+          const [round, buyer] = [Math.floor(write / buyers.length), write % buyers.length];
+          const productId = productIds[(buyer * (productIds.length / buyers.length) + round) % productIds.length]!;
+          return { ...request, headers: { ...buyers[buyer], 'content-type': 'application/json' }, body: JSON.stringify(body(productId)) };
         },
       },
     ],
@@ -303,18 +306,21 @@ async function postgresCpuMilliseconds(db: Database) {
   return ticks * 10;
 }
 
-/** 50 buyers, each adding wishes and then bookings, one product after another. */
 /**
  * Writes: 50 buyers, each adding wishes and then bookings, one product after another, through the
  * app at `base` (process `appPid`); prints the rates, the CPU per write, and counts the rows against
- * what was acknowledged.
+ * what was acknowledged. The 400 products belong to 50 sellers, 8 each: a booking holds its
+ * seller's live-event lock until it commits (decision 25), so bookings of one seller's pieces
+ * queue, and 50 buyers at once all booking one seller (or one piece) is not what a marketplace sees.
  */
 export async function measureWrites(base: string, db: Database, appPid: number) {
   const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
-  const seller = await createUser(db, { role: 'seller', verified: true });
   const productIds: string[] = [];
-  for (let index = 0; index < 400; index++) {
-    productIds.push((await createProduct(db, { categoryId: category!.id, sellerId: seller.id })).id);
+  for (let sellerNo = 0; sellerNo < WRITERS; sellerNo++) {
+    const seller = await createUser(db, { role: 'seller', verified: true, password: null });
+    for (let index = 0; index < 400 / WRITERS; index++) {
+      productIds.push((await createProduct(db, { categoryId: category!.id, sellerId: seller.id })).id);
+    }
   }
   // One after another: the bench's pool has two connections, and each account hashes a password.
   const buyerRows = [];

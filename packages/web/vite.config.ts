@@ -6,7 +6,7 @@ import { precompress } from './scripts/precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-const frameworkPackages = /node_modules[\\/](preact|react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
+const frameworkPackages = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
 /** Mutation observers serve only the dashboard's forms and tables; Home does without them. */
 const dashboardOnly = /[\\/](useMutation|mutationObserver)\.js$/;
 const isFrameworkModule = (id: string) => frameworkPackages.test(id) && !dashboardOnly.test(id);
@@ -14,17 +14,6 @@ const isFrameworkModule = (id: string) => frameworkPackages.test(id) && !dashboa
 export default defineConfig({
   root,
   plugins: [react(), tailwindcss(), precompress()],
-  resolve: {
-    // Preact's compatibility layer runs the React code in a tenth of react-dom's bytes, which keeps
-    // Home's first load under 100 KB of gzipped JavaScript (docs/decisions/0026).
-    alias: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ],
-  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

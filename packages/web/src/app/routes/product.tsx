@@ -12,6 +12,7 @@ import { formatDateTime, formatPrice } from '../../lib/format.ts';
 import { usePageHead } from '../../lib/page-head.ts';
 import { errorMessage, notify } from '../../lib/notify.ts';
 import { renderProductActions } from './product-actions.tsx';
+import { thumbnailOf } from '../../lib/image-sources.ts';
 
 const memberSince = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long' });
 
@@ -89,7 +90,7 @@ export function ProductRoute() {
               {productPageTexts.seller}
             </h2>
             <div className="flex items-center gap-3">
-              {product.seller.image && <img src={product.seller.image} alt="" className="h-12 w-12 rounded-full object-cover" />}
+              {product.seller.image && <img src={thumbnailOf(product.seller.image)} alt="" width={48} height={48} className="h-12 w-12 rounded-full object-cover" />}
               <div>
                 <p className="flex items-center gap-1 font-semibold" data-testid="seller">
                   {product.seller.name} <VerifiedTick verified={product.seller.verified} />

@@ -1,3 +1,4 @@
+import { counted } from './counted.ts';
 import { z } from 'zod';
 import { idSchema } from './schemas.ts';
 
@@ -59,6 +60,7 @@ export const notificationTexts = {
     declined: (amount: string, productName: string) => `Your offer of ${amount} for ${productName} was declined.`,
     countered: (amount: string, productName: string) => `Your offer for ${productName} was answered with ${amount}.`,
   },
+  offerClosed: (amount: string, productName: string) => `The offer of ${amount} for ${productName} is closed: the piece is no longer on offer.`,
   bookingReceived: (buyerName: string, productName: string) => `${buyerName} booked ${productName}.`,
   bookingAccepted: (productName: string) => `The seller accepted your booking of ${productName}. You can pay now.`,
   bookingDeclined: (productName: string) => `Your booking of ${productName} was declined.`,
@@ -66,7 +68,7 @@ export const notificationTexts = {
   priceDrop: (productName: string, amount: string) => `${productName}, on your wish list, now costs ${amount}.`,
   listingExpiring: (productName: string) => `Your listing ${productName} expires in a few days. Renew it to keep it on sale.`,
   openInApp: 'Open in the app',
-  digestSubject: (count: number) => `${count} new ${count === 1 ? 'notification' : 'notifications'}`,
+  digestSubject: (count: number) => counted(count, 'new notification'),
   digestIntro: 'Here is what happened since the last e-mail.',
   unsubscribed: 'You will receive no more e-mails from us. You can turn them back on in your notification settings.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',

@@ -2,13 +2,14 @@
  * Apart from the schemas of sales.ts, so that pages which only show these words do not download zod
  * (docs/decisions/0026).
  */
+import { counted } from './counted.ts';
 import type { BookingStatus, ListingState } from './enums.ts';
 
 /** Words of the seller's screens and of the sale's steps in My Orders. */
 export const saleTexts = {
   sellerBookingsTitle: 'Bookings on my products',
   noSellerBookings: 'Nobody has booked your products yet.',
-  newBookings: (count: number) => `${count} new ${count === 1 ? 'booking' : 'bookings'}`,
+  newBookings: (count: number) => counted(count, 'new booking'),
   bookedAt: 'Booked',
   buyer: 'Buyer',
   phone: 'Phone',
@@ -29,7 +30,7 @@ export const saleTexts = {
   state: 'State',
   interest: 'Views, wishes and bookings',
   interestValue: (views: number, wishes: number, bookings: number) =>
-    `${views} ${views === 1 ? 'view' : 'views'}, ${wishes} ${wishes === 1 ? 'wish' : 'wishes'}, ${bookings} ${bookings === 1 ? 'booking' : 'bookings'}`,
+    `${counted(views, 'view')}, ${counted(wishes, 'wish', 'wishes')}, ${counted(bookings, 'booking')}`,
   expiresOn: (date: string) => `Expires ${date}`,
   edit: 'Edit',
   renew: 'Renew',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bookingStatuses, listingStates, type BookingStatus } from './enums.ts';
-import { moderationStates } from './trust.ts';
+import { listingAppeal, moderationStates } from './trust.ts';
 import { addProductBody, product } from './schemas.ts';
 
 /**
@@ -103,6 +103,10 @@ export const sellerProduct = product.extend({
   /** An admin took the listing out of public lists (decision 23), and why; null otherwise. */
   moderation: z.enum(moderationStates).nullable(),
   moderationReason: z.string().nullable(),
+  /** The seller's latest appeal of a hiding, and its answer; null when there is none. */
+  appeal: listingAppeal.nullable(),
+  /** Hidden by an admin and not yet appealed: the seller can appeal once. */
+  canAppeal: z.boolean(),
 });
 export type SellerProduct = z.infer<typeof sellerProduct>;
 

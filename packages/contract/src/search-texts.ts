@@ -2,6 +2,7 @@
  * Apart from the schemas of search.ts, so that pages which only show these words do not download zod
  * (docs/decisions/0026).
  */
+import { counted } from './counted.ts';
 import type { SearchSort } from './search.ts';
 import type { Measurements } from './schemas.ts';
 
@@ -57,7 +58,7 @@ export const productPageTexts = {
   noMeasurements: 'The seller gave no measurements.',
   seller: 'Seller',
   memberSince: (date: string) => `Member since ${date}`,
-  itemsSold: (count: number) => `${count} ${count === 1 ? 'item' : 'items'} sold`,
+  itemsSold: (count: number) => `${counted(count, 'item')} sold`,
   similar: 'Similar pieces',
   share: 'Copy link',
   shareCopied: 'Link copied',
@@ -73,7 +74,7 @@ export const priceGuideTexts = {
   title: 'Fair-price guide',
   range: (low: string, high: string) => `Similar pieces sell for ${low} – ${high}`,
   typical: (typical: string) => `Typical: ${typical}`,
-  fromSales: (count: number) => `Based on ${count} similar ${count === 1 ? 'sale' : 'sales'} here.`,
+  fromSales: (count: number) => `Based on ${counted(count, 'similar sale', 'similar sales')} here.`,
   estimate: 'An estimate from the original price, age and condition: too few similar pieces have sold here yet.',
   askFirst: 'Choose a category and condition, and enter the original price and years of use to see a suggested price.',
   tooHigh: 'Your price is well above what similar pieces sell for; it may take long to sell.',

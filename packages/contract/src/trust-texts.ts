@@ -2,7 +2,8 @@
  * Apart from the schemas of trust.ts, so that pages which only show these words do not download zod
  * (docs/decisions/0026).
  */
-import type { ModerationAction } from './trust.ts';
+import { counted } from './counted.ts';
+import type { AppealAnswer, AppealStatus, ModerationAction, ReportQueueStatus, ReportStatus } from './trust.ts';
 
 /** Words of the trust and safety screens. */
 export const trustWebTexts = {
@@ -14,7 +15,7 @@ export const trustWebTexts = {
   cancel: 'Cancel',
   queueTitle: 'Reports',
   queueEmpty: 'No reports are waiting.',
-  reportCount: (count: number) => (count === 1 ? '1 report' : `${count} reports`),
+  reportCount: (count: number) => counted(count, 'report'),
   owner: 'Owner',
   actionReason: 'Reason (the seller reads it)',
   actionLabels: { dismiss: 'Dismiss', hide: 'Hide', remove: 'Remove', suspend: 'Suspend seller', restore: 'Restore' } satisfies Record<ModerationAction, string>,
@@ -27,18 +28,40 @@ export const trustWebTexts = {
   moderationReason: (reason: string) => `Why: ${reason}`,
   sellerProfileLink: 'See the seller’s profile',
   ratingSummary: (rating: number | null, count: number) =>
-    rating === null ? 'No reviews yet' : `${rating.toFixed(1)} out of 5 from ${count === 1 ? '1 review' : `${count} reviews`}`,
+    rating === null ? 'No reviews yet' : `${rating.toFixed(1)} out of 5 from ${counted(count, 'review')}`,
   reviewsTitle: 'Reviews',
   listingsTitle: 'Available now',
   noListings: 'Nothing for sale right now.',
-  memberSince: (date: string) => `Member since ${date}`,
-  itemsSold: (count: number) => (count === 1 ? '1 item sold' : `${count} items sold`),
   reviewSeller: 'Review the seller',
   reviewTitle: (productName: string) => `How was buying ${productName}?`,
   reviewRating: 'Stars',
-  starOption: (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`),
+  starOption: (stars: number) => counted(stars, 'star'),
   reviewText: 'A few words for other buyers',
   sendReview: 'Send review',
-  showContact: 'Contact the seller',
-  contactLine: (name: string, email: string, phone: string) => `${name}: ${email}, ${phone}`,
+  showSellerEmail: 'Show e-mail',
+  queueStatusLabel: 'Which reports',
+  queueStatuses: { open: 'Waiting', closed: 'Handled' } satisfies Record<ReportQueueStatus, string>,
+  closedQueueEmpty: 'No reports have been handled yet.',
+  appealedBadge: 'Appealed',
+  appealFromSeller: (text: string) => `The seller’s appeal: ${text}`,
+  appealAnswerLabels: { restore: 'Restore listing', keep: 'Keep hidden' } satisfies Record<AppealAnswer, string>,
+  liftSuspension: 'Lift suspension',
+  suspendedBadge: 'Owner suspended',
+  historyTitle: 'History',
+  pastReportsTitle: 'Other reports',
+  pastActionsTitle: 'Admin acts',
+  noHistory: 'Nothing before.',
+  reportStatusLabels: { open: 'open', dismissed: 'dismissed', actioned: 'acted on' } satisfies Record<ReportStatus, string>,
+  historyAction: (action: string, actorEmail: string, when: string) => `${when}: ${action} by ${actorEmail}`,
+  appeal: 'Appeal',
+  appealTitle: (productName: string) => `Appeal the hiding of ${productName}`,
+  appealText: 'Why should it come back?',
+  appealHint: 'You can appeal once. An admin reads it and answers.',
+  sendAppeal: 'Send appeal',
+  appealStates: {
+    pending: 'Appeal sent: waiting for an admin',
+    granted: 'Appeal granted',
+    refused: 'Appeal refused: the listing stays hidden',
+  } satisfies Record<AppealStatus, string>,
+  appealAnswer: (answer: string) => `Answer: ${answer}`,
 } as const;

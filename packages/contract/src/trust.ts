@@ -31,10 +31,26 @@ export const auditActions = [
   'report.remove',
   'report.suspend',
   'report.restore',
+  'appeal.restore',
+  'appeal.keep',
+  'user.lift-suspension',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
+/** pending: waiting for an admin; granted: the listing was restored; refused: it stays hidden, for good. */
+export const appealStatuses = ['pending', 'granted', 'refused'] as const;
+export type AppealStatus = (typeof appealStatuses)[number];
+
+/** An admin's answer to an appeal: the listing back, or kept hidden. */
+export const appealAnswers = ['restore', 'keep'] as const;
+export type AppealAnswer = (typeof appealAnswers)[number];
+
+/** Which reports the moderation queue lists: those waiting, or those already handled. */
+export const reportQueueStatuses = ['open', 'closed'] as const;
+export type ReportQueueStatus = (typeof reportQueueStatuses)[number];
+
 export const REPORT_NOTE_MAX_LENGTH = 1000;
+export const APPEAL_TEXT_MAX_LENGTH = 1000;
 export const MODERATION_REASON_MAX_LENGTH = 500;
 export const AUDIT_PAGE_DEFAULT_LIMIT = 50;
 
@@ -52,9 +68,12 @@ export const trustTexts = {
   reportTargetNotFound: 'There is nothing to report here: it does not exist.',
   reportNotFound: 'There is no open report with this id.',
   reasonRequired: 'Say why, in a few words.',
-  actionNotForUser: 'Only a listing can be hidden, removed or restored.',
+  actionNotForUser: 'Only a listing can be hidden or removed.',
   cannotSuspendAdmin: 'Admin accounts cannot be suspended.',
   nothingToRestore: 'This listing is neither hidden nor removed.',
+  notSuspended: 'This account is not suspended.',
+  userNotFound: 'There is no account with this id.',
+  suspensionLifted: 'Suspension lifted',
   accountSuspended: 'This account is suspended. Write to the marketplace to ask why.',
   moderationDone: {
     dismiss: 'Report dismissed',
@@ -67,6 +86,19 @@ export const trustTexts = {
   listingRemovedTitle: (productName: string) => `Your listing ${productName} was removed`,
   listingModeratedBody: (reason: string) => `An admin took it out of the marketplace. The reason: ${reason}`,
   openMyProducts: 'Open my products',
+  listingRestoredTitle: (productName: string) => `Your listing ${productName} is back`,
+  listingRestoredBody: (reason: string) => `An admin put it back in the marketplace. The reason: ${reason}`,
+  appealKeptTitle: (productName: string) => `Your listing ${productName} stays hidden`,
+  appealKeptBody: (reason: string) => `An admin read your appeal and keeps the listing hidden. The reason: ${reason}. This answer is final.`,
+  appealSent: 'Your appeal is sent. An admin will answer it.',
+  listingNotFound: 'There is no listing with this id.',
+  appealNotYours: 'Only the seller of this listing can appeal its hiding.',
+  appealNotHidden: 'Only a listing hidden by an admin can be appealed.',
+  appealAlreadySent: 'You have already appealed this hiding. A listing can be appealed once.',
+  appealTextRequired: 'Say in a few words why the listing should come back.',
+  appealNotFound: 'There is no appeal with this id.',
+  appealAlreadyAnswered: 'This appeal has already been answered.',
+  appealAnswered: { restore: 'Listing restored', keep: 'Listing kept hidden' } satisfies Record<AppealAnswer, string>,
 } as const;
 
 const reasonText = (max: number) =>
@@ -86,6 +118,37 @@ export const moderationActionBody = z.object({
 });
 export type ModerationActionBody = z.infer<typeof moderationActionBody>;
 
+export const appealBody = z.object({
+  text: z.string().trim().min(1, trustTexts.appealTextRequired).max(APPEAL_TEXT_MAX_LENGTH, `At most ${APPEAL_TEXT_MAX_LENGTH} characters`),
+});
+export type AppealBody = z.infer<typeof appealBody>;
+
+export const appealAnswerBody = z.object({
+  answer: z.enum(appealAnswers),
+  reason: reasonText(MODERATION_REASON_MAX_LENGTH),
+});
+export type AppealAnswerBody = z.infer<typeof appealAnswerBody>;
+
+/** Lifting a suspension: the admin's reason. */
+export const liftSuspensionBody = z.object({ reason: reasonText(MODERATION_REASON_MAX_LENGTH) });
+export type LiftSuspensionBody = z.infer<typeof liftSuspensionBody>;
+
+export const reportQueueQuery = z.object({ status: z.enum(reportQueueStatuses).default('open') });
+export type ReportQueueQuery = z.infer<typeof reportQueueQuery>;
+
+/** A seller's appeal of a hidden listing, and the admin's answer. */
+export const listingAppeal = z.object({
+  id: idSchema,
+  productId: idSchema,
+  text: z.string(),
+  status: z.enum(appealStatuses),
+  /** The admin's reason, once answered. */
+  answer: z.string().nullable(),
+  createdAt: z.string(),
+  answeredAt: z.string().nullable(),
+});
+export type ListingAppeal = z.infer<typeof listingAppeal>;
+
 export const report = z.object({
   id: idSchema,
   reporterId: idSchema.nullable(),
@@ -98,7 +161,16 @@ export const report = z.object({
 });
 export type Report = z.infer<typeof report>;
 
-/** Open reports of one target, with what an admin needs to judge it. */
+/** An admin act on a target, from the audit log. */
+export const moderationHistoryEntry = z.object({
+  action: z.string(),
+  reason: z.string().nullable(),
+  actorEmail: z.string(),
+  createdAt: z.string(),
+});
+export type ModerationHistoryEntry = z.infer<typeof moderationHistoryEntry>;
+
+/** Reports of one target, with what an admin needs to judge it. */
 export const reportedTarget = z.object({
   targetType: z.enum(reportTargetTypes),
   targetId: idSchema,
@@ -109,8 +181,18 @@ export const reportedTarget = z.object({
   ownerEmail: z.string().nullable(),
   moderation: z.enum(moderationStates).nullable(),
   suspended: z.boolean(),
+  /** How many of its reports are in the listed status (open, or closed). */
   reportCount: z.number().int(),
+  /** Its reports in the listed status, oldest first. */
   reports: z.array(report),
+  /** The latest appeal of a listing, if its seller appealed; a pending one brings the target to the top. */
+  appeal: listingAppeal.nullable(),
+  history: z.object({
+    /** Its other reports (closed ones, when the open ones are listed), newest first. */
+    reports: z.array(report),
+    /** What admins did about it, newest first. */
+    actions: z.array(moderationHistoryEntry),
+  }),
 });
 export type ReportedTarget = z.infer<typeof reportedTarget>;
 

@@ -1,3 +1,4 @@
+import { counted } from './counted.ts';
 /**
  * Texts of the web app beyond the specification's own: states, confirmations and explanations
  * that tell people what happened and what they can do next.
@@ -33,13 +34,13 @@ export const uiTexts = {
   },
   dashboardHome: {
     nextSteps: 'What you can do next',
-    orders: 'orders',
-    unpaidOrders: 'waiting for payment',
-    wishes: 'wishes',
-    products: 'products listed',
-    advertised: 'advertised',
-    pendingSellers: 'sellers waiting for verification',
-    buyers: 'buyers',
+    orders: (count: number) => counted(count, 'order'),
+    unpaidOrders: (count: number) => `${count} waiting for payment`,
+    wishes: (count: number) => counted(count, 'wish', 'wishes'),
+    products: (count: number) => `${counted(count, 'product')} listed`,
+    advertised: (count: number) => `${count} advertised`,
+    pendingSellers: (count: number) => `${counted(count, 'seller')} waiting for verification`,
+    buyers: (count: number) => counted(count, 'buyer'),
     browse: 'Browse the categories',
     browseHint: 'Find a piece, wish for it or book it.',
     ordersHint: 'Pay for a booking, see where to meet the seller.',

@@ -3,8 +3,9 @@
  * does (its own process, demo data, LOG_LEVEL=warn) on a scratch database (an embedded PostgreSQL
  * in a temporary directory, or one created on BENCH_DATABASE_URL's server), then:
  * - each hot read, loaded by autocannon in a process of its own, and a bare node:http server, in a
- *   process of its own too, sending the very same bytes: both rates, their ratio, and the app's p99
- *   at 10 and 50 connections;
+ *   process of its own too, sending the very same bytes, in turns (BENCH_ROUNDS, 3 by default) so
+ *   that what else the machine runs weighs on both: the median rates, the median turn's ratio and
+ *   the range, and the app's p99 at 10 and 50 connections;
  * - writes: 50 buyers adding wishes, then bookings, as fast as the app takes them, and a check that
  *   every acknowledged one is in the database.
  * Asserts nothing.
@@ -27,11 +28,56 @@ import { createScratchDatabase } from './scratch-database.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Turns of app and bare server per call; the ratio printed is the median turn's. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 interface Result {
   requests: number;
   p99: number;
   errors: number;
+}
+
+/** CPU time (user + system, in ms) a process has used so far, from /proc; undefined once it is gone. */
+async function cpuMs(pid: number): Promise<number | undefined> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  // The fields after the command's closing parenthesis: ppid is the 2nd, utime and stime the 12th and 13th.
+  const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields && (Number(fields[11]) + Number(fields[12])) * 10; // 100 ticks a second on Linux
+}
+
+/** The embedded PostgreSQL this process started and its backends (none with BENCH_DATABASE_URL). */
+async function databasePids(): Promise<number[]> {
+  const pids = (await fs.readdir('/proc')).filter((name) => /^\d+$/.test(name)).map(Number);
+  const parents = new Map<number, number>();
+  const postmasters: number[] = [];
+  for (const pid of pids) {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    parents.set(pid, parent);
+    if (parent === process.pid && stat.includes('(postgres)')) postmasters.push(pid);
+  }
+  return pids.filter((pid) => postmasters.includes(pid) || postmasters.includes(parents.get(pid)!));
+}
+
+/** Starts counting the CPU time these processes use: answers a function that tells how much so far (ms). */
+async function cpuUsed(pids: () => Promise<number[]>): Promise<() => Promise<number>> {
+  const before = new Map<number, number | undefined>();
+  for (const pid of await pids()) before.set(pid, await cpuMs(pid));
+  return async () => {
+    let used = 0;
+    for (const pid of await pids()) used += ((await cpuMs(pid)) ?? 0) - (before.get(pid) ?? 0);
+    return used;
+  };
+}
+
+/**
+ * The CPU time one request cost these processes, in µs, while `run` loaded them: other work on the
+ * machine slows a request but hardly changes what it costs, unlike the rates.
+ */
+async function cpuPerRequest(pids: () => Promise<number[]>, run: () => Promise<Result>) {
+  const used = await cpuUsed(pids);
+  const result = await run();
+  return { result, us: ((await used()) * 1000) / (result.requests * SECONDS) };
 }
 
 /** autocannon in its own process, so the load generator never shares an event loop with a server. */
@@ -60,7 +106,7 @@ async function startBareServer(body: Buffer, contentType: string) {
   const child = spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}/`;
   await waitUntilAnswering(url, child);
-  return { url, stop: () => child.kill() };
+  return { url, pid: child.pid!, stop: () => child.kill() };
 }
 
 /** Signs in through the API, as a client does, and answers the authorization header. */
@@ -113,11 +159,12 @@ const { db, pool } = createDatabase(database.url, 2);
 
 try {
   await waitUntilAnswering(`${base}/api/health`, app);
-  const signedIn = await signIn(base, 'buyer@demo.furniture', 'Buyer1234');
+  // Signed in afresh before each signed-in call: an access token lives minutes, a slow run longer.
+  const signedIn = () => signIn(base, 'buyer@demo.furniture', 'Buyer1234');
   const categoryList = (await fetch(`${base}/api/allCategories`).then((response) => response.json())) as Array<{ _id: string }>;
   const advertised = (await fetch(`${base}/api/advertisement`).then((response) => response.json())) as { data: Array<{ _id: string }> };
 
-  const calls: Array<{ name: string; url: string; headers?: Record<string, string> }> = [
+  const calls: Array<{ name: string; url: string; headers?: () => Promise<Record<string, string>> }> = [
     { name: 'GET /api/allCategories', url: '/api/allCategories' },
     { name: 'GET /api/', url: '/api/' },
     { name: 'GET /api/advertisement', url: '/api/advertisement' },
@@ -129,22 +176,39 @@ try {
     { name: 'GET /api/wishes (signed in)', url: '/api/wishes?email=buyer@demo.furniture', headers: signedIn },
   ];
 
-  console.log(`${SECONDS} s per measurement, autocannon and each server in processes of their own, ${os.cpus().length} cores\n`);
-  console.log('| call | app req/s | bare req/s | ratio | app p99 @10 | app p99 @50 | errors |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log(
+    `${SECONDS} s per measurement, ${ROUNDS} turns of app and bare server at 10 connections per call, autocannon and each server in processes of their own, ${os.cpus().length} cores, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}\n`,
+  );
+  console.log(
+    '| call | app req/s (median) | bare req/s (median) | ratio: median turn (range) | CPU µs a request: app + database | CPU µs: bare | CPU ratio bare/(app+db) | app p99 @10 (worst turn) | app p99 @50 | errors |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const call of calls) {
-    const headers = call.headers ?? {};
+    const headers = (await call.headers?.()) ?? {};
     const sample = await fetch(base + call.url, { headers });
     if (!sample.ok) throw new Error(`${call.name} answered ${sample.status}`);
     const body = Buffer.from(await sample.arrayBuffer());
     const bare = await startBareServer(body, sample.headers.get('content-type') ?? 'application/json');
     try {
-      const atTen = await load(base + call.url, 10, headers);
-      const bareAtTen = await load(bare.url, 10, {});
+      // App and bare in turns, so a change in what else the machine runs weighs on both alike.
+      const rounds = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const databaseBefore = await cpuUsed(databasePids);
+        const onApp = await cpuPerRequest(async () => [app.pid!], () => load(base + call.url, 10, headers));
+        const databaseUs = ((await databaseBefore()) * 1000) / (onApp.result.requests * SECONDS);
+        const onBare = await cpuPerRequest(async () => [bare.pid], () => load(bare.url, 10, {}));
+        rounds.push({ app: onApp.result, bare: onBare.result, appUs: onApp.us, databaseUs, bareUs: onBare.us });
+      }
       const atFifty = await load(base + call.url, 50, headers);
-      const ratio = atTen.requests / bareAtTen.requests;
+      const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      const ratios = rounds.map((round) => round.app.requests / round.bare.requests).sort((a, b) => a - b);
+      const [appUs, databaseUs, bareUs] = [median(rounds.map((r) => r.appUs)), median(rounds.map((r) => r.databaseUs)), median(rounds.map((r) => r.bareUs))];
+      const p99AtTen = Math.max(...rounds.map((round) => round.app.p99));
+      const errors = rounds.reduce((sum, round) => sum + round.app.errors, atFifty.errors);
       console.log(
-        `| ${call.name} | ${Math.round(atTen.requests)} | ${Math.round(bareAtTen.requests)} | ${ratio.toFixed(2)} | ${atTen.p99} ms | ${atFifty.p99} ms | ${atTen.errors + atFifty.errors} |`,
+        `| ${call.name} | ${Math.round(median(rounds.map((r) => r.app.requests)))} | ${Math.round(median(rounds.map((r) => r.bare.requests)))} | ` +
+          `${median(ratios).toFixed(2)} (${ratios[0]!.toFixed(2)}-${ratios.at(-1)!.toFixed(2)}) | ${Math.round(appUs)} + ${Math.round(databaseUs)} | ${Math.round(bareUs)} | ` +
+          `${(bareUs / (appUs + databaseUs)).toFixed(2)} | ${p99AtTen} ms | ${atFifty.p99} ms | ${errors} |`,
       );
     } finally {
       bare.stop();

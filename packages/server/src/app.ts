@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -18,6 +17,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { LOG_REDACT_PATHS, serializeError, serializeRequest } from './http/request-log.ts';
 import { clientConfigRoutes } from './client-config/client-config-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
@@ -55,6 +55,7 @@ import { databaseListenerPlugin } from './db/listener.ts';
 import { liveEventsPlugin } from './events/live-events-plugin.ts';
 import { liveEventRoutes } from './events/live-event-routes.ts';
 import { mailPlugin } from './mail/mail-plugin.ts';
+import { dataVersionsPlugin } from './cache/data-versions.ts';
 import { responseCachePlugin } from './cache/response-cache.ts';
 import { productViewsPlugin } from './products/product-views.ts';
 
@@ -109,7 +110,7 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
   app.decorate('payments', payments ?? (await createPaymentProvider(config.payments, db)));
   app.decorate('accessTokens', await createAccessTokens(db, { secret: config.jwtSecret }));
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     // The Google sign-in popup reports back to its opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     contentSecurityPolicy: {
@@ -144,6 +145,7 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
   registerAccessControl(app);
   await app.register(jobsPlugin, jobs ?? {});
   await app.register(databaseListenerPlugin);
+  await app.register(dataVersionsPlugin);
   await app.register(responseCachePlugin);
   await app.register(productViewsPlugin);
   await app.register(liveEventsPlugin);

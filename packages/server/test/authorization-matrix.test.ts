@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, createWish } from '../src/db/factories.ts';
-import { offers } from '../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { listingAppeals, offers, products, users } from '../src/db/schema/index.ts';
 import { unsubscribeToken } from '../src/notifications/notification-mail.ts';
 import { createAccessTokens } from '../src/users/access-tokens.ts';
 import type { UserRow } from '../src/users/user-repository.ts';
@@ -52,6 +53,16 @@ const uniqueName = (prefix: string) => `${prefix} ${process.pid}-${++counter}`;
 // What cells are about: the seller's products and the buyer's bookings and wishes.
 const productOfSeller = (w: World) => createProduct(t.db, { categoryId: w.categoryId, sellerId: w.users.seller.id });
 const bookingOfBuyer = async (w: World) => createBooking(t.db, await productOfSeller(w), w.users.buyer.id);
+/** A listing of the seller an admin hid: its seller may appeal. */
+const hiddenProductOfSeller = async (w: World) => {
+  const product = await productOfSeller(w);
+  const [hidden] = await t.db
+    .update(products)
+    .set({ moderation: 'hidden', moderationReason: 'Looks copied', moderatedAt: new Date() })
+    .where(eq(products.id, product.id))
+    .returning();
+  return hidden!;
+};
 const freshAccount = (role: 'buyer' | 'seller') => createUser(t.db, { role, password: null });
 
 const paymentIntentOfBuyer = async (w: World) => {
@@ -540,6 +551,33 @@ const matrix: Row[] = [
         payload: { targetType: 'product', targetId: (await productOfSeller(w)).id, reason: 'other' },
       });
       return { url: `/api/admin/reports/${reported.json().data.id}/actions`, payload: { action: 'dismiss', reason: 'Nothing wrong' } };
+    },
+  },
+  // Only the listing's seller appeals its hiding.
+  {
+    method: 'POST',
+    route: '/api/products/:id/appeal',
+    statuses: [401, 403, 403, 201, 403, 403, 401, 401],
+    request: async (w) => ({ url: `/api/products/${(await hiddenProductOfSeller(w)).id}/appeal`, payload: { text: 'The photos are mine' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/appeals/:id/answer',
+    statuses: [401, 403, 403, 403, 403, 200, 401, 401],
+    request: async (w) => {
+      const hidden = await hiddenProductOfSeller(w);
+      const [appeal] = await t.db.insert(listingAppeals).values({ productId: hidden.id, hiddenAt: hidden.moderatedAt!, text: 'The photos are mine' }).returning();
+      return { url: `/api/admin/appeals/${appeal!.id}/answer`, payload: { answer: 'keep', reason: 'The photos are a shop’s' } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/users/:id/lift-suspension',
+    statuses: [401, 403, 403, 403, 403, 200, 401, 401],
+    request: async () => {
+      const account = await freshAccount('seller');
+      await t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, account.id));
+      return { url: `/api/admin/users/${account.id}/lift-suspension`, payload: { reason: 'Paid back the buyer' } };
     },
   },
 ];

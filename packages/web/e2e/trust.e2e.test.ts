@@ -103,13 +103,77 @@ describe('a reported listing', () => {
   });
 });
 
+describe('an appeal of the hidden listing', () => {
+  const appealText = 'The photos are my own, taken in my living room';
+
+  it('is sent once by its seller from My Products, on a phone', async () => {
+    const { page, pageErrors } = await signedIn(seller, { width: 375, height: 812 });
+    await page.goto('/dashboard/myProducts');
+    const row = page.getByRole('row').filter({ hasText: sofa });
+    await row.getByRole('button', { name: `${trustWebTexts.appeal}: ${sofa}` }).click();
+    const dialog = page.getByRole('dialog', { name: trustWebTexts.appealTitle(sofa) });
+    await dialog.getByLabel(trustWebTexts.appealText).fill(appealText);
+    await checkPage(page, 'trust-appeal-dialog-phone');
+    await dialog.getByRole('button', { name: trustWebTexts.sendAppeal }).click();
+    await expectText(page, trustTexts.appealSent);
+    // The state replaces the button: a listing is appealed once.
+    await row.getByText(trustWebTexts.appealStates.pending).waitFor();
+    expect(await row.getByRole('button', { name: `${trustWebTexts.appeal}: ${sofa}` }).count()).toBe(0);
+    await checkPage(page, 'trust-my-products-appealed-phone');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('is marked in the admin’s queue with the listing’s history, on a phone and a desktop', async () => {
+    for (const viewport of [{ width: 375, height: 812 }, undefined]) {
+      const { page } = await signedIn(admin, viewport);
+      await page.goto('/dashboard/reports');
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: sofa }) });
+      await card.getByText(trustWebTexts.appealedBadge).waitFor();
+      await card.getByText(trustWebTexts.appealFromSeller(appealText)).waitFor();
+      await card.getByText(trustWebTexts.historyTitle).click();
+      await card.getByText(hideReason, { exact: false }).first().waitFor();
+      await checkPage(page, viewport ? 'trust-queue-appeal-phone' : 'trust-queue-appeal');
+    }
+  });
+
+  it('is granted by the admin restoring the listing, which returns to the seller’s open My Products', async () => {
+    // The seller watches My Products while the admin answers.
+    const sellerSession = await signedIn(seller);
+    await sellerSession.page.goto('/dashboard/myProducts');
+    const sellerRow = sellerSession.page.getByRole('row').filter({ hasText: sofa });
+    await sellerRow.getByText(trustWebTexts.appealStates.pending).waitFor();
+
+    const { page, pageErrors } = await signedIn(admin);
+    await page.goto('/dashboard/reports');
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: sofa }) });
+    await card.getByLabel(trustWebTexts.actionReason).fill('The seller showed their own photos');
+    await card.getByRole('button', { name: trustWebTexts.appealAnswerLabels.restore }).click();
+    await expectText(page, trustTexts.appealAnswered.restore);
+    await page.getByText(trustWebTexts.queueEmpty).waitFor();
+    expect((await page.request.get(`/api/products/${productId}`)).status()).toBe(200);
+    // The listing is back in the seller's open tab without a reload, by the live event.
+    await sellerRow.getByText(trustWebTexts.hiddenBadge).waitFor({ state: 'detached' });
+    expect(sellerSession.pageErrors).toEqual([]);
+
+    // Handled reports keep the listing's story: the report, the hiding and the restoring.
+    await page.getByLabel(trustWebTexts.queueStatusLabel).selectOption('closed');
+    const handled = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: sofa }) });
+    await handled.getByText(trustWebTexts.appealStates.granted).waitFor();
+    await handled.getByText(trustWebTexts.historyTitle).click();
+    await handled.getByText('appeal.restore', { exact: false }).waitFor();
+    await checkPage(page, 'trust-queue-handled');
+    expect(pageErrors).toEqual([]);
+  });
+});
+
 describe('a closed sale', () => {
   it('shows its buyer the seller’s contact, is reviewed in My Orders, and the rating shows on the seller’s profile', async () => {
     const { page, pageErrors } = await signedIn({ email: 'closed.sale.buyer@example.com', password: DEFAULT_TEST_PASSWORD });
     await page.goto('/dashboard/myOrders');
-    // Contact details reach the buyer of the piece, asked for on demand.
-    await page.getByRole('button', { name: trustWebTexts.showContact }).click();
-    await page.getByText(trustWebTexts.contactLine(honestSeller.name, honestSeller.email, '01700000000')).waitFor();
+    // The booking names the seller and their phone; the e-mail reaches the buyer of the piece on demand.
+    await page.getByRole('link', { name: '01700000000' }).waitFor();
+    await page.getByRole('button', { name: `${trustWebTexts.showSellerEmail}: ${table}` }).click();
+    await page.getByRole('link', { name: honestSeller.email }).waitFor();
     await page.getByRole('button', { name: `${trustWebTexts.reviewSeller}: ${table}` }).click();
     const dialog = page.getByRole('dialog', { name: trustWebTexts.reviewTitle(table) });
     await dialog.getByLabel(trustWebTexts.reviewRating).selectOption('4');

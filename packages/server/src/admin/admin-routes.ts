@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteResponse, emailQuery, listOf, messages, paginationQuery, publicUser, successMessage, type UserRole } from '@furniture/contract';
+import { deleteResponse, emailQuery, listOf, messages, paginationQuery, publicUser, serverMessages, successMessage, type UserRole } from '@furniture/contract';
 import { recordAdminAct } from '../audit/audit-log.ts';
 import { currentUser } from '../http/access.ts';
 import { forbidden, notFound } from '../http/errors.ts';
@@ -8,7 +8,7 @@ import { bearerSecurity, errorResponses } from '../http/responses.ts';
 import { findUserByEmail, listUsersByRole, toPublicUser } from '../users/user-repository.ts';
 import { deleteUserWithDependents, makeAdmin, verifyUser } from './admin-repository.ts';
 
-const noAccount = (email: string) => notFound(`No account with the e-mail ${email}`);
+const noAccount = (email: string) => notFound(serverMessages.admin.noAccount(email));
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const userLists: [url: string, role: UserRole, summary: string][] = [
@@ -57,8 +57,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email } = request.query;
       const user = await findUserByEmail(app.db, email);
       if (!user) throw noAccount(email);
-      if (user.id === admin.id) throw forbidden('You cannot delete your own account');
-      if (user.role === 'admin') throw forbidden('Admin accounts cannot be deleted');
+      if (user.id === admin.id) throw forbidden(serverMessages.admin.cannotDeleteSelf);
+      if (user.role === 'admin') throw forbidden(serverMessages.admin.cannotDeleteAdmin);
       const deletedCount = await app.db.transaction(async (tx) => {
         const count = await deleteUserWithDependents(tx, user);
         if (count > 0) await recordAdminAct(tx, request, { action: 'user.delete', targetType: 'user', targetId: user.id, targetLabel: email });
@@ -112,13 +112,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { email } = request.query;
       const user = await findUserByEmail(app.db, email);
-      if (!user) throw notFound(`No account with the e-mail ${email}: they must sign up before they can be made an admin`);
-      if (user.role === 'admin') return { success: true, message: `${email} is already an admin` };
+      if (!user) throw notFound(serverMessages.admin.noAccountToPromote(email));
+      if (user.role === 'admin') return { success: true, message: serverMessages.admin.alreadyAdmin(email) };
       await app.db.transaction(async (tx) => {
         await makeAdmin(tx, user.id);
         await recordAdminAct(tx, request, { action: 'user.make-admin', targetType: 'user', targetId: user.id, targetLabel: email });
       });
-      return { success: true, message: `${email} is now an admin` };
+      return { success: true, message: serverMessages.admin.madeAdmin(email) };
     },
   );
 };

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, setupTestApp } from '../../test/app.ts';
@@ -124,7 +125,7 @@ describe('the response cache', () => {
     const first = await read(t.app, url);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
-    expect(first.headers['cache-control']).toBe('public, no-cache');
+    expect(first.headers['cache-control']).toBe('public, max-age=0, stale-while-revalidate=30');
     // The same tag from the other server, which computed the answer itself.
     expect((await read(second, url)).headers.etag).toBe(etag);
 
@@ -139,6 +140,71 @@ describe('the response cache', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.json().data.resalePrice).toBe(75);
+  });
+
+  it('sends brotli, gzip or the bytes as they are, each with its own ETag, the same on every server', async () => {
+    const seller = await createUser(t.db, { role: 'seller' });
+    const category = await createCategory(t.db);
+    for (let index = 0; index < 8; index++) await createProduct(t.db, { categoryId: category.id, sellerId: seller.id });
+    const url = `/api/products?categoryId=${category.id}`;
+    const decode = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync, deflate: zlib.inflateSync };
+
+    // The first read computes the answer (a miss), the second is sent from memory (a hit).
+    const plain = (await read(t.app, url)).rawPayload;
+    expect((await read(t.app, url)).rawPayload.equals(plain)).toBe(true);
+    expect(plain.length).toBeGreaterThan(1024);
+    const tags = new Set<string>();
+    for (const [acceptEncoding, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['deflate', 'deflate'],
+      ['br;q=0, gzip', 'gzip'],
+    ] as const) {
+      const onFirst = await read(t.app, url, { 'accept-encoding': acceptEncoding });
+      const onSecond = await read(second, url, { 'accept-encoding': acceptEncoding });
+      const again = await read(second, url, { 'accept-encoding': acceptEncoding });
+      for (const response of [onFirst, onSecond, again]) {
+        expect(response.headers['content-encoding']).toBe(encoding);
+        expect(response.headers.vary).toMatch(/accept-encoding/i);
+        expect(response.headers.etag).toBe(onFirst.headers.etag);
+        expect(decode[encoding](response.rawPayload).equals(plain)).toBe(true);
+      }
+      tags.add(onFirst.headers.etag as string);
+    }
+    const identity = await read(t.app, url, { 'accept-encoding': 'identity' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.rawPayload.equals(plain)).toBe(true);
+    tags.add(identity.headers.etag as string);
+    expect(tags.size).toBe(4);
+
+    // Each copy's tag earns a 304 for a request that would get that copy, and only for it.
+    for (const [acceptEncoding, encoding] of [
+      ['br', 'br'],
+      ['gzip', 'gzip'],
+      [undefined, undefined],
+    ] as const) {
+      const headers: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+      const etag = (await read(t.app, url, headers)).headers.etag as string;
+      if (encoding) expect(etag).toMatch(new RegExp(`-${encoding}"$`));
+      for (const app of [t.app, second]) {
+        const unchanged = await app.inject({ method: 'GET', url, headers: { ...headers, 'if-none-match': etag } });
+        expect(unchanged.statusCode).toBe(304);
+        expect(unchanged.body).toBe('');
+        expect(unchanged.headers.etag).toBe(etag);
+      }
+      const otherCopy = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding ? 'deflate' : 'br', 'if-none-match': etag } });
+      expect(otherCopy.statusCode).toBe(200);
+    }
+    const inAList = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': `"other", W/${identity.headers.etag}` } });
+    expect(inAList.statusCode).toBe(304);
+    expect((await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': '*' } })).statusCode).toBe(304);
+  });
+
+  it('leaves an answer under 1 KB uncompressed', async () => {
+    const category = await createCategory(t.db);
+    const response = await read(t.app, `/api/category/${category.id}`, { ...(await bearer(t.app, (await createUser(t.db)).id)), 'accept-encoding': 'br' });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json()).toEqual({ success: true, products: [] });
   });
 
   it('marks a signed-in read private', async () => {

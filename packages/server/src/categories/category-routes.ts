@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addCategoryBody, category, categoryProducts, createdOf, idParams, paginationQuery } from '@furniture/contract';
+import { addCategoryBody, category, categoryProducts, createdOf, idParams, paginationQuery, serverMessages } from '@furniture/contract';
 import { conflict, notFound } from '../http/errors.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { bearerSecurity, errorResponses } from '../http/responses.ts';
@@ -50,7 +50,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (!(await findCategoryById(app.db, id))) throw notFound('No category with this id');
+      if (!(await findCategoryById(app.db, id))) throw notFound(serverMessages.categories.notFound);
       const page = pageOf(request.query);
       const rows = await listProductsInCategory(app.db, id, page.probe);
       return { success: true as const, products: pageRows(request, reply, rows, page).map(toProduct) };
@@ -76,10 +76,10 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         if (row) await recordAdminAct(tx, request, { action: 'category.add', targetType: 'category', targetId: row.id, targetLabel: row.categoryName });
         return row;
       });
-      if (!created) throw conflict(`A category named ${request.body.categoryName} already exists`);
+      if (!created) throw conflict(serverMessages.categories.exists(request.body.categoryName));
       return reply
         .status(201)
-        .send({ success: true as const, message: `Category ${created.categoryName} added`, data: toCategory(created) });
+        .send({ success: true as const, message: serverMessages.categories.added(created.categoryName), data: toCategory(created) });
     },
   );
 };

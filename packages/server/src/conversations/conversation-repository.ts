@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ChatMessage, Conversation, Offer } from '@furniture/contract';
+import { webRoutes, type ChatMessage, type Conversation, type Offer } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { chatMessages, conversations, offers, products, users } from '../db/schema/index.ts';
 import { publiclyVisible } from '../products/product-repository.ts';
@@ -35,6 +35,9 @@ export async function findProductForConversation(db: Executor, productId: string
     .where(and(eq(products.id, productId), publiclyVisible));
   return row;
 }
+
+/** Where a thread's notifications lead: the thread on the Messages screen. */
+export const threadLink = (thread: Pick<ConversationRow, 'id'>) => `${webRoutes.dashboard.messages}?thread=${thread.id}`;
 
 /** The name and photo of a thread's product, for what people are told. */
 export async function pieceOf(db: Executor, thread: Pick<ConversationRow, 'productId'>) {

@@ -16,7 +16,6 @@ import {
   paginationQuery,
   sendMessageBody,
   startConversationBody,
-  webRoutes,
   type Offer,
 } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
@@ -38,14 +37,12 @@ import {
   openConversation,
   otherParticipant,
   pieceOf,
+  threadLink,
   type ConversationRow,
 } from './conversation-repository.ts';
 import { answerOffer, makeOffer, type OfferAnswer } from './offers.ts';
 
 const privacy = 'Only the thread’s buyer and the product’s seller can see or use it; anyone else, admins included, is answered 404.';
-
-/** Where a thread's notifications lead: the thread on the Messages screen. */
-const linkOf = (thread: ConversationRow) => `${webRoutes.dashboard.messages}?thread=${thread.id}`;
 
 /** Sends a message in a thread, and tells the other participant in the same transaction. */
 async function sendMessage(tx: Executor, thread: ConversationRow, sender: UserRow, text: string) {
@@ -57,7 +54,7 @@ async function sendMessage(tx: Executor, thread: ConversationRow, sender: UserRo
     to,
     kind: 'message',
     text: notificationTexts.message(sender.name, piece.productName),
-    link: linkOf(thread),
+    link: threadLink(thread),
     image: piece.productImage,
   });
   return message;
@@ -67,7 +64,7 @@ async function sendMessage(tx: Executor, thread: ConversationRow, sender: UserRo
 async function notifyOffer(tx: Executor, thread: ConversationRow, actor: UserRow, change: { offer: Offer; counter?: Offer }) {
   const piece = await pieceOf(tx, thread);
   const to = otherParticipant(thread, actor.id);
-  const base = { to, link: linkOf(thread), image: piece.productImage };
+  const base = { to, link: threadLink(thread), image: piece.productImage };
   const { offer: answered, counter } = change;
   if (answered.status === 'open') {
     await notify(tx, { ...base, kind: 'offer', text: notificationTexts.offer(actor.name, usd(answered.amount), piece.productName) });

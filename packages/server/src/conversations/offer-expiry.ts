@@ -1,8 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { notificationTexts } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { conversations, offers } from '../db/schema/index.ts';
+import { publishLiveEvent } from '../events/live-events.ts';
 import { cancelJob, defineTask } from '../jobs/job-queue.ts';
-import type { ConversationRow, OfferRow } from './conversation-repository.ts';
+import { notify, usd } from '../notifications/notify.ts';
+import { pieceOf, threadLink, toOffer, type ConversationRow, type OfferRow } from './conversation-repository.ts';
 
 /**
  * How offers end without an answer: each has an expiry job in the job queue under its own key
@@ -25,18 +28,31 @@ export async function expireOffer(tx: Executor, offerId: string): Promise<{ offe
 }
 
 /**
- * A piece that left the market (sold, withdrawn) closes the offers still open on it; answers the
- * people in those threads, to tell them.
+ * A piece that left the market (reserved, sold, withdrawn, expired) or that an admin took out of
+ * it (hidden, removed, its seller suspended; decision 23) closes the offers still open on it, and
+ * both people of each thread are told: the thread updates live, and each gets a notification.
  */
-export async function closeOpenOffersOfProduct(tx: Executor, productId: string): Promise<string[]> {
+export async function closeOpenOffersOfProduct(tx: Executor, productId: string): Promise<void> {
   const closed = await tx
     .update(offers)
     .set({ status: 'declined', answeredAt: sql`now()` })
     .from(conversations)
     .where(and(eq(offers.conversationId, conversations.id), eq(conversations.productId, productId), eq(offers.status, 'open')))
-    .returning({ id: offers.id, buyerId: conversations.buyerId, sellerId: conversations.sellerId });
-  for (const offer of closed) await cancelJob(tx, expiryKey(offer.id));
-  return [...new Set(closed.flatMap((offer) => [offer.buyerId, offer.sellerId]))];
+    .returning({ offer: offers, thread: conversations });
+  if (closed.length === 0) return;
+  const piece = await pieceOf(tx, { productId });
+  for (const { offer, thread } of closed) {
+    await cancelJob(tx, expiryKey(offer.id));
+    const people = [thread.buyerId, thread.sellerId];
+    await publishLiveEvent(tx, { to: people, type: 'offer.changed', data: { conversationId: thread.id, offer: toOffer(offer, productId) } });
+    await notify(tx, {
+      to: people,
+      kind: 'offer-answered',
+      text: notificationTexts.offerClosed(usd(offer.amount), piece.productName),
+      link: threadLink(thread),
+      image: piece.productImage,
+    });
+  }
 }
 
 /** The price the buyer and seller agreed for the product, from the latest accepted offer; undefined without one. */

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { conversationMessages } from '@furniture/contract';
+import { conversationMessages, notificationTexts } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
-import { liveEvents, simulatedPaymentIntents } from '../db/schema/index.ts';
+import { liveEvents, notifications, simulatedPaymentIntents } from '../db/schema/index.ts';
 import { advanceJobClock, nextOutcome } from '../jobs/job-clock.ts';
 import { payByCard, paymentsOfProduct, postPayment } from '../payments/payment-fixtures.ts';
 import { bookingRow, listingStep, productRow } from '../sales/sale-fixtures.ts';
@@ -134,10 +134,18 @@ describe('answering an offer', () => {
     expect((await makeOffer(t.app, world.buyerHeaders, world.conversationId, 95)).statusCode).toBe(201);
   });
 
-  it('a piece sold elsewhere closes its open offers, which can no longer be accepted', async () => {
+  it('a piece sold elsewhere closes its open offers, which can no longer be accepted, and tells both sides', async () => {
     const world = await openOffer(90);
     expect((await listingStep(t.app, world.sellerHeaders, world.product.id, 'sold-elsewhere')).statusCode).toBe(200);
     expect(await offerStatus(world.offerId)).toBe('declined');
+    const told = await t.db
+      .select({ userId: notifications.userId, link: notifications.link })
+      .from(notifications)
+      .where(eq(notifications.text, notificationTexts.offerClosed('$90.00', world.product.productName)));
+    expect(told.map((row) => row.userId).sort()).toEqual([world.buyer.id, world.seller.id].sort());
+    expect(told[0]!.link).toBe(`/dashboard/messages?thread=${world.conversationId}`);
+    const events = await t.db.select().from(liveEvents).where(and(eq(liveEvents.userId, world.buyer.id), eq(liveEvents.type, 'offer.changed')));
+    expect(events.at(-1)!.data).toMatchObject({ conversationId: world.conversationId, offer: { _id: world.offerId, status: 'declined' } });
     const late = await answer(t.app, world.sellerHeaders, world.offerId, 'accept');
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(conversationMessages.offerNotOpen.declined);

@@ -20,7 +20,8 @@ const OFFER_LIFETIME_MS = OFFER_LIFETIME_HOURS * 60 * 60 * 1000;
 
 async function lockAvailableProduct(tx: Executor, productId: string) {
   const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
-  if (product?.state !== 'available') throw conflict(conversationMessages.offerNotAvailable);
+  // A listing an admin took out of the market (decision 23) keeps its sale state but takes no offers.
+  if (product?.state !== 'available' || product.moderation) throw conflict(conversationMessages.offerNotAvailable);
   return product;
 }
 
@@ -93,7 +94,7 @@ export async function answerOffer(
     bookingId = await bookAtAgreedPrice(tx, { productId: thread.productId, buyerId: thread.buyerId, price: row.amount });
   }
   if (request.answer === 'counter') {
-    if (product?.state !== 'available') throw conflict(conversationMessages.offerNotAvailable);
+    if (product?.state !== 'available' || product.moderation) throw conflict(conversationMessages.offerNotAvailable);
     requireBelowAsking(request.amount!, product.resalePrice);
   }
   const [answered] = await tx

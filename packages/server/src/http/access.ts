@@ -3,7 +3,7 @@ import { trustTexts, type UserRole } from '@furniture/contract';
 import type { UserRow } from '../users/user-repository.ts';
 import { findUserById } from '../users/user-repository.ts';
 import { InvalidTokenError, type TokenSubject } from '../users/access-tokens.ts';
-import { isSessionOpen } from '../users/refresh-tokens.ts';
+import { findSessionUser } from '../users/refresh-tokens.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 /**
@@ -26,6 +26,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api route and its declared access, in registration order (HEAD routes included). */
     apiRoutes: ApiRoute[];
+    /** Sessions this server found open, by user and session id (see `sessionUser`). */
+    keptSessions: Map<string, { user: UserRow; sessionEndsAt: number; versions: string }>;
   }
   interface FastifyContextConfig {
     access?: Access;
@@ -55,6 +57,11 @@ export interface Caller {
   sessionId: string | null;
 }
 
+/** The tables whose changes may end a session or change its account. */
+const SESSION_TABLES = ['users', 'refresh_tokens'] as const;
+/** Sessions found open that this server keeps, at most; the least recently checked go first. */
+const KEPT_SESSIONS = 10_000;
+
 /**
  * Resolves the caller from the bearer token, if any, else from the route's other credential; throws
  * 401 for a token that is present but invalid, or whose session has ended (signed out).
@@ -68,7 +75,10 @@ export async function authenticate(
   if (!token) {
     const userId = credential ? await credential(request) : null;
     if (!userId) return null;
-    return { user: await existingUser(app, userId), sessionId: null };
+    const user = await findUserById(app.db, userId);
+    if (!user) throw unauthorized('This account no longer exists.');
+    refuseSuspended(user);
+    return { user, sessionId: null };
   }
   let subject: TokenSubject;
   try {
@@ -76,20 +86,37 @@ export async function authenticate(
   } catch (error) {
     throw unauthorized(error instanceof InvalidTokenError ? error.message : undefined);
   }
-  const [user, open] = await Promise.all([
-    existingUser(app, subject.userId),
-    isSessionOpen(app.db, subject.userId, subject.sessionId),
-  ]);
-  if (!open) throw unauthorized('You have signed out. Sign in again.');
-  return { user, sessionId: subject.sessionId };
+  return { user: await sessionUser(app, request, subject), sessionId: subject.sessionId };
 }
 
-async function existingUser(app: FastifyInstance, userId: string): Promise<UserRow> {
-  const user = await findUserById(app.db, userId);
-  if (!user) throw unauthorized('This account no longer exists.');
+/**
+ * The account of a verified token whose session is open. What this server found is kept while no
+ * account has changed and no session has ended since (see data-versions.ts: a change committed
+ * through any server before the request arrived is heard first), so a signed-in read costs no
+ * query of its own; a sign-out or a suspension is still refused at once on every server.
+ */
+async function sessionUser(app: FastifyInstance, request: FastifyRequest, subject: TokenSubject): Promise<UserRow> {
+  const sessions = app.keptSessions;
+  const key = `${subject.userId} ${subject.sessionId}`;
+  const versions = await app.dataVersions.current(request, SESSION_TABLES);
+  const kept = sessions.get(key);
+  if (kept && kept.versions === versions && Date.now() < kept.sessionEndsAt) return kept.user;
+
+  const found = await findSessionUser(app.db, subject.userId, subject.sessionId);
+  if (!found) throw unauthorized('This account no longer exists.');
+  refuseSuspended(found.user);
+  if (found.sessionEndsAt === null) throw unauthorized('You have signed out. Sign in again.');
+  if (versions !== null) {
+    sessions.delete(key);
+    sessions.set(key, { user: found.user, sessionEndsAt: found.sessionEndsAt, versions });
+    if (sessions.size > KEPT_SESSIONS) sessions.delete(sessions.keys().next().value!);
+  }
+  return found.user;
+}
+
+function refuseSuspended(user: UserRow) {
   // Suspension ends every session too; this refuses a token even in the instant before that commits.
   if (user.suspendedAt) throw unauthorized(trustTexts.accountSuspended);
-  return user;
 }
 
 function guard(app: FastifyInstance, access: Access, credential: FastifyContextConfig['credential']) {
@@ -110,6 +137,7 @@ function guard(app: FastifyInstance, access: Access, credential: FastifyContextC
 export function registerAccessControl(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorate('apiRoutes', [] as ApiRoute[]);
+  app.decorate('keptSessions', new Map());
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     const access = route.config?.access;

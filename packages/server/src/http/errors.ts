@@ -1,3 +1,4 @@
+import { serverMessages } from '@furniture/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError, type core } from 'zod';
@@ -14,8 +15,8 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = 'Sign in to continue') => new HttpError(401, message);
-export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, message);
+export const unauthorized = (message: string = serverMessages.signInToContinue) => new HttpError(401, message);
+export const forbidden = (message: string = serverMessages.notAllowed) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
@@ -34,7 +35,7 @@ function fieldErrors(issues: readonly core.$ZodIssue[]): FieldError[] {
 /** "password: Password must be 6 characters long" — the field first, then the rule it broke. */
 function describe(errors: FieldError[]): string {
   const first = errors[0];
-  if (!first) return 'Invalid request';
+  if (!first) return serverMessages.invalidRequest;
   return first.message.toLowerCase().startsWith(first.field.toLowerCase())
     ? first.message
     : `${first.field}: ${first.message}`;
@@ -86,19 +87,19 @@ export function registerErrorHandler(app: FastifyInstance) {
     // A row this request pointed at was deleted while it ran (a foreign key violation): the caller
     // gets a conflict to retry or reload, not a server error.
     if (databaseErrorCode(error) === '23503') {
-      return reply.status(409).send({ success: false, message: 'Something this request refers to was just removed. Reload and try again.' });
+      return reply.status(409).send({ success: false, message: serverMessages.referenceRemoved });
     }
     if (isDatabaseUnreachable(error)) {
       request.log.warn({ err: error }, 'the database cannot be reached');
       return reply
         .status(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ success: false, message: 'The marketplace cannot reach its database right now. Please try again in a few seconds.' });
+        .send({ success: false, message: serverMessages.databaseUnavailable });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ success: false, message: 'Something went wrong on our side. Please try again.' });
+      return reply.status(500).send({ success: false, message: serverMessages.internalError });
     }
     // Fastify's own 4xx errors (malformed JSON, body too large, unsupported media type) have safe messages.
     return reply.status(status).send({ success: false, message: error.message });

@@ -1,3 +1,4 @@
+import { serverMessages } from '@furniture/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { rateLimitCounters } from '../db/schema/index.ts';
@@ -24,56 +25,56 @@ export const RATE_LIMITS = {
     prefix: 'account',
     max: 5,
     windowSeconds: 15 * 60,
-    tooMany: 'Too many failed sign-in attempts.',
+    tooMany: serverMessages.tooMany.signInFailures,
   },
   /** Failed sign-ins from one address, whatever the e-mail. */
   signInFailuresPerAddress: {
     prefix: 'address',
     max: 20,
     windowSeconds: 15 * 60,
-    tooMany: 'Too many failed sign-in attempts.',
+    tooMany: serverMessages.tooMany.signInFailures,
   },
   /** Images one account sends to POST /api/images; each is decoded and re-encoded. */
   imageUploadsPerAccount: {
     prefix: 'image-uploads',
     max: 30,
     windowSeconds: 10 * 60,
-    tooMany: 'Too many uploads.',
+    tooMany: serverMessages.tooMany.uploads,
   },
   /** Sign-ups from one address whose photo is a file, which goes through the image pipeline. */
   photoSignUpsPerAddress: {
     prefix: 'photo-sign-ups',
     max: 10,
     windowSeconds: 60 * 60,
-    tooMany: 'Too many sign-ups from this address.',
+    tooMany: serverMessages.tooMany.signUps,
   },
   /** Sign-ups from one address: accounts are made only by people, not by the hundred. */
   signUpsPerAddress: {
     prefix: 'sign-ups',
     max: 20,
     windowSeconds: 60 * 60,
-    tooMany: 'Too many sign-ups from this address.',
+    tooMany: serverMessages.tooMany.signUps,
   },
   /** Looking up accounts by e-mail (GET /api/user) other than one's own, from one address. */
   accountLookupsPerAddress: {
     prefix: 'account-lookups',
     max: 60,
     windowSeconds: 10 * 60,
-    tooMany: 'Too many account look-ups from this address.',
+    tooMany: serverMessages.tooMany.accountLookups,
   },
   /** Messages one account sends in conversations. */
   messagesPerAccount: {
     prefix: 'messages',
     max: 30,
     windowSeconds: 60,
-    tooMany: 'Too many messages.',
+    tooMany: serverMessages.tooMany.messages,
   },
   /** Offers and counter-offers one account makes. */
   offersPerAccount: {
     prefix: 'offers',
     max: 10,
     windowSeconds: 60,
-    tooMany: 'Too many offers.',
+    tooMany: serverMessages.tooMany.offers,
   },
 } as const satisfies Record<string, RateLimit>;
 
@@ -90,7 +91,7 @@ const elapsedSeconds = sql<number>`extract(epoch from now() - ${rateLimitCounter
 
 function tooManyRequests(limit: RateLimit, retryAfterSeconds: number): HttpError {
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  return new HttpError(429, `${limit.tooMany} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+  return new HttpError(429, `${limit.tooMany} ${serverMessages.tryAgainIn(minutes)}`, {
     'retry-after': String(retryAfterSeconds),
   });
 }

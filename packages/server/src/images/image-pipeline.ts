@@ -1,4 +1,4 @@
-import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE_PX, IMAGE_THUMBNAIL_SIDE_PX } from '@furniture/contract';
+import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE_PX, IMAGE_THUMBNAIL_SIDE_PX, serverMessages } from '@furniture/contract';
 import { HttpError, badRequest } from '../http/errors.ts';
 import { detectImageType, type ImageType } from './image-types.ts';
 
@@ -20,10 +20,10 @@ const WEBP = { quality: 80, effort: 4 } as const;
 const sharpFormatOf: Record<ImageType, string> = { jpeg: 'jpeg', png: 'png', webp: 'webp', avif: 'heif' };
 
 export const unreadableImage = () =>
-  badRequest('This image could not be read: the file is damaged or incomplete. Choose another image.');
+  badRequest(serverMessages.images.damaged);
 
 export const unsupportedImage = () =>
-  badRequest('This file is not a JPEG, PNG, WebP or AVIF image. Choose an image in one of these formats.');
+  badRequest(serverMessages.images.notAnImage);
 
 /**
  * Turns an upload into what is stored: a WebP of at most IMAGE_MAX_SIDE_PX on its long side and
@@ -51,7 +51,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     const megapixels = Math.round(pixels / 1_000_000);
     throw new HttpError(
       413,
-      `This image is ${megapixels} megapixels; the most accepted is ${IMAGE_MAX_PIXELS / 1_000_000} megapixels. Choose a smaller image.`,
+      serverMessages.images.tooManyPixels(megapixels),
     );
   }
 

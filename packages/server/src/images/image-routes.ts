@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataOf, errorResponse, uploadedImage } from '@furniture/contract';
+import { dataOf, errorResponse, serverMessages, uploadedImage } from '@furniture/contract';
 import { currentUser } from '../http/access.ts';
 import { badRequest } from '../http/errors.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';
@@ -30,7 +30,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const { image } = await readImageForm(request);
-      if (!image) throw badRequest(`Choose an image file to upload, in the field "${IMAGE_FIELD}".`);
+      if (!image) throw badRequest(serverMessages.images.chooseFile(IMAGE_FIELD));
       const stored = await storeImage(app, request, image, {
         uploaderId: user.id,
         limitedBy: { limit: uploadLimit, subject: user.id },

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import { IMAGE_MAX_BYTES, type UploadedImage } from '@furniture/contract';
+import { IMAGE_MAX_BYTES, serverMessages, type UploadedImage } from '@furniture/contract';
 import { HttpError, badRequest } from '../http/errors.ts';
 import { enforceLimit, type LimitedBy } from '../http/rate-limit.ts';
 import { processImage } from './image-pipeline.ts';
@@ -33,7 +33,7 @@ export interface ImageForm {
 }
 
 const tooLarge = () =>
-  new HttpError(413, `This image is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB. Choose a smaller file.`);
+  new HttpError(413, serverMessages.images.tooLarge);
 
 function multipartError(error: unknown): unknown {
   const code = (error as { code?: unknown } | null)?.code;
@@ -41,18 +41,18 @@ function multipartError(error: unknown): unknown {
     case 'FST_REQ_FILE_TOO_LARGE':
       return tooLarge();
     case 'FST_FILES_LIMIT':
-      return badRequest(`Send one image, in the field "${IMAGE_FIELD}".`);
+      return badRequest(serverMessages.images.sendOne(IMAGE_FIELD));
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return badRequest('This form has too many fields.');
+      return badRequest(serverMessages.images.tooManyFields);
     case 'FST_PROTO_VIOLATION':
     case 'FST_MP_PREMATURE_CLOSE':
-      return badRequest('The form data could not be read.');
+      return badRequest(serverMessages.images.unreadableForm);
     default:
       // The parser's own errors ("Unexpected end of form", a malformed part header) carry no
       // status: the form is what is wrong.
       if (error instanceof HttpError || (error as { statusCode?: unknown } | null)?.statusCode !== undefined) return error;
-      return badRequest('The form data could not be read.');
+      return badRequest(serverMessages.images.unreadableForm);
   }
 }
 
@@ -62,11 +62,11 @@ function multipartError(error: unknown): unknown {
  */
 export async function readImageForm(request: FastifyRequest): Promise<ImageForm> {
   if (!request.isMultipart()) {
-    throw badRequest(`Send the image as multipart/form-data, in the field "${IMAGE_FIELD}".`);
+    throw badRequest(serverMessages.images.sendAsForm(IMAGE_FIELD));
   }
   // Without a boundary the parts cannot be told apart; the parser would throw a bare error.
   if (!/;\s*boundary=/i.test(request.headers['content-type'] ?? '')) {
-    throw badRequest('The form data could not be read: its Content-Type names no boundary.');
+    throw badRequest(serverMessages.images.noBoundary);
   }
   const form: ImageForm = { fields: {} };
   let refusal: HttpError | undefined;
@@ -75,7 +75,7 @@ export async function readImageForm(request: FastifyRequest): Promise<ImageForm>
       if (part.type === 'file') {
         // Every part is read to its end, so the request body is consumed before answering.
         const data = await part.toBuffer();
-        if (part.fieldname !== IMAGE_FIELD) refusal ??= badRequest(`Send the image in the field "${IMAGE_FIELD}".`);
+        if (part.fieldname !== IMAGE_FIELD) refusal ??= badRequest(serverMessages.images.sendInField(IMAGE_FIELD));
         // A browser sends an empty file part for a file input left empty.
         else if (data.length > 0) form.image = data;
       } else {

@@ -1,3 +1,4 @@
+import { serverMessages } from '@furniture/contract';
 import fs from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
@@ -80,7 +81,7 @@ async function serveUploads(app: FastifyInstance, directory: string) {
   await app.register(
     async (uploads) => {
       uploads.setNotFoundHandler((request, reply) =>
-        reply.status(404).header('cache-control', 'no-store').send({ success: false, message: 'This image does not exist.' }),
+        reply.status(404).header('cache-control', 'no-store').send({ success: false, message: serverMessages.images.missing }),
       );
       await uploads.register(fastifyStatic, {
         root: directory,

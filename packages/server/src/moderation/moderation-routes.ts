@@ -1,7 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { createReportBody, idParams, listOf, moderationActionBody, report, reportedTarget, trustTexts } from '@furniture/contract';
+import {
+  appealAnswerBody,
+  appealBody,
+  createReportBody,
+  idParams,
+  liftSuspensionBody,
+  listingAppeal,
+  listOf,
+  moderationActionBody,
+  report,
+  reportedTarget,
+  reportQueueQuery,
+  trustTexts,
+} from '@furniture/contract';
 import { recordAdminAct } from '../audit/audit-log.ts';
 import type { Executor } from '../db/client.ts';
 import { products, users } from '../db/schema/index.ts';
@@ -9,7 +22,8 @@ import { currentUser } from '../http/access.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { bearerSecurity, errorResponses } from '../http/responses.ts';
 import { refundPayment } from '../payments/fulfilment.ts';
-import { moderate } from './moderation.ts';
+import { toAppeal } from './appeal-repository.ts';
+import { answerAppeal, appealListing, liftSuspension, moderate } from './moderation.ts';
 import { insertReport, listReportQueue, toReport } from './report-repository.ts';
 
 /** The owner of a report's target: a listing's seller, or the account itself; undefined when there is no such target. */
@@ -60,13 +74,18 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ['admin'] },
       schema: {
         tags: ['trust'],
-        summary: 'The moderation queue: open reports grouped by target, most-reported first (admin)',
-        description: 'Each target with its open reports, its title, its owner and whether it is hidden, removed or its owner suspended. At most 100 targets.',
+        summary: 'The moderation queue: reports grouped by target, appealed listings and the most-reported first (admin)',
+        description:
+          '`status=open` (the default): listings whose seller appealed their hiding first, then targets with open reports, most-reported first. ' +
+          '`status=closed`: targets with reports already dismissed or acted on, the latest handled first. ' +
+          'Each target with its reports in that status, its title, its owner, whether it is hidden, removed or its owner suspended, ' +
+          'the latest appeal of a listing, and its history: its other reports and the admin acts on it with their reasons and who acted, newest first. At most 100 targets.',
         security: bearerSecurity,
+        querystring: reportQueueQuery,
         response: { 200: listOf(reportedTarget), ...errorResponses },
       },
     },
-    async () => ({ success: true as const, data: await listReportQueue(app.db) }),
+    async (request) => ({ success: true as const, data: await listReportQueue(app.db, request.query.status) }),
   );
 
   app.post(
@@ -78,8 +97,10 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Act on a report: dismiss, hide, remove, suspend or restore (admin)',
         description:
           '`dismiss`: nothing wrong (an open report only). `hide`: the listing leaves every public list; its seller is told why at once and by e-mail. ' +
-          '`remove`: the same, for good. `restore`: a hidden or removed listing returns. `suspend`: the account (or the listing’s seller) cannot sign in or list, ' +
-          'every session ends at once, its listings are hidden, bookings of them still in play are declined and paid ones refunded through the payment provider. ' +
+          '`remove`: the same, for good. Both close the open offers on it, and answer a pending appeal (refused). ' +
+          '`restore`: a hidden or removed listing returns (a pending appeal is granted, the seller told); of an account, its suspension is lifted (see `/admin/users/{id}/lift-suspension`). ' +
+          '`suspend`: the account (or the listing’s seller) cannot sign in or list, ' +
+          'every session ends at once, its listings are hidden and their open offers closed, bookings of them still in play are declined and paid ones refunded through the payment provider. ' +
           'Every action needs a `reason`, resolves the target’s open reports and is written to the audit log.',
         security: bearerSecurity,
         params: idParams,
@@ -106,6 +127,83 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       return { success: true, message: trustTexts.moderationDone[action] };
+    },
+  );
+
+  app.post(
+    '/products/:id/appeal',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['trust'],
+        summary: 'Appeal the hiding of one of my listings, once',
+        description:
+          'The listing’s seller only (403 for anyone else), while an admin has it hidden (409 when it is not hidden, removed, or hidden because its seller was suspended). ' +
+          'One appeal per hiding: a second answers 409. The appeal brings the listing to the top of the moderation queue; the admin’s answer reaches the seller by e-mail and in My Products.',
+        security: bearerSecurity,
+        params: idParams,
+        body: appealBody,
+        response: { 201: z.object({ success: z.literal(true), message: z.string(), data: listingAppeal }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const seller = currentUser(request);
+      const appeal = await app.db.transaction((tx) =>
+        appealListing(tx, { productId: request.params.id, sellerId: seller.id, text: request.body.text }),
+      );
+      return reply.status(201).send({ success: true as const, message: trustTexts.appealSent, data: toAppeal(appeal) });
+    },
+  );
+
+  app.post(
+    '/admin/appeals/:id/answer',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['trust'],
+        summary: 'Answer a seller’s appeal: restore the listing or keep it hidden (admin)',
+        description:
+          '`restore`: the listing returns to the market. `keep`: it stays hidden, and that hiding cannot be appealed again. ' +
+          'The seller is told either way, with the `reason`. 409 when the appeal was already answered. Written to the audit log.',
+        security: bearerSecurity,
+        params: idParams,
+        body: appealAnswerBody,
+        response: { 200: z.object({ success: z.boolean(), message: z.string() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { answer, reason } = request.body;
+      await app.db.transaction(async (tx) => {
+        const product = await answerAppeal(tx, { appealId: request.params.id, answer, reason, publicUrl: app.config.publicUrl });
+        await recordAdminAct(tx, request, { action: `appeal.${answer}`, targetType: 'product', targetId: product.id, targetLabel: product.productName, reason });
+      });
+      return { success: true, message: trustTexts.appealAnswered[answer] };
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/lift-suspension',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['trust'],
+        summary: 'Lift an account’s suspension (admin)',
+        description:
+          'The account can sign in again, and its listings hidden by the suspension return; those hidden or removed for themselves stay out. ' +
+          'Bookings the suspension cancelled and refunds it made stay as they are. 409 when the account is not suspended. Written to the audit log with the `reason`.',
+        security: bearerSecurity,
+        params: idParams,
+        body: liftSuspensionBody,
+        response: { 200: z.object({ success: z.boolean(), message: z.string() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { reason } = request.body;
+      await app.db.transaction(async (tx) => {
+        const account = await liftSuspension(tx, request.params.id);
+        await recordAdminAct(tx, request, { action: 'user.lift-suspension', targetType: 'user', targetId: account.id, targetLabel: account.email, reason });
+      });
+      return { success: true, message: trustTexts.suspensionLifted };
     },
   );
 };

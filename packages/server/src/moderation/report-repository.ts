@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { CreateReportBody, Report, ReportedTarget, ReportStatus, ReportTargetType } from '@furniture/contract';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { CreateReportBody, Report, ReportedTarget, ReportQueueStatus, ReportStatus, ReportTargetType } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
-import { products, reports, users } from '../db/schema/index.ts';
+import { auditLog, listingAppeals, products, reports, users } from '../db/schema/index.ts';
+import { latestAppealsOf, toAppeal } from './appeal-repository.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
 
@@ -44,31 +45,50 @@ export async function resolveReportsOf(tx: Executor, target: { targetType: Repor
 export const REPORT_QUEUE_LIMIT = 100;
 
 /**
- * The moderation queue: targets with open reports, most-reported first (then the longest waiting),
- * each with its open reports and what an admin needs to judge it.
+ * The moderation queue. `open`: listings whose seller appealed first (longest waiting first), then
+ * targets with open reports, most-reported first (then the longest waiting). `closed`: targets with
+ * reports already handled, the latest handled first. Each comes with what an admin needs to judge
+ * it: its details, its appeal, its other reports and what admins did about it before.
  */
-export async function listReportQueue(db: Executor): Promise<ReportedTarget[]> {
-  const targets = await db
-    .select({
-      targetType: reports.targetType,
-      targetId: reports.targetId,
-      reportCount: sql<number>`count(*)::int`,
-      firstReportedAt: sql<Date>`min(${reports.createdAt})`,
-    })
-    .from(reports)
-    .where(eq(reports.status, 'open'))
-    .groupBy(reports.targetType, reports.targetId)
-    .orderBy(desc(sql`count(*)`), sql`min(${reports.createdAt})`)
-    .limit(REPORT_QUEUE_LIMIT);
+export async function listReportQueue(db: Executor, status: ReportQueueStatus): Promise<ReportedTarget[]> {
+  const inStatus = status === 'open' ? eq(reports.status, 'open') : ne(reports.status, 'open');
+  const [grouped, appealed] = await Promise.all([
+    db
+      .select({ targetType: reports.targetType, targetId: reports.targetId, reportCount: sql<number>`count(*)::int` })
+      .from(reports)
+      .where(inStatus)
+      .groupBy(reports.targetType, reports.targetId)
+      .orderBy(
+        ...(status === 'open' ? [desc(sql`count(*)`), sql`min(${reports.createdAt})`] : [desc(sql`max(${reports.resolvedAt})`)]),
+      )
+      .limit(REPORT_QUEUE_LIMIT),
+    status === 'open'
+      ? db
+          .select({ targetId: listingAppeals.productId })
+          .from(listingAppeals)
+          .where(eq(listingAppeals.status, 'pending'))
+          .orderBy(listingAppeals.createdAt)
+          .limit(REPORT_QUEUE_LIMIT)
+      : [],
+  ]);
+  const key = (target: { targetType: ReportTargetType; targetId: string }) => `${target.targetType}:${target.targetId}`;
+  const counts = new Map(grouped.map((target) => [key(target), target.reportCount]));
+  const appealedTargets = appealed.map((appeal) => ({ targetType: 'product' as const, targetId: appeal.targetId }));
+  const appealedKeys = new Set(appealedTargets.map(key));
+  const targets = [...appealedTargets, ...grouped.filter((target) => !appealedKeys.has(key(target)))]
+    .slice(0, REPORT_QUEUE_LIMIT)
+    .map((target) => ({ ...target, reportCount: counts.get(key(target)) ?? 0 }));
   if (targets.length === 0) return [];
 
   const targetIds = targets.map((target) => target.targetId);
-  const [openReports, productRows, userRows] = await Promise.all([
+  const [targetReports, actions, appeals, productRows, userRows] = await Promise.all([
+    db.select().from(reports).where(inArray(reports.targetId, targetIds)).orderBy(reports.createdAt),
     db
-      .select()
-      .from(reports)
-      .where(and(eq(reports.status, 'open'), inArray(reports.targetId, targetIds)))
-      .orderBy(reports.createdAt),
+      .select({ targetId: auditLog.targetId, action: auditLog.action, reason: auditLog.reason, actorEmail: auditLog.actorEmail, createdAt: auditLog.createdAt })
+      .from(auditLog)
+      .where(inArray(auditLog.targetId, targetIds))
+      .orderBy(desc(auditLog.id)),
+    latestAppealsOf(db, targets.filter((target) => target.targetType === 'product').map((target) => target.targetId)),
     db
       .select({
         id: products.id,
@@ -90,6 +110,8 @@ export async function listReportQueue(db: Executor): Promise<ReportedTarget[]> {
   return targets.map((target) => {
     const product = target.targetType === 'product' ? productRows.find((row) => row.id === target.targetId) : undefined;
     const user = target.targetType === 'user' ? userRows.find((row) => row.id === target.targetId) : undefined;
+    const ofTarget = targetReports.filter((row) => row.targetType === target.targetType && row.targetId === target.targetId);
+    const appeal = target.targetType === 'product' ? appeals.get(target.targetId) : undefined;
     return {
       targetType: target.targetType,
       targetId: target.targetId,
@@ -100,9 +122,17 @@ export async function listReportQueue(db: Executor): Promise<ReportedTarget[]> {
       moderation: product?.moderation ?? null,
       suspended: Boolean(product?.sellerSuspendedAt ?? user?.suspendedAt),
       reportCount: target.reportCount,
-      reports: openReports
-        .filter((row) => row.targetType === target.targetType && row.targetId === target.targetId)
-        .map(toReport),
+      reports: ofTarget.filter((row) => (row.status === 'open') === (status === 'open')).map(toReport),
+      appeal: appeal ? toAppeal(appeal) : null,
+      history: {
+        reports: ofTarget
+          .filter((row) => (row.status === 'open') !== (status === 'open'))
+          .reverse()
+          .map(toReport),
+        actions: actions
+          .filter((entry) => entry.targetId === target.targetId)
+          .map(({ targetId: _, createdAt, ...entry }) => ({ ...entry, createdAt: createdAt.toISOString() })),
+      },
     };
   });
 }

@@ -1,19 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  booking,
-  cardErrorResponse,
-  createPaymentIntentBody,
-  createPaymentIntentResponse,
-  dataOf,
-  errorResponse,
-  idParams,
-  paymentBody,
-  simulatedConfirmBody,
-  simulatedConfirmResponse,
-  successMessage,
-} from '@furniture/contract';
+import { booking, cardErrorResponse, createPaymentIntentBody, createPaymentIntentResponse, dataOf, errorResponse, idParams, paymentBody, serverMessages, simulatedConfirmBody, simulatedConfirmResponse, successMessage } from '@furniture/contract';
 import { currentUser } from '../http/access.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
 import { fulfilPayment } from './fulfilment.ts';
@@ -35,7 +23,7 @@ async function askProvider<T>(log: FastifyBaseLogger, call: () => Promise<T>): P
     return await call();
   } catch (error) {
     log.error({ err: error }, 'payment provider call failed');
-    throw new HttpError(502, 'The payment provider is not available right now. Please try again.');
+    throw new HttpError(502, serverMessages.payments.providerUnavailable);
   }
 }
 

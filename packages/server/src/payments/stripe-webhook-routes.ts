@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '@furniture/contract';
+import { errorResponse, serverMessages } from '@furniture/contract';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { fulfilPayment } from './fulfilment.ts';
 import { paymentMessages } from './payment-messages.ts';
@@ -31,7 +31,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const rawBody = request.body;
-      if (!Buffer.isBuffer(rawBody)) throw badRequest('The webhook body is missing.');
+      if (!Buffer.isBuffer(rawBody)) throw badRequest(serverMessages.payments.webhookBodyMissing);
       const signature = request.headers['stripe-signature'];
       let event;
       try {
@@ -51,7 +51,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       if (event.type === 'payment_intent.succeeded' && intent?.status === 'succeeded' && paymentMetadataOf(intent.metadata)) {
         const result = await fulfilPayment({ db: app.db, payments: app.payments, log: request.log }, intent);
         // Not acknowledged, so Stripe delivers the event again and the refund is retried.
-        if (result.outcome === 'refund-pending') throw new HttpError(503, 'The refund could not be made yet.');
+        if (result.outcome === 'refund-pending') throw new HttpError(503, serverMessages.payments.refundPending);
       }
       await markWebhookEventProcessed(app.db, event.id, app.payments.name);
       return { received: true as const };

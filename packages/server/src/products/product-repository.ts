@@ -3,6 +3,7 @@ import type { Condition, Measurements, Product, SellerProduct } from '@furniture
 import type { Executor } from '../db/client.ts';
 import { bookings, categories, payments, products, productViews, users, wishes } from '../db/schema/index.ts';
 import type { Page } from '../http/pagination.ts';
+import { latestAppealsOf, toAppeal } from '../moderation/appeal-repository.ts';
 
 /**
  * A product as listed: its own columns, its category's name, and its seller's name, e-mail and
@@ -174,6 +175,8 @@ export async function listProductsOfSeller(db: Executor, sellerId: string, page:
       expiresAt: products.expiresAt,
       moderation: products.moderation,
       moderationReason: products.moderationReason,
+      moderatedAt: products.moderatedAt,
+      hiddenBySuspension: products.hiddenBySuspension,
       views: sql<number>`coalesce(${productViews.views}, 0)`,
       wishCount: sql<number>`(select count(*)::int from ${wishes} where ${wishes.productId} = ${products.id})`,
       bookingCount: sql<number>`(select count(*)::int from ${bookings} where ${bookings.productId} = ${products.id})`,
@@ -186,15 +189,23 @@ export async function listProductsOfSeller(db: Executor, sellerId: string, page:
     .orderBy(desc(products.postedAt), desc(products.id))
     .limit(page.limit)
     .offset(page.offset);
-  return rows.map((row) => ({
-    ...toProductWithContact(row),
-    expiresAt: row.expiresAt.toISOString(),
-    views: row.views,
-    moderation: row.moderation,
-    moderationReason: row.moderationReason,
-    wishCount: row.wishCount,
-    bookingCount: row.bookingCount,
-  }));
+  // The appeal of a listing still out of the market: once it is back, the seller was told by e-mail.
+  const appeals = await latestAppealsOf(db, rows.filter((row) => row.moderatedAt).map((row) => row.id));
+  return rows.map((row) => {
+    const appeal = appeals.get(row.id);
+    const appealedThisHiding = appeal?.hiddenAt.getTime() === row.moderatedAt?.getTime();
+    return {
+      ...toProductWithContact(row),
+      expiresAt: row.expiresAt.toISOString(),
+      views: row.views,
+      moderation: row.moderation,
+      moderationReason: row.moderationReason,
+      wishCount: row.wishCount,
+      bookingCount: row.bookingCount,
+      appeal: appeal ? toAppeal(appeal) : null,
+      canAppeal: row.moderation === 'hidden' && !row.hiddenBySuspension && !appealedThisHiding,
+    };
+  });
 }
 
 export interface NewProduct {

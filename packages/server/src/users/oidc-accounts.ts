@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { imageUrlSchema } from '@furniture/contract';
+import { imageUrlSchema, serverMessages } from '@furniture/contract';
 import type { Database, Executor } from '../db/client.ts';
 import { userIdentities, users } from '../db/schema/index.ts';
 import { findUserByEmail, findUserById, insertUser, type UserRow } from './user-repository.ts';
@@ -60,7 +60,7 @@ export async function resolveOidcAccount(db: Database, profile: OidcProfile): Pr
   if (known) return { kind: 'signed-in', user: known, created: false };
 
   const email = profile.email?.trim().toLowerCase();
-  if (!email) return { kind: 'refused', message: 'Your Google account did not share an e-mail address, which an account here needs.' };
+  if (!email) return { kind: 'refused', message: serverMessages.google.noEmail };
 
   const created = await db.transaction(async (tx) => {
     const user = await insertUser(tx, { name: nameOf(profile, email), email, image: pictureOf(profile), role: 'buyer', verified: false });
@@ -70,11 +70,10 @@ export async function resolveOidcAccount(db: Database, profile: OidcProfile): Pr
   if (created) return { kind: 'signed-in', user: created, created: true };
 
   const existing = await findUserByEmail(db, email);
-  const taken = 'An account with this e-mail already exists. Sign in with its e-mail and password.';
-  if (!existing || !profile.emailVerified) return { kind: 'refused', message: taken };
+  if (!existing || !profile.emailVerified) return { kind: 'refused', message: serverMessages.google.emailTaken };
   if (existing.passwordHash) return { kind: 'link-required', user: existing };
   if (existing.role === 'admin' || (await hasIdentity(db, existing.id))) {
-    return { kind: 'refused', message: 'An account with this e-mail already exists and signs in another way.' };
+    return { kind: 'refused', message: serverMessages.google.signsInAnotherWay };
   }
   // A profile without credentials (saved by earlier versions' /userAddToDb): the verified owner of the
   // e-mail takes it, unverified, as claimProfile does.
@@ -91,7 +90,7 @@ export async function resolveOidcAccount(db: Database, profile: OidcProfile): Pr
       return row;
     })
     .catch(() => undefined);
-  return claimed ? { kind: 'signed-in', user: claimed, created: false } : { kind: 'refused', message: taken };
+  return claimed ? { kind: 'signed-in', user: claimed, created: false } : { kind: 'refused', message: serverMessages.google.emailTaken };
 }
 
 /** The account a pending link points at, if it still has a password to prove. */

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, oidcPopupResult, type OidcPopupResult } from '@furniture/contract';
+import { messages, oidcPopupResult, type OidcPopupResult, serverMessages } from '@furniture/contract';
 import { setupTestApp, testConfig } from '../../test/app.ts';
 import { newIssuerAccount, startOidcIssuer, type TestIssuer } from '../../test/oidc-issuer.ts';
 import { buildApp, type App } from '../app.ts';
 import { createUser, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
 import { userIdentities, users } from '../db/schema/index.ts';
 import { LOGIN_THROTTLE } from './login-throttle.ts';
-import { OIDC_NOT_SET_UP } from './oidc-routes.ts';
 
 const publicUrl = 'http://localhost:5000';
 const callbackUrl = `${publicUrl}/api/auth/oidc/callback`;
@@ -366,8 +365,8 @@ describe('without OIDC_CLIENT_ID', () => {
   it('answers /start with 404 and says Google sign-in is not set up', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/auth/oidc/start' });
     expect(response.statusCode).toBe(404);
-    expect(popupResult(response.body)).toEqual({ type: 'oidc-result', ok: false, message: OIDC_NOT_SET_UP });
-    expect(response.body).toContain(OIDC_NOT_SET_UP);
+    expect(popupResult(response.body)).toEqual({ type: 'oidc-result', ok: false, message: serverMessages.google.notSetUp });
+    expect(response.body).toContain(serverMessages.google.notSetUp);
     const config = await app.inject({ method: 'GET', url: '/api/config' });
     expect(config.json().data.googleSignIn).toBe(false);
   });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuthorizationResponseError } from 'openid-client';
 import { z } from 'zod';
-import { errorResponse, messages, oidcLinkBody, tokenResponse } from '@furniture/contract';
+import { errorResponse, messages, oidcLinkBody, serverMessages, tokenResponse } from '@furniture/contract';
 import { badRequest, conflict, unauthorized } from '../http/errors.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
 import { findLinkTarget, linkIdentity, resolveOidcAccount } from './oidc-accounts.ts';
@@ -11,12 +11,7 @@ import { sendResultPage } from './oidc-result-page.ts';
 import { verifyPassword } from './passwords.ts';
 import { signIn } from './sessions.ts';
 
-export const OIDC_NOT_SET_UP = 'Google sign-in is not set up on this server.';
-const ATTEMPT_LOST = 'This sign-in attempt has expired or was started in another window. Try again.';
-const UNAVAILABLE = 'Google sign-in is not available right now. Try again later.';
-const FAILED = 'Google sign-in could not be completed. Try again.';
-const LINK_REQUIRED =
-  'An account with this e-mail already exists. Enter its password once to link Google sign-in to it.';
+const google = serverMessages.google;
 
 const callbackQuery = z.object({ state: z.string().optional(), code: z.string().optional(), error: z.string().optional() }).passthrough();
 
@@ -38,13 +33,13 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'Start Google sign-in (opened in a popup): redirects to the provider' },
     },
     async (request, reply) => {
-      if (!oidc) return sendResultPage(reply, 404, { ok: false, message: OIDC_NOT_SET_UP });
+      if (!oidc) return sendResultPage(reply, 404, { ok: false, message: google.notSetUp });
       let authorization;
       try {
         authorization = await oidc.authorizationRequest();
       } catch (error) {
         request.log.warn({ err: error }, 'OpenID provider discovery failed');
-        return sendResultPage(reply, 503, { ok: false, message: UNAVAILABLE });
+        return sendResultPage(reply, 503, { ok: false, message: google.unavailable });
       }
       cookies.setAttempt(reply, authorization.attempt);
       return reply
@@ -65,12 +60,12 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!oidc) return sendResultPage(reply, 404, { ok: false, message: OIDC_NOT_SET_UP });
+      if (!oidc) return sendResultPage(reply, 404, { ok: false, message: google.notSetUp });
       const attempt = cookies.readAttempt(request);
       clearOidcCookie(app, reply, ATTEMPT_COOKIE);
       // A response that does not carry this browser's state is refused before talking to anyone.
       if (!attempt || request.query.state !== attempt.state) {
-        return sendResultPage(reply, 400, { ok: false, message: ATTEMPT_LOST });
+        return sendResultPage(reply, 400, { ok: false, message: google.attemptLost });
       }
 
       let profile;
@@ -80,10 +75,10 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         if (error instanceof AuthorizationResponseError) {
           const cancelled = error.error === 'access_denied';
-          return sendResultPage(reply, 400, { ok: false, message: cancelled ? 'Google sign-in was cancelled.' : FAILED });
+          return sendResultPage(reply, 400, { ok: false, message: cancelled ? google.cancelled : google.failed });
         }
         request.log.warn({ err: error }, 'OpenID sign-in failed');
-        return sendResultPage(reply, 400, { ok: false, message: FAILED });
+        return sendResultPage(reply, 400, { ok: false, message: google.failed });
       }
 
       const outcome = await resolveOidcAccount(app.db, profile);
@@ -93,7 +88,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
           return sendResultPage(reply, 200, { ok: true, message: messages.signInSuccess });
         case 'link-required':
           cookies.setPendingLink(reply, { userId: outcome.user.id, issuer: profile.issuer, subject: profile.subject });
-          return sendResultPage(reply, 409, { ok: false, linkRequired: true, message: LINK_REQUIRED });
+          return sendResultPage(reply, 409, { ok: false, linkRequired: true, message: google.linkWithPassword });
         case 'refused':
           return sendResultPage(reply, 409, { ok: false, message: outcome.message });
       }
@@ -114,17 +109,17 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const pending = cookies.readPendingLink(request);
       const user = pending ? await findLinkTarget(app.db, pending.userId) : undefined;
-      if (!pending || !user) throw badRequest('There is no Google sign-in waiting to be linked. Sign in with Google again.');
+      if (!pending || !user) throw badRequest(google.nothingToLink);
 
       await assertLoginAllowed(app.db, user.email, request.ip);
       if (!(await verifyPassword(user.passwordHash, request.body.password))) {
         await recordLoginFailure(app.db, user.email, request.ip);
-        throw unauthorized('Wrong password.');
+        throw unauthorized(google.wrongPassword);
       }
       await clearLoginFailures(app.db, user.email);
       if (!(await linkIdentity(app.db, user.id, pending.issuer, pending.subject))) {
         clearOidcCookie(app, reply, LINK_COOKIE);
-        throw conflict('This Google account is already linked to another account.');
+        throw conflict(google.linkedElsewhere);
       }
       clearOidcCookie(app, reply, LINK_COOKIE);
       const token = await signIn(app, reply, user.id);

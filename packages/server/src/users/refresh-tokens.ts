@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
-import { refreshTokens } from '../db/schema/index.ts';
+import { refreshTokens, users } from '../db/schema/index.ts';
+import type { UserRow } from './user-repository.ts';
 
 export const REFRESH_COOKIE = 'furniture_refresh';
 export const REFRESH_TOKEN_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
@@ -94,23 +95,27 @@ export async function endSession(db: Database, token: string): Promise<void> {
 }
 
 /**
- * Whether the user's session is still open: signed out, revoked for reuse or expired, its access
- * tokens are refused at once.
+ * The account of an access token and its session, in one query: the user (undefined when the
+ * account is gone) and until when the session is open (null when it has ended: signed out, revoked
+ * for reuse or expired), so its access tokens are refused at once.
  */
-export async function isSessionOpen(db: Executor, userId: string, sessionId: string): Promise<boolean> {
+export async function findSessionUser(
+  db: Executor,
+  userId: string,
+  sessionId: string,
+): Promise<{ user: UserRow; sessionEndsAt: number | null } | undefined> {
   const [row] = await db
-    .select({ open: sql<number>`1` })
-    .from(refreshTokens)
-    .where(
-      and(
-        eq(refreshTokens.familyId, sessionId),
-        eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.revokedAt),
-        sql`${refreshTokens.expiresAt} > now()`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+    .select({
+      user: users,
+      // Epoch milliseconds of the latest end of the family's live tokens, if that is still ahead.
+      sessionEndsAt: sql<number | null>`(
+        select (extract(epoch from max(${refreshTokens.expiresAt})) * 1000)::float8 from ${refreshTokens}
+        where ${refreshTokens.familyId} = ${sessionId} and ${refreshTokens.userId} = ${userId}
+          and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
 }
 
 /** Ends every session of a user: each device is signed out and its access tokens stop working. */

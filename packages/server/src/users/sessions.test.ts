@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCESS_TOKEN_MAX_AGE_SECONDS } from '@furniture/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ACCESS_TOKEN_MAX_AGE_SECONDS, trustTexts } from '@furniture/contract';
 import { buildApp, type App } from '../app.ts';
 import { setupTestApp, testConfig } from '../../test/app.ts';
 import { createUser, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
@@ -206,6 +206,49 @@ describe('two app servers sharing the database and signing key', () => {
     } finally {
       await Promise.all([east?.close(), west?.close()]);
     }
+  });
+});
+
+describe('a session another app server has already checked', () => {
+  // The second server keeps the sessions it has found open; an end committed through the first
+  // must still be refused there on the very next request.
+  let second: App;
+  beforeAll(async () => {
+    second = await buildApp({ config: t.config, db: t.db, jobs: { recurring: false } });
+    await second.ready();
+  });
+  afterAll(() => second?.close());
+  const meOnSecond = (token: string) => second.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `bearer ${token}` } });
+
+  it('is refused there at once after signing out through the first', async () => {
+    const user = await createUser(t.db);
+    const laptop = await login(user.email);
+    const phone = await login(user.email);
+    expect((await meOnSecond(laptop.token)).statusCode).toBe(200);
+    expect((await meOnSecond(phone.token)).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { [REFRESH_COOKIE]: laptop.cookie } });
+    const refused = await meOnSecond(laptop.token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe('You have signed out. Sign in again.');
+    expect((await meOnSecond(phone.token)).statusCode).toBe(200);
+  });
+
+  it('is refused there at once when the account is suspended, even before its sessions end', async () => {
+    const user = await createUser(t.db);
+    const { token } = await login(user.email);
+    expect((await meOnSecond(token)).statusCode).toBe(200);
+    await t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, user.id));
+    const refused = await meOnSecond(token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe(trustTexts.accountSuspended);
+  });
+
+  it('shows a renamed account there at once', async () => {
+    const user = await createUser(t.db, { name: 'Before' });
+    const { token } = await login(user.email);
+    expect((await meOnSecond(token)).json().data.name).toBe('Before');
+    await t.db.update(users).set({ name: 'After' }).where(eq(users.id, user.id));
+    expect((await meOnSecond(token)).json().data.name).toBe('After');
   });
 });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { matchWebRoute, publicPages, webRoutes } from '@furniture/contract';
+import { matchWebRoute, publicPages, serverMessages, webRoutes } from '@furniture/contract';
 import { countPublicProducts, findPublicProduct, listPublicProductPages, toProduct } from '../products/product-repository.ts';
 import { productPageMeta, withPageMeta } from './page-meta.ts';
 
@@ -97,7 +97,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
   }
 
   function notFoundPage(url: string, reply: FastifyReply) {
-    if (!indexHtml) return reply.status(404).send({ success: false, message: `No page at ${url.split('?')[0]}` });
+    if (!indexHtml) return reply.status(404).send({ success: false, message: serverMessages.noPage(url.split('?')[0]!) });
     return sendHtml(reply, 404, indexHtml);
   }
 
@@ -105,7 +105,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
     const pathname = request.url.split('?')[0]!;
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
     if (!isPage || !indexHtml) {
-      return reply.status(404).send({ success: false, message: `No route for ${request.method} ${pathname}` });
+      return reply.status(404).send({ success: false, message: serverMessages.noRoute(request.method, pathname) });
     }
     const route = matchWebRoute(pathname);
     if (!route) return sendHtml(reply, 404, indexHtml);

@@ -59,9 +59,14 @@ function LiveEventsConnection() {
       const notificationEvents = liveEvents.subscribeToLiveEvents('notification.created', () => {
         void queryClient.invalidateQueries({ queryKey: ['notifications'] });
       });
+      // An admin hid, removed or restored one of the seller's listings, or answered its appeal: My Products shows it at once.
+      const moderationEvents = liveEvents.subscribeToLiveEvents('listing.moderated', () => {
+        void queryClient.invalidateQueries({ queryKey: ['products'] });
+      });
       stop = () => {
         unsubscribe();
         notificationEvents();
+        moderationEvents();
         for (const stopListening of conversationEvents) stopListening();
         liveEvents.stopLiveEvents();
       };

@@ -58,6 +58,9 @@ async function send(path: string, options: RequestOptions, token: string | null)
     body,
     signal: options.signal,
     credentials: 'same-origin',
+    // Public answers may be reused briefly by other caches; this app always asks (getting 304 when
+    // nothing changed), so a person sees their own write on their next read.
+    cache: 'no-cache',
   });
 }
 

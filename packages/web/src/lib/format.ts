@@ -15,6 +15,14 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
 }
 
+const monthYearFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long' });
+
+/** A month as people say it: "November 2026" (member since). */
+export function formatMonthYear(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : monthYearFormat.format(date);
+}
+
 /**
  * The asking price before the last change, when the last change lowered it: shown as "was $X"
  * next to the price (decision 20).

@@ -64,6 +64,10 @@ export const products = pgTable(
     /** An admin took the listing out of every public list (beside its sale state, which it keeps). */
     moderation: moderationState('moderation'),
     moderationReason: text('moderation_reason'),
+    /** When the current moderation began: an appeal belongs to one hiding (decision 23). */
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    /** Hidden because its seller was suspended, not for itself: lifting the suspension brings it back. */
+    hiddenBySuspension: boolean('hidden_by_suspension').notNull().default(false),
     postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
     /** Every photo's URL, the cover (productImage) first. */
     photos: text('photos').array().notNull().default(sql`'{}'::text[]`),

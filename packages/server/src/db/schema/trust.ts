@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { reportReasons, reportStatuses, reportTargetTypes } from '@furniture/contract';
+import { appealStatuses, reportReasons, reportStatuses, reportTargetTypes } from '@furniture/contract';
 import { bookings } from './buying.ts';
+import { products } from './catalogue.ts';
 import { users } from './users.ts';
 
 export const reportTargetType = pgEnum('report_target_type', reportTargetTypes);
 export const reportReason = pgEnum('report_reason', reportReasons);
 export const reportStatus = pgEnum('report_status', reportStatuses);
+export const appealStatus = pgEnum('appeal_status', appealStatuses);
 export const reviewAuthorRole = pgEnum('review_author_role', ['buyer', 'seller']);
 
 /**
@@ -56,7 +58,38 @@ export const auditLog = pgTable(
     address: text('address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_actor_idx').on(t.actorId, t.id), index('audit_log_action_idx').on(t.action, t.id)],
+  (t) => [
+    index('audit_log_actor_idx').on(t.actorId, t.id),
+    index('audit_log_action_idx').on(t.action, t.id),
+    // A target's history in the moderation queue.
+    index('audit_log_target_idx').on(t.targetId, t.id),
+  ],
+);
+
+/**
+ * A seller's appeal of a hidden listing: one per hiding (the listing's `moderated_at` when it was
+ * sent), answered by an admin with the listing restored (granted) or kept hidden (refused, final).
+ */
+export const listingAppeals = pgTable(
+  'listing_appeals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The hiding appealed: the listing's `moderated_at` then. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }).notNull(),
+    text: text('text').notNull(),
+    status: appealStatus('status').notNull().default('pending'),
+    /** The admin's reason, once answered. */
+    answer: text('answer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('listing_appeals_one_per_hiding').on(t.productId, t.hiddenAt),
+    index('listing_appeals_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /**

@@ -17,7 +17,7 @@ interface NextStep {
   counts?: string | undefined;
 }
 
-const count = (n: number | undefined, what: string) => (n === undefined ? undefined : `${n} ${what}`);
+const count = (n: number | undefined, say: (n: number) => string) => (n === undefined ? undefined : say(n));
 const joined = (...parts: (string | undefined)[]) => (parts.some((part) => part === undefined) ? undefined : parts.join(' · '));
 
 function BuyerSteps({ email }: { email: string }) {

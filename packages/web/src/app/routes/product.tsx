@@ -8,13 +8,11 @@ import { PhotoGallery } from '../../features/products/components/photo-gallery.t
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import { VerifiedTick } from '../../features/products/components/verified-tick.tsx';
 import { WasPrice } from '../../features/products/components/was-price.tsx';
-import { formatDateTime, formatPrice } from '../../lib/format.ts';
+import { formatDateTime, formatMonthYear, formatPrice } from '../../lib/format.ts';
 import { usePageHead } from '../../lib/page-head.ts';
 import { errorMessage, notify } from '../../lib/notify.ts';
 import { renderProductActions } from './product-actions.tsx';
 import { thumbnailOf } from '../../lib/image-sources.ts';
-
-const memberSince = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long' });
 
 /** /product/{id}: every photo and field of one piece, its seller, Wish and Book Now, and similar pieces. */
 export function ProductRoute() {
@@ -96,7 +94,7 @@ export function ProductRoute() {
                   {product.seller.name} <VerifiedTick verified={product.seller.verified} />
                 </p>
                 <p className="text-sm">
-                  {productPageTexts.memberSince(memberSince(product.seller.memberSince))} · {productPageTexts.itemsSold(product.seller.itemsSold)}
+                  {productPageTexts.memberSince(formatMonthYear(product.seller.memberSince))} · {productPageTexts.itemsSold(product.seller.itemsSold)}
                 </p>
                 <p className="text-sm" data-testid="seller-rating">
                   {trustWebTexts.ratingSummary(product.seller.rating, product.seller.reviewCount)}

@@ -1,13 +1,12 @@
-import { trustWebTexts, type SellerPage } from '@furniture/contract';
+import { productPageTexts, trustWebTexts, type SellerPage } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import { VerifiedTick } from '../../features/products/components/verified-tick.tsx';
 import { api } from '../../lib/api-client.ts';
+import { formatMonthYear } from '../../lib/format.ts';
 import { renderProductActions } from './product-actions.tsx';
 import { thumbnailOf } from '../../lib/image-sources.ts';
-
-const monthAndYear = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long' });
 
 /** /seller/{id}: who the seller is, how buyers rated them, and what they sell now. */
 export function SellerProfileRoute() {
@@ -27,7 +26,7 @@ export function SellerProfileRoute() {
             {seller.name} <VerifiedTick verified={seller.verified} />
           </h1>
           <p>
-            {trustWebTexts.memberSince(monthAndYear(seller.memberSince))} · {trustWebTexts.itemsSold(seller.itemsSold)}
+            {productPageTexts.memberSince(formatMonthYear(seller.memberSince))} · {productPageTexts.itemsSold(seller.itemsSold)}
           </p>
           <p data-testid="seller-rating">{trustWebTexts.ratingSummary(seller.rating, seller.reviewCount)}</p>
         </div>

@@ -8,7 +8,7 @@ import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { useChangeOrder, type BuyerBookingStep } from '../api/change-booking.ts';
 import { useDeleteBooking } from '../api/delete-booking.ts';
 import { ReviewButton } from '../components/review-button.tsx';
-import { SellerContact } from '../components/seller-contact.tsx';
+import { SellerEmail } from '../components/seller-email.tsx';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { bookingsQuery } from '../api/get-bookings.ts';
 
@@ -71,6 +71,7 @@ export function MyOrdersRoute() {
                       {booking.sellerPhone}
                     </a>
                   )}
+                  {booking.productId && <SellerEmail productId={booking.productId} productName={booking.productName} />}
                 </span>
               ) : (
                 uiTexts.orders.sellerGone
@@ -106,7 +107,6 @@ export function MyOrdersRoute() {
                 <span className="badge h-auto">{saleTexts.bookingStatus[booking.status]}</span>
                 {booking.statusReason && <p className="text-sm">{booking.statusReason}</p>}
                 {buyerStep(booking)}
-                {booking.productId && <SellerContact productId={booking.productId} />}
                 {booking.status === 'closed' && <ReviewButton bookingId={booking._id} productName={booking.productName} />}
               </div>
             ),

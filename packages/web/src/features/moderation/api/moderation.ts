@@ -1,4 +1,11 @@
-import type { AuditEntry, CreateReportBody, ModerationActionBody, ReportedTarget } from '@furniture/contract';
+import type {
+  AppealAnswerBody,
+  AuditEntry,
+  CreateReportBody,
+  ModerationActionBody,
+  ReportedTarget,
+  ReportQueueStatus,
+} from '@furniture/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -9,20 +16,21 @@ export function useFileReport() {
   });
 }
 
-/** GET /admin/reports: the moderation queue. */
-export const reportQueueQuery = () =>
+/** GET /admin/reports: the moderation queue, waiting or handled reports. */
+export const reportQueueQuery = (status: ReportQueueStatus) =>
   queryOptions({
-    queryKey: ['reports'],
-    queryFn: ({ signal }) => api<{ success: boolean; data: ReportedTarget[] }>('/admin/reports', { signal }).then((r) => r.data),
+    queryKey: ['reports', status],
+    queryFn: ({ signal }) => api<{ success: boolean; data: ReportedTarget[] }>('/admin/reports', { signal, query: { status } }).then((r) => r.data),
     meta: { private: true },
   });
 
-/** POST /admin/reports/{id}/actions: an admin acts on a report. */
-export function useModerate() {
+type Answer = { success: boolean; message: string };
+
+/** An admin's act on the queue: afterwards the queue, the audit log and the product lists are stale. */
+function useAdminAct<Variables>(mutationFn: (variables: Variables) => Promise<Answer>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ reportId, ...body }: ModerationActionBody & { reportId: string }) =>
-      api<{ success: boolean; message: string }>(`/admin/reports/${encodeURIComponent(reportId)}/actions`, { method: 'POST', json: body }),
+    mutationFn,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['reports'] }),
@@ -31,6 +39,24 @@ export function useModerate() {
       ]),
   });
 }
+
+/** POST /admin/reports/{id}/actions: an admin acts on a report. */
+export const useModerate = () =>
+  useAdminAct(({ reportId, ...body }: ModerationActionBody & { reportId: string }) =>
+    api<Answer>(`/admin/reports/${encodeURIComponent(reportId)}/actions`, { method: 'POST', json: body }),
+  );
+
+/** POST /admin/appeals/{id}/answer: restore the listing, or keep it hidden. */
+export const useAnswerAppeal = () =>
+  useAdminAct(({ appealId, ...body }: AppealAnswerBody & { appealId: string }) =>
+    api<Answer>(`/admin/appeals/${encodeURIComponent(appealId)}/answer`, { method: 'POST', json: body }),
+  );
+
+/** POST /admin/users/{id}/lift-suspension. */
+export const useLiftSuspension = () =>
+  useAdminAct(({ userId, reason }: { userId: string; reason: string }) =>
+    api<Answer>(`/admin/users/${encodeURIComponent(userId)}/lift-suspension`, { method: 'POST', json: { reason } }),
+  );
 
 /** GET /admin/audit, one keyset page. */
 export const auditQuery = (cursor: string | null) =>

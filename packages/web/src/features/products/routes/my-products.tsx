@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { DataTable, DeleteProductButton, ProductThumbnail } from '../../../components/data-table.tsx';
+import { AppealButton } from '../components/appeal-button.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useAdvertiseProduct } from '../api/advertise-product.ts';
 import { useChangeListing, type ListingStep } from '../api/change-listing.ts';
@@ -90,6 +91,13 @@ export function MyProductsRoute() {
                       {product.moderation === 'hidden' ? trustWebTexts.hiddenBadge : trustWebTexts.removedBadge}
                     </span>
                     <span className="block text-xs">{trustWebTexts.moderationReason(product.moderationReason ?? '')}</span>
+                    {product.appeal && (
+                      <span className="block text-xs" data-testid="appeal">
+                        {trustWebTexts.appealStates[product.appeal.status]}
+                        {product.appeal.answer && <span className="block">{trustWebTexts.appealAnswer(product.appeal.answer)}</span>}
+                      </span>
+                    )}
+                    {product.canAppeal && <AppealButton productId={product._id} productName={product.productName} />}
                   </span>
                 )}
               </div>

@@ -51,8 +51,11 @@ export const chatMessage = z.object({
   _id: z.string(),
   conversationId: z.string(),
   senderId: z.string(),
+  /** What was written, or `trustTexts.messageRemovedByModeration` once an admin removed it. */
   text: z.string(),
   createdAt: z.string(),
+  /** An admin removed it (decision 23): it cannot be reported again. */
+  removed: z.boolean(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 

@@ -308,6 +308,8 @@ export const product = z.object({
   priceHistory: z.array(priceChange),
   reported: z.boolean(),
   sellerVerified: z.boolean(),
+  /** The average (one decimal) and number of reviews about the seller; null before the first (decision 23). */
+  sellerRating: z.object({ average: z.number(), count: z.number().int() }).nullable(),
 });
 export type Product = z.infer<typeof product>;
 

@@ -6,8 +6,11 @@ import { category, centimetres, decimalNumber, idSchema, money, plainString, pro
 
 export const SEARCH_DEFAULT_LIMIT = 24;
 export const SEARCH_MAX_LIMIT = 100;
-/** Facet counts are exact while at most this many listings match; beyond, each count is a lower bound. */
-export const FACET_COUNT_LIMIT = 10_000;
+/**
+ * Facet counts are exact while at most this many listings match; beyond, each count is a lower
+ * bound. Counting more costs more on every first page of a broad search (decision 27).
+ */
+export const FACET_COUNT_LIMIT = 1_000;
 export const SIMILAR_PRODUCTS_LIMIT = 6;
 /** The price guide answers from sales when at least this many comparable ones exist. */
 export const PRICE_GUIDE_MIN_SALES = 5;

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { idSchema, product } from './schemas.ts';
 import { sellerProfile } from './search.ts';
 
-/** What can be reported. (Messages join once conversations exist.) */
-export const reportTargetTypes = ['product', 'user'] as const;
+/** What can be reported: a listing, an account, or a message of a conversation the reporter takes part in. */
+export const reportTargetTypes = ['product', 'user', 'message'] as const;
 export type ReportTargetType = (typeof reportTargetTypes)[number];
 
 export const reportReasons = ['misdescribed', 'prohibited', 'scam', 'offensive', 'other'] as const;
@@ -34,6 +34,8 @@ export const auditActions = [
   'appeal.restore',
   'appeal.keep',
   'user.lift-suspension',
+  'report.read-message',
+  'report.read-thread',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -65,10 +67,18 @@ export const trustTexts = {
   reportReceived: 'Thank you. An admin will look at your report.',
   alreadyReported: 'You have already reported this, and an admin has not looked at it yet.',
   cannotReportOwn: 'You cannot report your own listing or account.',
+  cannotReportOwnMessage: 'You cannot report your own message. Only the other person in the conversation can.',
+  messageAlreadyRemoved: 'This message was already removed by moderation.',
+  /** What both participants read in place of a message an admin removed. */
+  messageRemovedByModeration: 'This message was removed by moderation.',
+  notAMessageReport: 'Only a report of a message has a conversation to read.',
   reportTargetNotFound: 'There is nothing to report here: it does not exist.',
   reportNotFound: 'There is no open report with this id.',
+  reportUnknown: 'There is no report with this id.',
+  threadReadReason: (reportId: string) => `Moderating report ${reportId}`,
   reasonRequired: 'Say why, in a few words.',
   actionNotForUser: 'Only a listing can be hidden or removed.',
+  actionNotForMessage: 'A message can be removed, and its author suspended; hiding and restoring are for listings.',
   cannotSuspendAdmin: 'Admin accounts cannot be suspended.',
   nothingToRestore: 'This listing is neither hidden nor removed.',
   notSuspended: 'This account is not suspended.',
@@ -82,6 +92,7 @@ export const trustTexts = {
     suspend: 'Account suspended',
     restore: 'Listing restored',
   } satisfies Record<ModerationAction, string>,
+  messageRemoved: 'Message removed',
   listingHiddenTitle: (productName: string) => `Your listing ${productName} was hidden`,
   listingRemovedTitle: (productName: string) => `Your listing ${productName} was removed`,
   listingModeratedBody: (reason: string) => `An admin took it out of the marketplace. The reason: ${reason}`,
@@ -170,17 +181,56 @@ export const moderationHistoryEntry = z.object({
 });
 export type ModerationHistoryEntry = z.infer<typeof moderationHistoryEntry>;
 
+/** How many messages before and after a reported one an admin reads in its thread excerpt. */
+export const REPORT_CONTEXT_MESSAGES = 10;
+
+/** A message as an admin reads it in the moderation queue: what was written, even once removed. */
+export const moderatedMessage = z.object({
+  _id: idSchema,
+  senderId: idSchema,
+  senderName: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  /** When an admin removed it; the participants then read `trustTexts.messageRemovedByModeration`. */
+  removedAt: z.string().nullable(),
+});
+export type ModeratedMessage = z.infer<typeof moderatedMessage>;
+
+/** A reported message, its author and the thread's product: what the queue shows of a message target. */
+export const reportedMessage = moderatedMessage.extend({
+  conversationId: idSchema,
+  productId: idSchema,
+  productName: z.string(),
+});
+export type ReportedMessage = z.infer<typeof reportedMessage>;
+
+/** `GET /api/admin/reports/{id}/context`: the reported message amid its thread, oldest first. */
+export const reportContext = z.object({
+  reportId: idSchema,
+  conversationId: idSchema,
+  productId: idSchema,
+  productName: z.string(),
+  buyerName: z.string(),
+  sellerName: z.string(),
+  reportedMessageId: idSchema,
+  /** Up to REPORT_CONTEXT_MESSAGES before the reported message, it, and up to as many after. */
+  messages: z.array(moderatedMessage),
+});
+export type ReportContext = z.infer<typeof reportContext>;
+
 /** Reports of one target, with what an admin needs to judge it. */
 export const reportedTarget = z.object({
   targetType: z.enum(reportTargetTypes),
   targetId: idSchema,
-  /** The listing's name, or the account's name. */
+  /** The listing's name, the account's name, or the name of the product a reported message's thread is about. */
   title: z.string(),
-  /** The seller of a listing, or the account itself. */
+  /** The seller of a listing, the account itself, or a message's author. */
   ownerId: idSchema.nullable(),
   ownerEmail: z.string().nullable(),
   moderation: z.enum(moderationStates).nullable(),
   suspended: z.boolean(),
+  /** For a report of a message: the message, its author and its thread's product; null otherwise. */
+  message: reportedMessage.nullable(),
   /** How many of its reports are in the listed status (open, or closed). */
   reportCount: z.number().int(),
   /** Its reports in the listed status, oldest first. */

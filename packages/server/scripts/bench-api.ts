@@ -1,159 +1,283 @@
 /**
- * Measures the public reads on a catalogue of a given size: seeds `--products N` (default 20,000)
- * with the catalogue seed into a fresh database, serves the real app on a local port, and fires
- * BENCH_REQUESTS requests per call at BENCH_CONCURRENCY at a time. Prints latency percentiles and
- * throughput, a deep keyset walk page by page, and the query plan of every query a search or a
- * product page runs; asserts nothing.
+ * The one place for the API's speed figures (decision 27). For each catalogue size given with
+ * `--products` (default 10,000; give two to compare them), it seeds a database with the catalogue
+ * seed (or, with `--keep`, reuses the one a previous run kept), starts the marketplace as
+ * `npm start` does in a process of its own, and loads it with autocannon from another process:
+ * - every call against a bare node:http server sending the very same bytes, app and bare runs
+ *   alternated in one sitting so the machine's drift cancels: req/s, p50/p99 and the ratio; cached
+ *   routes also with the response cache bypassed (every URL different), which is what the
+ *   database costs;
+ * - a keyset walk page after page, its first pages against its last;
+ * - the plan of every shape of search (EXPLAIN ANALYZE), flagging any sequential scan of products;
+ * - writes per second (wishes and bookings from 50 buyers at once);
+ * - with two sizes, search, category page and deep page at each, alternated, and whether the
+ *   larger stays within 1.5× of the smaller's latency.
+ * Asserts nothing.
  *
- *   npm run bench:api -- --products 1000000   (embedded PostgreSQL in a temporary directory)
- *   BENCH_DATABASE_URL=postgres://… npm run bench:api
+ *   npm run bench:api -- --products 10000 --products 1000000 --keep
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres   (else an embedded PostgreSQL)
+ *   BENCH_SECONDS=5 (per measurement), BENCH_CONNECTIONS=16, --plans (print whole plans)
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
+import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
-import { configFrom } from '../src/config.ts';
-import { createUser } from '../src/db/factories.ts';
-import * as schema from '../src/db/schema/index.ts';
+import { createDatabase, type Database } from '../src/db/client.ts';
+import { createUser, DEFAULT_TEST_PASSWORD } from '../src/db/factories.ts';
+import { categories, products } from '../src/db/schema/index.ts';
 import { seedCatalogue } from '../src/demo/catalogue-seed.ts';
-import { startSession } from '../src/users/refresh-tokens.ts';
+import { planSearch, searchShapes } from '../src/products/search-plans.ts';
 import { createScratchDatabase } from './scratch-database.ts';
+import { load, measureWrites, type Result, signIn, startApp, startBareServer, waitUntilAnswering } from './bench-throughput.ts';
 
 const { values: args } = parseArgs({
-  options: { products: { type: 'string', default: process.env.BENCH_PRODUCTS ?? '20000' }, 'walk-pages': { type: 'string', default: '200' } },
+  options: {
+    products: { type: 'string', multiple: true, default: ['10000'] },
+    keep: { type: 'boolean', default: false },
+    plans: { type: 'boolean', default: false },
+    'walk-pages': { type: 'string', default: '200' },
+  },
 });
-const PRODUCTS = Number(args.products);
+const sizes = args.products.map(Number);
+if (sizes.some((size) => !Number.isInteger(size) || size < 1_000 || size > 10_000_000)) {
+  console.error('--products must be whole numbers from 1000 to 10000000');
+  process.exit(1);
+}
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const WALK_PAGES = Number(args['walk-pages']);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+/** A deep page: what someone reaches after scrolling a long while. */
+const DEEP_PAGE = 40;
+/** The largest catalogue's latency may be at most this many times the smallest's. */
+const SCALE_LIMIT = 1.5;
 
-
-/** The statements the app sends while `capturing` is on, to print their plans. */
-const captured: { query: string; params: unknown[] }[] = [];
-let capturing = false;
-
-const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-
-async function measure(name: string, url: string, headers: Record<string, string> = {}) {
-  const latencies: number[] = [];
-  let next = 0;
-  let failures = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < REQUESTS) {
-        next++;
-        const t0 = performance.now();
-        const response = await fetch(url, { headers });
-        await response.arrayBuffer();
-        latencies.push(performance.now() - t0);
-        if (!response.ok) failures++;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => percentile(latencies, q).toFixed(1).padStart(6);
-  console.log(
-    `${name.padEnd(44)} ${String(Math.round(latencies.length / seconds)).padStart(6)} req/s   p50 ${at(0.5)} ms   p95 ${at(0.95)} ms   p99 ${at(0.99)} ms${failures ? `   ${failures} failed` : ''}`,
-  );
+interface Call {
+  name: string;
+  url: string;
+  /** Measured as the catalogue's buyer, signed in afresh (access tokens are short-lived). */
+  signedIn?: boolean;
+  /** The route keeps answers in the response cache: measured bypassing it too. */
+  cached: boolean;
 }
 
-/** Follows nextCursor page after page, one request at a time, and prints how the pages compare. */
-async function walk(name: string, url: string) {
+interface Catalogue {
+  size: number;
+  /** The catalogue database's connection string. */
+  url: string;
+  base: string;
+  /** The app server's process id, for the CPU it spends. */
+  appPid: number;
+  db: Database;
+  calls: Call[];
+  /** The authorization header of the catalogue's buyer, signed in now. */
+  signIn(): Promise<Record<string, string>>;
+  stop(): Promise<void>;
+}
+
+const json = <T>(response: Response) => {
+  if (!response.ok) throw new Error(`${response.url} answered ${response.status}`);
+  return response.json() as Promise<T>;
+};
+
+/** Follows nextCursor `pages - 1` times from `url` and answers the URL of that page. */
+async function pageUrl(base: string, url: string, pages: number) {
+  let cursor: string | null = null;
+  for (let page = 1; page < pages; page++) {
+    const body: { nextCursor: string | null } = await json(await fetch(`${base}${url}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`));
+    if (!body.nextCursor) throw new Error(`${url} ends before page ${pages}`);
+    cursor = body.nextCursor;
+  }
+  return `${url}&cursor=${encodeURIComponent(cursor!)}`;
+}
+
+/** A seeded (or kept) catalogue of `size` products served by the app in its own process, and the calls to measure. */
+async function openCatalogue(size: number): Promise<Catalogue> {
+  const database = await createScratchDatabase(`catalogue_${size}`, process.env.BENCH_DATABASE_URL, { keep: args.keep });
+  const { db, pool } = createDatabase(database.url, 2);
+  if (database.created) {
+    const started = performance.now();
+    await seedCatalogue(database.url, { products: size, publicUrl: 'http://localhost:5000', log: (line) => console.log(`  ${line}`) });
+    console.log(`Seeded ${size.toLocaleString('en-US')} products in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  } else {
+    const [{ count }] = (await db.execute<{ count: number }>(sql`select count(*)::int as count from products`)).rows as [{ count: number }];
+    if (count < size) throw new Error(`The kept database ${database.url} holds ${count} products, not ${size}: drop it and run again`);
+    console.log(`Reusing ${database.url} (${count.toLocaleString('en-US')} products)`);
+  }
+  const { base, app } = await startApp(database.url, { DEMO_DATA: 'false' });
+  await waitUntilAnswering(`${base}/api/health`, app);
+
+  // A buyer with a few wishes and bookings, signed in through the API.
+  const buyer = await createUser(db, { role: 'buyer' });
+  const signInBuyer = () => signIn(base, buyer.email, DEFAULT_TEST_PASSWORD);
+  const signedIn = await signInBuyer();
+  const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.categoryName, 'Dressers'));
+  const available = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.categoryId, category!.id), eq(products.inStock, 'available')))
+    .limit(6);
+  for (const { id } of available.slice(1)) {
+    const write = { method: 'POST', headers: { ...signedIn, 'content-type': 'application/json' } };
+    await json(await fetch(`${base}/api/addWish`, { ...write, body: JSON.stringify({ productId: id }) }));
+    await json(await fetch(`${base}/api/addBooking`, { ...write, body: JSON.stringify({ productId: id, phoneNumber: '01712345678', location: 'Dhanmondi' }) }));
+  }
+  const c = category!.id;
+  const calls: Call[] = [
+    { name: 'GET /api/allCategories', url: '/api/allCategories', cached: true },
+    { name: 'GET /api/', url: '/api/', cached: true },
+    { name: 'GET /api/advertisement', url: '/api/advertisement', cached: true },
+    { name: 'category first page', url: `/api/products?categoryId=${c}`, cached: true },
+    { name: 'product page', url: `/api/products/${available[0]!.id}`, cached: true },
+    { name: 'search: walnut dresser', url: '/api/products?q=walnut%20dresser', cached: true },
+    { name: 'search: sofaa (typo)', url: '/api/products?q=sofaa', cached: true },
+    { name: 'search: oak, Good|Fair, ≤ $300', url: '/api/products?q=oak&condition=Good&condition=Fair&maxPrice=300', cached: true },
+    { name: `deep page (${DEEP_PAGE}th, newest)`, url: await pageUrl(base, '/api/products?limit=24', DEEP_PAGE), cached: true },
+    { name: 'GET /api/category/{id} (signed in)', url: `/api/category/${c}`, signedIn: true, cached: true },
+    { name: 'GET /api/booking (signed in)', url: `/api/booking?email=${encodeURIComponent(buyer.email)}`, signedIn: true, cached: false },
+    { name: 'GET /api/wishes (signed in)', url: `/api/wishes?email=${encodeURIComponent(buyer.email)}`, signedIn: true, cached: false },
+  ];
+  return {
+    size,
+    url: database.url,
+    base,
+    appPid: app.pid!,
+    db,
+    calls,
+    signIn: signInBuyer,
+    async stop() {
+      app.kill('SIGTERM');
+      await new Promise((resolve) => app.once('exit', resolve));
+      await pool.end();
+      await database.drop();
+    },
+  };
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const mean = (results: Result[], pick: (result: Result) => number) => results.reduce((sum, result) => sum + pick(result), 0) / results.length;
+
+/** Each call: app and bare alternated twice, then the app bypassing its cache. */
+async function measureCalls(catalogue: Catalogue) {
+  console.log(`\n| call | app req/s | bare req/s | ratio | app p50 | app p99 | uncached req/s | uncached p50 | uncached p99 | errors |`);
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const call of catalogue.calls) {
+    const headers = call.signedIn ? await catalogue.signIn() : {};
+    const sample = await fetch(catalogue.base + call.url, { headers });
+    if (!sample.ok) throw new Error(`${call.name} answered ${sample.status}`);
+    const bare = await startBareServer(Buffer.from(await sample.arrayBuffer()), sample.headers.get('content-type') ?? 'application/json');
+    const app: Result[] = [];
+    const bareRuns: Result[] = [];
+    try {
+      for (let round = 0; round < 2; round++) {
+        app.push(await load(catalogue.base + call.url, CONNECTIONS, headers));
+        bareRuns.push(await load(bare.url, CONNECTIONS, {}));
+      }
+    } finally {
+      bare.stop();
+    }
+    const uncached = call.cached ? await load(catalogue.base + call.url, CONNECTIONS, headers, { uncached: true }) : undefined;
+    const appRate = mean(app, (result) => result.requests);
+    const bareRate = mean(bareRuns, (result) => result.requests);
+    const errors = app.reduce((sum, result) => sum + result.errors, uncached?.errors ?? 0);
+    console.log(
+      `| ${call.name} | ${Math.round(appRate)} | ${Math.round(bareRate)} | ${(appRate / bareRate).toFixed(2)} | ${ms(mean(app, (r) => r.p50))} | ${ms(mean(app, (r) => r.p99))} | ` +
+        (uncached ? `${Math.round(uncached.requests)} | ${ms(uncached.p50)} | ${ms(uncached.p99)}` : '– | – | –') +
+        ` | ${errors} |`,
+    );
+  }
+}
+
+/** Follows nextCursor page after page, one request at a time; compares the first pages with the last. */
+async function walk(catalogue: Catalogue, name: string, url: string) {
   const latencies: number[] = [];
   let cursor: string | null = null;
-  let rows = 0;
   do {
-    const t0 = performance.now();
-    const response = await fetch(cursor ? `${url}&cursor=${encodeURIComponent(cursor)}` : url);
-    const body = (await response.json()) as { data: unknown[]; nextCursor: string | null };
-    latencies.push(performance.now() - t0);
-    rows += body.data.length;
+    const started = performance.now();
+    const body: { nextCursor: string | null } = await json(await fetch(`${catalogue.base}${url}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`));
+    latencies.push(performance.now() - started);
     cursor = body.nextCursor;
   } while (cursor && latencies.length < WALK_PAGES);
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const tenth = Math.max(1, Math.floor(latencies.length / 10));
-  console.log(
-    `${name.padEnd(44)} ${String(latencies.length).padStart(4)} pages, ${rows} rows   first 10%: p50 ${median(latencies.slice(0, tenth)).toFixed(1)} ms   last 10%: p50 ${median(latencies.slice(-tenth)).toFixed(1)} ms   page ${latencies.length}: ${latencies.at(-1)!.toFixed(1)} ms`,
-  );
+  const first = median(latencies.slice(0, tenth));
+  const last = median(latencies.slice(-tenth));
+  console.log(`| ${name} | ${latencies.length} | ${ms(first)} | ${ms(last)} | ${(last / first).toFixed(2)} |`);
 }
 
-/** One request with the app's statements captured, then each statement's plan as PostgreSQL runs it. */
-async function explain(client: pg.Client, name: string, url: string) {
-  captured.length = 0;
-  capturing = true;
-  await (await fetch(url)).arrayBuffer();
-  capturing = false;
-  console.log(`\n=== ${name}`);
-  for (const { query, params } of captured) {
-    const { rows } = await client.query(`explain (analyze, costs off, timing off, summary off) ${query}`, params);
-    const plan = rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n    ');
-    const scansProducts = /Seq Scan on products/.test(plan);
-    console.log(`--- ${query.replace(/\s+/g, ' ').slice(0, 140)}…${scansProducts ? '   [SEQUENTIAL SCAN OF products]' : ''}\n    ${plan}`);
+/** The plan of every search shape at this size; sequential scans of products are flagged. */
+async function printPlans(catalogue: Catalogue) {
+  const client = new pg.Client({ connectionString: catalogue.url });
+  await client.connect();
+  try {
+    const [category] = await catalogue.db.select({ id: categories.id }).from(categories).where(eq(categories.categoryName, 'Dressers'));
+    console.log('\n| search | statement | execution | indexes used | sequential scan of products |');
+    console.log('|---|---|---|---|---|');
+    for (const shape of searchShapes(category!.id)) {
+      for (const { statement, plan, scansProducts } of await planSearch(client, shape)) {
+        const execution = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? '?';
+        const indexes = [...new Set([...plan.matchAll(/(?:Index|Index Only|Bitmap Index) Scan (?:Backward )?(?:using|on) (\w+)/g)].map((match) => match[1]))];
+        const what = /search_terms/.test(statement) && !/from "products"/.test(statement) ? 'words' : /count\(\*\)/.test(statement) ? 'facets' : 'page';
+        console.log(`| ${shape.name} | ${what} | ${execution} ms | ${indexes.join(', ')} | ${scansProducts ? '**YES**' : 'no'} |`);
+        if (args.plans) console.log(`\n\`\`\`\n${statement}\n${plan}\n\`\`\`\n`);
+      }
+    }
+  } finally {
+    await client.end();
   }
 }
 
-const database = await createScratchDatabase('bench', process.env.BENCH_DATABASE_URL);
-const pool = new pg.Pool({ connectionString: database.url, max: 20 });
-pool.on('error', () => {
-  // Connections still open when the database is dropped at the end are cut; nothing to report.
-});
-const db = drizzle(pool, {
-  schema,
-  logger: { logQuery: (query, params) => void (capturing && captured.push({ query, params })) },
-});
-const explainClient = new pg.Client({ connectionString: database.url });
+const load16 = async (catalogue: Catalogue, call: Call) =>
+  load(catalogue.base + call.url, CONNECTIONS, call.signedIn ? await catalogue.signIn() : {}, { uncached: true });
+
+/** Search, category page and deep page at each size, alternated, bypassing the response cache. */
+async function compareSizes(small: Catalogue, large: Catalogue) {
+  const names = ['search: walnut dresser', 'search: sofaa (typo)', 'search: oak, Good|Fair, ≤ $300', 'category first page', `deep page (${DEEP_PAGE}th, newest)`];
+  console.log(`\n| call | p50 @${small.size} | p50 @${large.size} | p99 @${small.size} | p99 @${large.size} | p99 ratio | within ${SCALE_LIMIT}× |`);
+  console.log('|---|---|---|---|---|---|---|');
+  for (const name of names) {
+    const runs = new Map<Catalogue, Result[]>([
+      [small, []],
+      [large, []],
+    ]);
+    for (let round = 0; round < 2; round++) {
+      for (const catalogue of [small, large]) runs.get(catalogue)!.push(await load16(catalogue, catalogue.calls.find((call) => call.name === name)!));
+    }
+    const [s, l] = [runs.get(small)!, runs.get(large)!];
+    const ratio = mean(l, (r) => r.p99) / mean(s, (r) => r.p99);
+    console.log(
+      `| ${name} | ${ms(mean(s, (r) => r.p50))} | ${ms(mean(l, (r) => r.p50))} | ${ms(mean(s, (r) => r.p99))} | ${ms(mean(l, (r) => r.p99))} | ${ratio.toFixed(2)} | ${ratio <= SCALE_LIMIT ? 'yes' : '**no**'} |`,
+    );
+  }
+}
+
+const catalogues: Catalogue[] = [];
 try {
-  console.log(`Seeding ${PRODUCTS.toLocaleString('en-US')} products…`);
-  const seeded = performance.now();
-  await seedCatalogue(database.url, { products: PRODUCTS, publicUrl: 'http://localhost:5000', log: (line) => console.log(`  ${line}`) });
-  console.log(`Seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s`);
-
-  const buyer = await createUser(db, { role: 'buyer', password: null });
-  const [category] = await db.select().from(schema.categories).where(eq(schema.categories.categoryName, 'Dressers'));
-  const [product] = await db
-    .select({ id: schema.products.id })
-    .from(schema.products)
-    .where(sql`${schema.products.inStock} = 'available' and ${schema.products.categoryId} = ${category!.id}`)
-    .limit(1);
-
-  const app = await buildApp({ config: configFrom({ logLevel: 'silent', demoData: false }), db });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const { sessionId } = await startSession(db, buyer.id);
-  const auth = { authorization: `bearer ${await app.accessTokens.issue({ userId: buyer.id, sessionId })}` };
-  const c = category!.id;
-  const searches: [string, string][] = [
-    ['search: browse, newest', '/api/products'],
-    ['search: q=walnut dresser (typical)', '/api/products?q=walnut%20dresser'],
-    ['search: q=sofaa (typo)', '/api/products?q=sofaa'],
-    ['search: q=oak, category, Good|Fair, ≤$300', `/api/products?q=oak&categoryId=${c}&condition=Good&condition=Fair&maxPrice=300`],
-    ['search: location=Dhanmondi, price-asc', '/api/products?location=Dhanmondi&sort=price-asc'],
-    ['search: verified sellers, price-desc', '/api/products?sellerVerified=true&sort=price-desc'],
-    ['search: door 80×200, space, price-asc', `/api/products?categoryId=${c}&doorWidth=80&doorHeight=200&spaceWidth=150&spaceDepth=60&spaceHeight=120&sort=price-asc`],
-    ['product page', `/api/products/${product!.id}`],
-  ];
-
-  console.log(`\n${REQUESTS} requests per call, ${CONCURRENCY} at a time, ${os.cpus().length} cores, ${PRODUCTS.toLocaleString('en-US')} products\n`);
-  await measure('GET /api/allCategories', `${address}/api/allCategories`);
-  await measure('GET /api/advertisement', `${address}/api/advertisement`);
-  await measure('GET /api/category/:id (first 50)', `${address}/api/category/${c}`, auth);
-  for (const [name, url] of searches) await measure(name, `${address}${url}`);
-  await measure('product page HTML (meta tags)', `${address}/product/${product!.id}`);
-
-  console.log(`\nKeyset walks (one request at a time, up to ${WALK_PAGES} pages of 24)\n`);
-  await walk('walk: newest', `${address}/api/products?limit=24`);
-  await walk('walk: price-asc', `${address}/api/products?sort=price-asc&limit=24`);
-  await walk('walk: q=oak chair, relevance', `${address}/api/products?q=oak%20chair&limit=24`);
-
-  await explainClient.connect();
-  console.log('\nQuery plans (EXPLAIN ANALYZE) of every statement each call runs');
-  for (const [name, url] of searches) await explain(explainClient, name, `${address}${url}`);
-  await app.close();
+  for (const size of sizes) {
+    console.log(`\n## ${size.toLocaleString('en-US')} products`);
+    const catalogue = await openCatalogue(size);
+    catalogues.push(catalogue);
+  }
+  console.log(`\n${process.env.BENCH_SECONDS ?? 5} s per measurement, ${CONNECTIONS} connections, ${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+  for (const catalogue of catalogues) {
+    console.log(`\n## ${catalogue.size.toLocaleString('en-US')} products: calls`);
+    await measureCalls(catalogue);
+    console.log(`\n## ${catalogue.size.toLocaleString('en-US')} products: keyset walks, one request at a time, up to ${WALK_PAGES} pages of 24`);
+    console.log('\n| walk | pages | first 10% p50 | last 10% p50 | last / first |');
+    console.log('|---|---|---|---|---|');
+    await walk(catalogue, 'newest', '/api/products?limit=24');
+    await walk(catalogue, 'price-asc', '/api/products?sort=price-asc&limit=24');
+    await walk(catalogue, 'q=oak chair, relevance', '/api/products?q=oak%20chair&limit=24');
+    console.log(`\n## ${catalogue.size.toLocaleString('en-US')} products: query plans (EXPLAIN ANALYZE)`);
+    await printPlans(catalogue);
+  }
+  if (catalogues.length >= 2) {
+    const [small, large] = [catalogues[0]!, catalogues.at(-1)!];
+    console.log(`\n## Scale: ${small.size.toLocaleString('en-US')} against ${large.size.toLocaleString('en-US')} products, response cache bypassed, alternated`);
+    await compareSizes(small, large);
+  }
+  const writesTo = catalogues.at(-1)!;
+  console.log(`\n## Writes (${writesTo.size.toLocaleString('en-US')} products)`);
+  await measureWrites(writesTo.base, writesTo.db, writesTo.appPid);
+  console.log(`\nLoad average at the end: ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`);
 } finally {
-  await explainClient.end().catch(() => undefined);
-  await pool.end();
-  await database.drop();
+  for (const catalogue of catalogues) await catalogue.stop();
 }

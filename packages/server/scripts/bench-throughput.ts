@@ -7,20 +7,24 @@
  *   that what else the machine runs weighs on both: the median rates, the median turn's ratio and
  *   the range, and the app's p99 at 10 and 50 connections;
  * - writes: 50 buyers adding wishes, then bookings, as fast as the app takes them, and a check that
- *   every acknowledged one is in the database.
+ *   every acknowledged one is in the database;
+ * - start: `npm start` on an initialised DATA_DIR (embedded PostgreSQL) and on DATABASE_URL, from
+ *   spawn to a healthy /api/health, the node process's CPU time until then, and its resident
+ *   memory when healthy, after a warm-up and idle (the PostgreSQL processes are not counted).
  * Asserts nothing.
  *
- *   npm run bench:throughput            (BENCH_SECONDS=5 per measurement by default)
+ *   npm run bench:throughput                    (every section; BENCH_SECONDS=5 per measurement)
+ *   npm run bench:throughput -- writes start    (only these sections)
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { count, inArray } from 'drizzle-orm';
-import { createDatabase } from '../src/db/client.ts';
-import { freePort } from '../src/db/embedded.ts';
+import { count, inArray, sql } from 'drizzle-orm';
+import { createDatabase, type Database } from '../src/db/client.ts';
 import { createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../src/db/factories.ts';
 import { bookings, categories, wishes } from '../src/db/schema/index.ts';
 import { waitUntilAnswering } from './app-process.ts';
@@ -30,9 +34,31 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Turns of app and bare server per call; the ratio printed is the median turn's. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECTIONS = ['reads', 'writes', 'start'] as const;
+const chosen = process.argv.slice(2);
+for (const name of chosen) if (!(SECTIONS as readonly string[]).includes(name)) throw new Error(`Sections are ${SECTIONS.join(', ')}; got ${name}`);
+const runs = (section: (typeof SECTIONS)[number]) => chosen.length === 0 || chosen.includes(section);
 
-interface Result {
+export async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export { waitUntilAnswering };
+
+/** The marketplace as `npm start` runs it, in a process of its own, on a free port. */
+export async function startApp(databaseUrl: string, env: Record<string, string>) {
+  const port = await freePort();
+  const app = spawnApp({ PORT: String(port), DATABASE_URL: databaseUrl, ...env });
+  return { base: `http://127.0.0.1:${port}`, app };
+}
+
+export interface Result {
   requests: number;
+  p50: number;
   p99: number;
   errors: number;
 }
@@ -80,20 +106,30 @@ async function cpuPerRequest(pids: () => Promise<number[]>, run: () => Promise<R
   return { result, us: ((await used()) * 1000) / (result.requests * SECONDS) };
 }
 
-/** autocannon in its own process, so the load generator never shares an event loop with a server. */
-async function load(url: string, connections: number, headers: Record<string, string>): Promise<Result> {
-  const args = ['-c', String(connections), '-d', String(SECONDS), '--json'];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
-  const child = spawn(path.join(root, 'node_modules/.bin/autocannon'), [...args, url], { stdio: ['ignore', 'pipe', 'ignore'] });
+/**
+ * autocannon in its own process, so the load generator never shares an event loop with a server.
+ * With `uncached`, every request's URL differs by a parameter the API ignores, so no answer comes
+ * from the response cache (decision 21).
+ */
+export async function load(url: string, connections: number, headers: Record<string, string>, { uncached = false } = {}): Promise<Result> {
+  const options = { url, connections, duration: SECONDS, headers };
+  const code = `
+    const options = ${JSON.stringify(options)};
+    let sent = 0;
+    const separator = options.url.includes('?') ? '&' : '?';
+    if (${uncached}) options.requests = [{ setupRequest: (request) => ({ ...request, path: request.path + separator + 'uncached=' + sent++ }) }];
+    require(${JSON.stringify(path.join(root, 'node_modules/autocannon'))})(options).then((result) => process.stdout.write(JSON.stringify(result)));`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
-  await new Promise((resolve) => child.once('exit', resolve));
+  // 'close', not 'exit': the process may end before its output has all been read.
+  await new Promise((resolve) => child.once('close', resolve));
   const report = JSON.parse(output);
-  return { requests: report.requests.average, p99: report.latency.p99, errors: report.errors + report.non2xx };
+  return { requests: report.requests.average, p50: report.latency.p50, p99: report.latency.p99, errors: report.errors + report.non2xx };
 }
 
 /** A bare node:http server in its own process, answering every request with the given bytes. */
-async function startBareServer(body: Buffer, contentType: string) {
+export async function startBareServer(body: Buffer, contentType: string) {
   const bodyFile = path.join(os.tmpdir(), `furniture-bare-${process.pid}.body`);
   await fs.writeFile(bodyFile, body);
   const port = await freePort();
@@ -110,7 +146,7 @@ async function startBareServer(body: Buffer, contentType: string) {
 }
 
 /** Signs in through the API, as a client does, and answers the authorization header. */
-async function signIn(base: string, email: string, password: string) {
+export async function signIn(base: string, email: string, password: string) {
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -119,14 +155,14 @@ async function signIn(base: string, email: string, password: string) {
   return { authorization: `Bearer ${login.token}` };
 }
 
-const WRITERS = 50;
+export const WRITERS = 50;
 
 /**
  * 50 connections sending writes as fast as the app answers them; the n-th write is buyer n mod 50's
  * about another product each round, so no write repeats another. Answers how many were
  * acknowledged (2xx), the rest, the rate and the p99.
  */
-async function writeLoad(base: string, path: string, buyers: Array<Record<string, string>>, productIds: string[], body: (productId: string) => object) {
+export async function writeLoad(base: string, path: string, buyers: Array<Record<string, string>>, productIds: string[], body: (productId: string) => object) {
   let sent = 0;
   const result = await autocannon({
     url: base,
@@ -147,18 +183,24 @@ async function writeLoad(base: string, path: string, buyers: Array<Record<string
   return { acknowledged: result['2xx'], other: result.non2xx + result.errors, rate: result['2xx'] / SECONDS, p99: result.latency.p99 };
 }
 
-const database = await createScratchDatabase('throughput', process.env.BENCH_DATABASE_URL);
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const app = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/start.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), DATABASE_URL: database.url, LOG_LEVEL: 'warn', DEMO_DATA: 'true' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const { db, pool } = createDatabase(database.url, 2);
+/** The app as `npm start` runs it, in a process of its own. */
+function spawnApp(env: Record<string, string>) {
+  return spawn(process.execPath, ['packages/server/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
 
-try {
-  await waitUntilAnswering(`${base}/api/health`, app);
+async function stopApp(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Every hot read against a bare server sending the same bytes. */
+async function reads(base: string, app: ChildProcess) {
   // Signed in afresh before each signed-in call: an access token lives minutes, a slow run longer.
   const signedIn = () => signIn(base, 'buyer@demo.furniture', 'Buyer1234');
   const categoryList = (await fetch(`${base}/api/allCategories`).then((response) => response.json())) as Array<{ _id: string }>;
@@ -214,39 +256,192 @@ try {
       bare.stop();
     }
   }
+}
 
-  // Writes: 50 buyers, each adding wishes and then bookings, one product after another.
+/** Resident memory of a process, in MB. */
+async function residentMegabytes(pid: number) {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+/** The fields of /proc/<pid>/stat after the command name: [1] is the parent, [11] to [14] CPU times. */
+async function statOf(pid: number | string) {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** CPU time (user and system, in clock ticks of 10 ms) a process has used, in ms. */
+async function cpuMilliseconds(pid: number) {
+  const fields = await statOf(pid);
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU time, in ms, of the PostgreSQL server behind a database handle (on this machine): its
+ * postmaster and every backend, those that ended included.
+ */
+async function postgresCpuMilliseconds(db: Database) {
+  const { rows } = await db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+  const postmaster = Number((await statOf(rows[0]!.pid))[1]);
+  const own = await statOf(postmaster);
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = await statOf(entry).catch(() => undefined);
+    if (fields && Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10;
+}
+
+/** 50 buyers, each adding wishes and then bookings, one product after another. */
+/**
+ * Writes: 50 buyers, each adding wishes and then bookings, one product after another, through the
+ * app at `base` (process `appPid`); prints the rates, the CPU per write, and counts the rows against
+ * what was acknowledged.
+ */
+export async function measureWrites(base: string, db: Database, appPid: number) {
   const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
   const seller = await createUser(db, { role: 'seller', verified: true });
   const productIds: string[] = [];
   for (let index = 0; index < 400; index++) {
     productIds.push((await createProduct(db, { categoryId: category!.id, sellerId: seller.id })).id);
   }
-  const buyerRows = await Promise.all(Array.from({ length: WRITERS }, () => createUser(db, { role: 'buyer' })));
-  const buyers = [];
+  // One after another: the bench's pool has two connections, and each account hashes a password.
+  const buyerRows = [];
+  for (let index = 0; index < WRITERS; index++) buyerRows.push(await createUser(db, { role: 'buyer' }));
+  const buyers: Array<Record<string, string>> = [];
   for (const buyer of buyerRows) buyers.push(await signIn(base, buyer.email, DEFAULT_TEST_PASSWORD));
   const buyerIds = buyerRows.map((buyer) => buyer.id);
 
-  console.log(`\nWrites from ${WRITERS} buyers at once, ${SECONDS} s each\n`);
-  console.log('| call | acknowledged/s | p99 | acknowledged | refused or failed | rows in the database (acknowledged + in flight at the end) |');
-  console.log('|---|---|---|---|---|---|');
-  const wishesDone = await writeLoad(base, '/api/addWish', buyers, productIds, (productId) => ({ productId }));
+  // CPU per acknowledged write, of the app and of PostgreSQL, depends little on what else the
+  // machine runs, unlike the rate; the bookings' e-mail jobs, run by the app's worker, count too.
+  const measured = async (load: () => Promise<Awaited<ReturnType<typeof writeLoad>>>) => {
+    const [appBefore, postgresBefore] = [await cpuMilliseconds(appPid), await postgresCpuMilliseconds(db)];
+    const done = await load();
+    const appMs = (await cpuMilliseconds(appPid)) - appBefore;
+    const postgresMs = (await postgresCpuMilliseconds(db)) - postgresBefore;
+    return { ...done, appMs: appMs / done.acknowledged, postgresMs: postgresMs / done.acknowledged };
+  };
+  const wishesDone = await measured(() => writeLoad(base, '/api/addWish', buyers, productIds, (productId) => ({ productId })));
   const [wishRows] = await db.select({ n: count() }).from(wishes).where(inArray(wishes.buyerId, buyerIds));
-  const bookingsDone = await writeLoad(base, '/api/addBooking', buyers, productIds, (productId) => ({
-    productId,
-    phoneNumber: '01712345678',
-    location: 'Dhanmondi',
-  }));
+  const bookingsDone = await measured(() =>
+    writeLoad(base, '/api/addBooking', buyers, productIds, (productId) => ({ productId, phoneNumber: '01712345678', location: 'Dhanmondi' })),
+  );
   const [bookingRows] = await db.select({ n: count() }).from(bookings).where(inArray(bookings.buyerId, buyerIds));
+
+  console.log(`\nWrites from ${WRITERS} buyers at once, ${SECONDS} s each\n`);
+  console.log(
+    '| call | acknowledged/s | p99 | acknowledged | refused or failed | rows in the database (acknowledged + in flight at the end) | app CPU per write | PostgreSQL CPU per write |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const [name, done, rows] of [
     ['POST /api/addWish', wishesDone, wishRows!.n],
     ['POST /api/addBooking', bookingsDone, bookingRows!.n],
   ] as const) {
-    console.log(`| ${name} | ${Math.round(done.rate)} | ${done.p99} ms | ${done.acknowledged} | ${done.other} | ${rows} |`);
+    console.log(
+      `| ${name} | ${Math.round(done.rate)} | ${done.p99} ms | ${done.acknowledged} | ${done.other} | ${rows} | ${done.appMs.toFixed(2)} ms | ${done.postgresMs.toFixed(2)} ms |`,
+    );
   }
-} finally {
-  app.kill('SIGTERM');
-  await new Promise((resolve) => app.once('exit', resolve));
-  await pool.end();
-  await database.drop();
+}
+
+/**
+ * A cold start: from spawn to the first healthy /api/health (asked every 10 ms), with the node
+ * process's CPU time and memory then; then its memory after a warm-up of reads and a sign-in, and
+ * after 10 s idle.
+ */
+async function coldStart(env: Record<string, string>) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawnApp({ DEMO_DATA: 'true', ...env, PORT: String(port), HOST: '127.0.0.1' });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
+      const healthy = await fetch(`${base}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (healthy) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const healthyMs = performance.now() - started;
+    const cpuMs = await cpuMilliseconds(child.pid!);
+    const healthyMb = await residentMegabytes(child.pid!);
+    const signedIn = await signIn(base, 'buyer@demo.furniture', 'Buyer1234');
+    const advertised = (await fetch(`${base}/api/advertisement`).then((response) => response.json())) as { data: Array<{ _id: string }> };
+    for (const [url, headers] of [
+      ['/api/allCategories', {}],
+      ['/api/advertisement', {}],
+      [`/api/products/${advertised.data[0]!._id}`, {}],
+      ['/api/products?q=sofa', {}],
+      ['/api/booking?email=buyer@demo.furniture', signedIn],
+    ] as const) {
+      await load(base + url, 10, headers);
+    }
+    const warmMb = await residentMegabytes(child.pid!);
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const idleMb = await residentMegabytes(child.pid!);
+    return { healthyMs, cpuMs, healthyMb, warmMb, idleMb };
+  } finally {
+    await stopApp(child);
+  }
+}
+
+const START_RUNS = 3;
+
+/** Cold starts on an initialised DATA_DIR (the embedded PostgreSQL starts too) and on DATABASE_URL. */
+async function starts(databaseUrl: string) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'furniture-bench-start-'));
+  try {
+    // The first start creates the cluster and the demo data; the measured ones find them.
+    const port = await freePort();
+    const initialise = spawnApp({ DEMO_DATA: 'true', DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1' });
+    await waitUntilAnswering(`http://127.0.0.1:${port}/api/health`, initialise);
+    await stopApp(initialise);
+
+    console.log(`\nCold starts (node RSS only; the PostgreSQL processes are not counted), warm-up ${SECONDS} s of each of five reads\n`);
+    console.log('| database | to healthy | node CPU until then | RSS healthy | RSS after warm-up | RSS after 10 s idle |');
+    console.log('|---|---|---|---|---|---|');
+    for (const [name, env] of [
+      ['embedded, DATA_DIR initialised', { DATA_DIR: dataDir, DATABASE_URL: '' }],
+      ['DATABASE_URL', { DATABASE_URL: databaseUrl }],
+    ] as const) {
+      for (let run = 0; run < START_RUNS; run++) {
+        const figures = await coldStart(env);
+        console.log(
+          `| ${name} | ${(figures.healthyMs / 1000).toFixed(2)} s | ${(figures.cpuMs / 1000).toFixed(2)} s | ${figures.healthyMb.toFixed(0)} MB | ${figures.warmMb.toFixed(0)} MB | ${figures.idleMb.toFixed(0)} MB |`,
+        );
+      }
+    }
+  } finally {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+// Run as a script; bench-api.ts imports the functions above.
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
+
+async function main() {
+  const database = await createScratchDatabase('throughput', process.env.BENCH_DATABASE_URL);
+  const { db, pool } = createDatabase(database.url, 2);
+  console.log(`${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')} at the start`);
+  try {
+    if (runs('reads') || runs('writes')) {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const app = spawnApp({ DEMO_DATA: 'true', PORT: String(port), DATABASE_URL: database.url });
+      try {
+        await waitUntilAnswering(`${base}/api/health`, app);
+        if (runs('reads')) await reads(base, app);
+        if (runs('writes')) await measureWrites(base, db, app.pid!);
+      } finally {
+        await stopApp(app);
+      }
+    }
+    if (runs('start')) await starts(database.url);
+  } finally {
+    console.log(`\nload average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')} at the end`);
+    await pool.end();
+    await database.drop();
+  }
 }

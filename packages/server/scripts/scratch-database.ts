@@ -10,9 +10,13 @@ import { migrateDatabase } from '../src/db/migrate.ts';
  * A migrated database of its own for a benchmark or a soak, dropped by `drop()`: created on the
  * server at `adminUrl` (whose `postgres` database may be used to create one), or else on an
  * embedded PostgreSQL started in a temporary directory and removed afterwards.
+ *
+ * With `keep` (and an `adminUrl`), the database is named by `purpose` alone, reused when it
+ * exists (`created` is then false) and left in place by `drop()`, for the next run to reuse.
  */
-export async function createScratchDatabase(purpose: string, adminUrl: string | undefined) {
-  const database = `furniture_${purpose}_${process.pid}`;
+export async function createScratchDatabase(purpose: string, adminUrl: string | undefined, { keep = false } = {}) {
+  if (keep && !adminUrl) throw new Error('Keeping a database needs BENCH_DATABASE_URL (a PostgreSQL server to keep it on)');
+  const database = keep ? `furniture_${purpose}` : `furniture_${purpose}_${process.pid}`;
   let cleanup = async () => undefined as void;
   if (!adminUrl) {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), `furniture-${purpose}-`));
@@ -25,13 +29,16 @@ export async function createScratchDatabase(purpose: string, adminUrl: string | 
   }
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${database}`);
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [database]);
+  const created = rowCount === 0;
+  if (created) await admin.query(`create database ${database}`);
   const url = withDatabaseName(adminUrl, database);
   await migrateDatabase(url);
   return {
     url,
+    created,
     async drop() {
-      await admin.query(`drop database if exists ${database} with (force)`);
+      if (!keep) await admin.query(`drop database if exists ${database} with (force)`);
       await admin.end();
       await cleanup();
     },

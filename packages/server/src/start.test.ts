@@ -7,9 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './db/embedded.ts';
 
 /**
- * The app as `npm start` runs it, killed with SIGKILL in the middle of its work: the next start
- * comes up on the same data by itself (stopping the PostgreSQL the killed one left running), and
- * every write that was acknowledged is there.
+ * The app as `npm start` runs it (the bundle start.mjs makes of the sources), killed with SIGKILL in
+ * the middle of its work: the next start comes up on the same data by itself (stopping the
+ * PostgreSQL the killed one left running), and every write that was acknowledged is there.
  */
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const running: ChildProcess[] = [];
@@ -26,9 +26,11 @@ afterAll(async () => {
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 
+const bundles = () => fs.readdir(path.join(repositoryRoot, 'packages/server/dist')).catch(() => [] as string[]);
+
 /** Starts the app as `npm start` does and resolves once it listens. */
 async function start(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/start.ts'], {
+  const child = spawn(process.execPath, ['packages/server/start.mjs'], {
     cwd: repositoryRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -88,7 +90,22 @@ describe('an app server killed with SIGKILL', () => {
     await Promise.all(writes);
     expect(acknowledged.length).toBeGreaterThan(0);
 
-    await start(env);
+    // A source changed since the last start: the next start runs a new bundle, made of it.
+    const bundleBefore = await bundles();
+    const source = path.join(repositoryRoot, 'packages/server/src/server-dir.ts');
+    const { atime, mtime } = await fs.stat(source);
+    await fs.utimes(source, atime, new Date());
+    try {
+      await start(env);
+    } finally {
+      await fs.utimes(source, atime, mtime);
+    }
+    const bundleAfter = await bundles();
+    expect(bundleAfter).toHaveLength(1);
+    expect(bundleAfter).not.toEqual(bundleBefore);
+
+    // Files the server reads from its own folder are found from the bundle.
+    expect((await fetch(`${base}/demo/armchair-1.svg`)).status).toBe(200);
     const response = await fetch(`${base}/api/allCategories`);
     const stored = ((await response.json()) as Array<{ categoryName: string }>).map((category) => category.categoryName);
     expect(stored).toEqual(expect.arrayContaining(acknowledged));

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildApp, webDistDir } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { demoAccounts, loadDemoData } from './demo/demo-data.ts';
+import { webDistDir } from './server-dir.ts';
 import { ensureAdmin } from './users/admin-bootstrap.ts';
 
 /** The process entry point: settings, database, the app, and a clean shutdown. */
@@ -20,6 +20,8 @@ function buildWebAppIfMissing() {
 async function main() {
   const config = loadConfig();
   buildWebAppIfMissing();
+  // The app's modules load while the embedded PostgreSQL starts: two processes, on two cores.
+  const appModule = import('./app.ts');
   const database = await openDatabase(config, log);
 
   let closing = false;
@@ -45,6 +47,7 @@ async function main() {
     for (const account of demoAccounts) log(`  ${account.role.padEnd(6)} ${account.email} / ${account.password}`);
   }
 
+  const { buildApp } = await appModule;
   const app = await buildApp({ config, db: database.db });
   await app.listen({ port: config.port, host: config.host });
   log(`Data: ${database.description}`);

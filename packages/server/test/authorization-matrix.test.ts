@@ -5,7 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, createWish } from '../src/db/factories.ts';
 import { eq } from 'drizzle-orm';
-import { listingAppeals, offers, products, users } from '../src/db/schema/index.ts';
+import { chatMessages, listingAppeals, offers, products, users } from '../src/db/schema/index.ts';
 import { unsubscribeToken } from '../src/notifications/notification-mail.ts';
 import { createAccessTokens } from '../src/users/access-tokens.ts';
 import type { UserRow } from '../src/users/user-repository.ts';
@@ -45,6 +45,8 @@ interface Row {
   statuses: Statuses;
   /** The request of one cell; the route itself when absent. */
   request?: (world: World) => Promise<Cell> | Cell;
+  /** Names a further row of a route whose rule depends on what is asked (a report of a message, not a listing). */
+  variant?: string;
 }
 
 let counter = 0;
@@ -109,6 +111,15 @@ const offerOfBuyer = async (w: World) => {
     .insert(offers)
     .values({ conversationId: await threadOfBuyer(w), senderId: w.users.buyer.id, amount: '10.00', expiresAt })
     .returning({ id: offers.id });
+  return created!.id;
+};
+
+/** A message of the seller in a fresh thread with the buyer (stored directly: messages are rate-limited). */
+const messageOfSeller = async (w: World) => {
+  const [created] = await t.db
+    .insert(chatMessages)
+    .values({ conversationId: await threadOfBuyer(w), senderId: w.users.seller.id, text: 'Pay me outside the site' })
+    .returning({ id: chatMessages.id });
   return created!.id;
 };
 
@@ -508,6 +519,15 @@ const matrix: Row[] = [
     statuses: [401, 201, 201, 403, 201, 201, 401, 401],
     request: async (w) => ({ url: '/api/reports', payload: { targetType: 'product', targetId: (await productOfSeller(w)).id, reason: 'other' } }),
   },
+  // A message: only the other participant of its thread (the buyer) reports it; its author (the
+  // seller) is refused, and anyone outside the thread, admins included, learns nothing (404).
+  {
+    method: 'POST',
+    route: '/api/reports',
+    variant: 'a message',
+    statuses: [401, 201, 404, 403, 404, 404, 401, 401],
+    request: async (w) => ({ url: '/api/reports', payload: { targetType: 'message', targetId: await messageOfSeller(w), reason: 'scam' } }),
+  },
   // The seller's contact: the seller, admins and the buyer who booked (buyer2 did not) see it.
   {
     method: 'GET',
@@ -539,6 +559,21 @@ const matrix: Row[] = [
   },
   { method: 'GET', route: '/api/sellers/:id', statuses: everyone(200), request: (w) => ({ url: `/api/sellers/${w.users.seller.id}` }) },
   { method: 'GET', route: '/api/admin/reports', statuses: [401, 403, 403, 403, 403, 200, 401, 401] },
+  // The thread around a reported message: admins only, not even the thread's participants.
+  {
+    method: 'GET',
+    route: '/api/admin/reports/:id/context',
+    statuses: [401, 403, 403, 403, 403, 200, 401, 401],
+    request: async (w) => {
+      const reported = await t.app.inject({
+        method: 'POST',
+        url: '/api/reports',
+        headers: await w.as('buyer'),
+        payload: { targetType: 'message', targetId: await messageOfSeller(w), reason: 'scam' },
+      });
+      return { url: `/api/admin/reports/${reported.json().data.id}/context` };
+    },
+  },
   {
     method: 'POST',
     route: '/api/admin/reports/:id/actions',
@@ -624,7 +659,7 @@ beforeAll(async () => {
 describe('authorization matrix', () => {
   it('has exactly one row for every /api route the app serves', () => {
     const served = t.app.apiRoutes.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
-    const rows = matrix.map((r) => `${r.method} ${r.route}`);
+    const rows = matrix.map((r) => `${r.method} ${r.route}${r.variant ? ` (${r.variant})` : ''}`);
     expect(served.filter((route) => !rows.includes(route)), 'routes without a row in the matrix').toEqual([]);
     expect(rows.filter((row, i) => rows.indexOf(row) !== i), 'rows listed twice').toEqual([]);
     const stale = matrix.filter((r) => !t.app.hasRoute({ method: r.method, url: r.route }));
@@ -641,7 +676,7 @@ describe('authorization matrix', () => {
     expect(tampered.json()).toEqual({ success: false, message: 'Invalid token. Sign in again.' });
   });
 
-  describe.each(matrix)('$method $route', (row) => {
+  describe.each(matrix.map((row) => ({ ...row, variant: row.variant ?? '' })))('$method $route $variant', (row) => {
     it.each(callers.map((caller, i) => [caller, row.statuses[i]!] as const))('%s → %i', async (caller, expected) => {
       const cell = row.request ? await row.request(world) : { url: row.route };
       const response = await t.app.inject({

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { messages } from '@furniture/contract';
+import { messages, notificationTexts } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { createBooking, createCategory, createPayment, createProduct, createUser } from '../db/factories.ts';
-import { bookings, products } from '../db/schema/index.ts';
+import { bookings, liveEvents, notifications, products } from '../db/schema/index.ts';
 
 const t = setupTestApp();
 
@@ -132,6 +132,57 @@ describe('POST /api/addBooking', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/addBooking', payload })).statusCode).toBe(401);
     const seller = await createUser(t.db, { role: 'seller', password: null });
     expect((await t.app.inject({ method: 'POST', url: '/api/addBooking', headers: await bearer(t.app, seller.id), payload })).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/addBooking tells the seller', () => {
+  const book = async (buyerId: string, productId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/addBooking',
+      headers: await bearer(t.app, buyerId),
+      payload: { productId, phoneNumber: '01712345678', location: 'Gulshan' },
+    });
+  const eventsOf = (userId: string) =>
+    t.db.select({ type: liveEvents.type, data: liveEvents.data }).from(liveEvents).where(eq(liveEvents.userId, userId)).orderBy(asc(liveEvents.id));
+  const notificationsOf = (userId: string) => t.db.select().from(notifications).where(eq(notifications.userId, userId));
+
+  it('in the booking’s transaction: a notification that its job e-mails, and live events; a refused booking tells nothing', async () => {
+    const product = await listedProduct({ productName: 'Oak chest' });
+    const me = await buyer({ name: 'Rina Buyer' });
+    const booked = await book(me.id, product.id);
+    expect(booked.statusCode).toBe(201);
+
+    const [notification] = await notificationsOf(product.sellerId);
+    expect(notification).toMatchObject({ kind: 'booking-received', text: notificationTexts.bookingReceived('Rina Buyer', 'Oak chest') });
+    // The e-mail job was queued with this notification: running it marks the notification e-mailed.
+    await expect.poll(async () => (await notificationsOf(product.sellerId))[0]!.emailedAt).not.toBeNull();
+    expect(await eventsOf(product.sellerId)).toEqual([
+      { type: 'notification.created', data: expect.objectContaining({ kind: 'booking-received' }) },
+      { type: 'sale.changed', data: { bookingId: booked.json().data._id, productId: product.id, status: 'open' } },
+    ]);
+
+    expect((await book(me.id, product.id)).statusCode).toBe(409);
+    expect(await notificationsOf(product.sellerId)).toHaveLength(1);
+    expect(await eventsOf(product.sellerId)).toHaveLength(2);
+  });
+
+  it('of each of 50 bookings of their pieces made at once: every booking kept, one notification and two events each', async () => {
+    const first = await listedProduct();
+    const category = await createCategory(t.db);
+    const pieces = [first, ...(await Promise.all(Array.from({ length: 4 }, () => createProduct(t.db, { categoryId: category.id, sellerId: first.sellerId }))))];
+    const buyers = await Promise.all(Array.from({ length: 10 }, () => buyer()));
+    const responses = await Promise.all(buyers.flatMap((person) => pieces.map((piece) => book(person.id, piece.id))));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(50).fill(201));
+
+    const kept = await t.db.select({ id: bookings.id }).from(bookings).where(inArray(bookings.productId, pieces.map((piece) => piece.id)));
+    expect(kept.map((row) => row.id).sort()).toEqual(responses.map((response) => response.json().data._id).sort());
+    expect(await notificationsOf(first.sellerId)).toHaveLength(50);
+    const events = await eventsOf(first.sellerId);
+    expect(events.filter((event) => event.type === 'sale.changed').map((event) => (event.data as { bookingId: string }).bookingId).sort()).toEqual(
+      kept.map((row) => row.id).sort(),
+    );
+    expect(events.filter((event) => event.type === 'notification.created')).toHaveLength(50);
   });
 });
 

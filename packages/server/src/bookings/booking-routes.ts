@@ -69,8 +69,10 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           location,
         });
         if (!id) throw conflict('You have already booked this product');
-        await publishSaleChange(tx, [product.sellerId], { bookingId: id, productId: product.id, status: 'open' });
         await notifyBookingReceived(tx, product.sellerId, { productId: product.id, productName: product.productName, productImage: product.productImage, buyerName: buyer.name });
+        // Last, right before the commit: publishing holds the seller's live-event lock until then,
+        // and every booking of this seller's pieces waits for it.
+        await publishSaleChange(tx, [product.sellerId], { bookingId: id, productId: product.id, status: 'open' });
         return id;
       });
       const created = (await findBookingById(app.db, bookingId))!.booking;

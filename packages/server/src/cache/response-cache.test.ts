@@ -5,8 +5,8 @@ import { bearer, setupTestApp } from '../../test/app.ts';
 import { deleteUserWithDependents, verifyUser } from '../admin/admin-repository.ts';
 import { buildApp, type App } from '../app.ts';
 import { createDatabase } from '../db/client.ts';
-import { createCategory, createProduct, createUser } from '../db/factories.ts';
-import { products } from '../db/schema/index.ts';
+import { createCategory, createProduct, createReview, createUser } from '../db/factories.ts';
+import { products, reviews } from '../db/schema/index.ts';
 
 const t = setupTestApp();
 
@@ -102,6 +102,38 @@ describe('the response cache', () => {
     await deleteUserWithDependents(t.db, seller);
     expect(await advertisedNames(second)).toEqual([]);
     expect((await second.inject({ method: 'GET', url: `/api/products/${other.id}` })).statusCode).toBe(404);
+  });
+
+  it('shows a new or changed review in the seller’s rating on every cached card list on the very next read of another server', async () => {
+    const seller = await createUser(t.db, { role: 'seller' });
+    const buyer = await createUser(t.db);
+    const buyerHeaders = await bearer(t.app, buyer.id);
+    const category = await createCategory(t.db);
+    const product = await createProduct(t.db, { categoryId: category.id, sellerId: seller.id }, { advertisement: true });
+    const cards = [
+      { url: '/api/advertisement', list: 'data' },
+      { url: `/api/products?categoryId=${category.id}`, list: 'data' },
+      { url: `/api/category/${category.id}`, list: 'products' },
+    ] as const;
+    const ratingsOn = async (app: App) => {
+      const ratings = [];
+      for (const { url, list } of cards) {
+        const cardsOfList = (await read(app, url, buyerHeaders)).json()[list] as Array<{ _id: string; sellerRating: unknown }>;
+        ratings.push(cardsOfList.find((card) => card._id === product.id)!.sellerRating);
+      }
+      return ratings;
+    };
+    // Both servers keep the answers from before the first review.
+    expect(await ratingsOn(t.app)).toEqual([null, null, null]);
+    expect(await ratingsOn(second)).toEqual([null, null, null]);
+
+    const first = await createReview(t.db, product, buyer.id, 5);
+    expect(await ratingsOn(second)).toEqual(Array(3).fill({ average: 5, count: 1 }));
+    await createReview(t.db, product, (await createUser(t.db)).id, 4);
+    expect(await ratingsOn(second)).toEqual(Array(3).fill({ average: 4.5, count: 2 }));
+    // A changed review.
+    await t.db.update(reviews).set({ rating: 2 }).where(eq(reviews.id, first.id));
+    expect(await ratingsOn(second)).toEqual(Array(3).fill({ average: 3, count: 2 }));
   });
 
   it('forgets nothing it should when writes and reads interleave on two servers', async () => {

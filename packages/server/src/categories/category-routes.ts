@@ -37,7 +37,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/category/:id',
     {
-      config: { access: 'signed-in', cache: { tables: ['categories', 'products', 'users'] } },
+      config: { access: 'signed-in', cache: { tables: ['categories', 'products', 'users', 'reviews'] } },
       schema: {
         tags: ['categories'],
         summary: 'Products of one category, available ones first',

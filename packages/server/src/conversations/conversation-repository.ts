@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { webRoutes, type ChatMessage, type Conversation, type Offer } from '@furniture/contract';
+import { trustTexts, webRoutes, type ChatMessage, type Conversation, type Offer } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { chatMessages, conversations, offers, products, users } from '../db/schema/index.ts';
 import { publiclyVisible } from '../products/product-repository.ts';
@@ -59,8 +59,16 @@ export async function openConversation(db: Executor, refs: { productId: string; 
   return { thread: existing!, created: false };
 }
 
+/** A message as its participants read it: once an admin removed it, both read the removal notice instead. */
 export function toChatMessage(row: typeof chatMessages.$inferSelect): ChatMessage {
-  return { _id: row.id, conversationId: row.conversationId, senderId: row.senderId, text: row.text, createdAt: row.createdAt.toISOString() };
+  return {
+    _id: row.id,
+    conversationId: row.conversationId,
+    senderId: row.senderId,
+    text: row.removedAt ? trustTexts.messageRemovedByModeration : row.text,
+    createdAt: row.createdAt.toISOString(),
+    removed: row.removedAt !== null,
+  };
 }
 
 export function toOffer(row: OfferRow, productId: string): Offer {
@@ -96,14 +104,13 @@ export async function listMessages(db: Executor, conversationId: string, before:
   let olderThan;
   if (before) {
     const [anchor] = await db
-      .select({ createdAt: chatMessages.createdAt, id: chatMessages.id })
+      .select({ id: chatMessages.id })
       .from(chatMessages)
       .where(and(eq(chatMessages.id, before), eq(chatMessages.conversationId, conversationId)));
     if (!anchor) return undefined;
-    olderThan = or(
-      lt(chatMessages.createdAt, anchor.createdAt),
-      and(eq(chatMessages.createdAt, anchor.createdAt), lt(chatMessages.id, anchor.id)),
-    );
+    // Compared in SQL, row against row: a JavaScript Date would drop the timestamps' microseconds
+    // and skip the messages of the anchor's own millisecond.
+    olderThan = sql`(${chatMessages.createdAt}, ${chatMessages.id}) < (select ${chatMessages.createdAt}, ${chatMessages.id} from ${chatMessages} where ${chatMessages.id} = ${anchor.id})`;
   }
   const rows = await db
     .select()

@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_MAX_LENGTH, conversationMessages } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { createUser } from '../db/factories.ts';
-import { liveEvents } from '../db/schema/index.ts';
+import { chatMessages, liveEvents } from '../db/schema/index.ts';
 import { productAndBuyer, send, startThread } from './conversation-fixtures.ts';
 
 const t = setupTestApp();
@@ -92,6 +92,29 @@ describe('messages', () => {
       before = page.json().nextBefore;
     } while (before);
     expect(seen).toEqual(['message 7', 'message 6', 'message 5', 'message 4', 'message 3', 'message 2', 'message 1']);
+  });
+
+  it('page past messages sent within one millisecond without skipping any', async () => {
+    const world = await productAndBuyer(t.app, t.db);
+    const id = await startThread(t.app, world.buyerHeaders, world.product.id);
+    // Three messages a few microseconds apart, in the same millisecond.
+    for (const [index, micros] of ['123401', '123402', '123403'].entries()) {
+      await t.db.insert(chatMessages).values({
+        conversationId: id,
+        senderId: world.buyer.id,
+        text: `message ${index + 1}`,
+        createdAt: sql`${`2026-01-01T00:00:00.${micros}Z`}::timestamptz`,
+      });
+    }
+    const seen: string[] = [];
+    let before: string | null = null;
+    do {
+      const url: string = `/api/conversations/${id}/messages?limit=1${before ? `&before=${before}` : ''}`;
+      const page = await t.app.inject({ method: 'GET', url, headers: world.sellerHeaders });
+      seen.push(...page.json().data.map((message: { text: string }) => message.text));
+      before = page.json().nextBefore;
+    } while (before);
+    expect(seen).toEqual(['message 3', 'message 2', 'message 1']);
   });
 
   it('are limited per account per minute, counted in PostgreSQL', async () => {

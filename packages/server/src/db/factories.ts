@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { BookingStatus, Condition, ListingState, UserRole } from '@furniture/contract';
 import { hashPassword } from '../users/passwords.ts';
 import type { Executor } from './client.ts';
-import { bookings, categories, payments, products, users, wishes } from './schema/index.ts';
+import { bookings, categories, payments, products, reviews, users, wishes } from './schema/index.ts';
 
 /**
  * Factories with overrides, shared by the tests and the demo data. Each makes a valid row with
@@ -129,6 +129,21 @@ export async function createBooking(
     })
     .returning();
   return booking!;
+}
+
+/** A buyer's review of a product's seller, after a closed (paid and handed over) booking of it. */
+export async function createReview(
+  db: Executor,
+  product: { id: string; productName: string; productImage: string; resalePrice: string; sellerId: string },
+  buyerId: string,
+  rating: number,
+) {
+  const booking = await createBooking(db, product, buyerId, { paymentStatus: 'paid', status: 'closed' });
+  const [review] = await db
+    .insert(reviews)
+    .values({ bookingId: booking.id, authorId: buyerId, subjectId: product.sellerId, authorRole: 'buyer', rating, text: '' })
+    .returning();
+  return review!;
 }
 
 /** A payment recorded for a booking, as the payment flow stores a sale. */

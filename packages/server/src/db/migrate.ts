@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { installJobQueue } from '../jobs/job-queue-schema.ts';
+import { serverDir } from '../server-dir.ts';
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(serverDir, 'src/db/migrations');
 
 /** Any 64-bit number unique to this application, so app servers starting together migrate one at a time. */
 const MIGRATION_LOCK_ID = 4_207_312_881;

@@ -97,6 +97,19 @@ describe('GET /api/events (stream)', () => {
     for (const { stream } of tabs) expect(await stream.next((e) => e.event === 'test.ping')).toMatchObject({ data: { n: 1 } });
   });
 
+  it('reaches people whose ids are announced in a later NOTIFY of a large publication, published outside a transaction', async () => {
+    const people = await Promise.all(Array.from({ length: 150 }, () => createUser(t.db, { password: null })));
+    const ids = people.map((person) => person.id).sort();
+    // The last ids in order go out in the second announcement (100 ids each).
+    const { stream } = await connect(second, ids.at(-1)!);
+
+    await publishLiveEvent(first.db, { to: ids, type: 'test.many', data: { n: 150 } });
+
+    expect(await stream.next((e) => e.event === 'test.many')).toMatchObject({ data: { n: 150 } });
+    const [stored] = await t.db.execute<{ count: string }>(sql`select count(*) from live_events where type = 'test.many'`).then((result) => result.rows);
+    expect(Number(stored!.count)).toBe(150);
+  });
+
   it('gives a client reconnecting with Last-Event-ID exactly the events it missed, in order', async () => {
     const user = await createUser(t.db);
     const other = await createUser(t.db);

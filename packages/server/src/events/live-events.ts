@@ -39,34 +39,41 @@ export interface LiveEventInput {
 }
 
 /**
- * Stores the event for each addressee and announces it on commit.
+ * Stores the event for each addressee and announces it on commit, in one statement (one round
+ * trip, and atomic by itself when given the database rather than a transaction).
  *
  * Ordering: ids come from one sequence, and a sequence hands out numbers in the order transactions
  * ask, not the order they commit. So publishing takes, per addressee, a transaction-scoped advisory
  * lock before drawing ids, held until the commit: the events of one person are then numbered in the
  * order they become visible, and a client that saw event N can ask for "after N" without ever
  * missing one that commits later with a smaller number. Locks are taken in id order, so that two
- * publications to overlapping groups queue rather than deadlock.
+ * publications to overlapping groups queue rather than deadlock. In the statement, the insert reads
+ * the count of locks taken, so no id is drawn before every lock is held.
  */
 export async function publishLiveEvent(db: Executor, event: LiveEventInput): Promise<void> {
   const to = [...new Set([event.to].flat().map((id) => id.toLowerCase()))].sort();
   if (to.length === 0) return;
   if (to.length > MAX_ADDRESSEES) throw new Error(`A live event goes to at most ${MAX_ADDRESSEES} people; got ${to.length}`);
   if (!EVENT_TYPE.test(event.type)) throw new Error(`Live event type "${event.type}" must look like "domain.what-happened"`);
-  const ids = to.join(',');
-  // A savepoint within the caller's transaction; its own transaction when given the database.
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`
-      select pg_advisory_xact_lock(hashtextextended('live-events:' || addressee, 0))
-      from unnest(string_to_array(${ids}, ',')) as addressee`);
-    await tx.execute(sql`
+  const payloads: string[] = [];
+  for (let i = 0; i < to.length; i += IDS_PER_NOTIFY) payloads.push(to.slice(i, i + IDS_PER_NOTIFY).join(','));
+  await db.execute(sql`
+    with addressees as (
+      select addressee, position from unnest(string_to_array(${to.join(',')}, ',')) with ordinality as a(addressee, position)
+    ), locked as (
+      select count(*) as held from (
+        select pg_advisory_xact_lock(hashtextextended('live-events:' || addressee, 0))
+        from addressees order by position
+      ) as locks
+    ), stored as (
       insert into live_events (user_id, type, data)
       select addressee::uuid, ${event.type}, ${JSON.stringify(event.data ?? null)}::jsonb
-      from unnest(string_to_array(${ids}, ',')) as addressee`);
-    for (let i = 0; i < to.length; i += IDS_PER_NOTIFY) {
-      await tx.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${to.slice(i, i + IDS_PER_NOTIFY).join(',')})`);
-    }
-  });
+      from addressees, locked where locked.held > 0
+      returning 1
+    )
+    select pg_notify(${LIVE_EVENTS_CHANNEL}, payload)
+    from unnest(string_to_array(${payloads.join(';')}, ';')) as payload
+    where (select count(*) from stored) > 0`);
 }
 
 /** A user's events after the given id, oldest first. */

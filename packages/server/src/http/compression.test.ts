@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
-import { webDistDir } from '../app.ts';
+import { webDistDir } from '../server-dir.ts';
 
 // The web app as `npm run build` left it (the test script builds before the tests run).
 const t = setupTestApp();

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/client.ts';
 
@@ -112,6 +112,22 @@ export interface EnqueueOptions {
 }
 
 /**
+ * The SQL call that adds a job whose payload is the SQL `payload` (json), for a statement that adds
+ * a job per row it writes (see `notify`); `enqueueJob` is the usual way.
+ */
+export function addJobCall<Payload>(task: TaskDefinition<Payload>, payload: SQL, options: EnqueueOptions = {}): SQL {
+  const keyMode = options.key && options.keepRunAt ? 'preserve_run_at' : 'replace';
+  return sql`graphile_worker.add_job(
+    identifier => ${task.name},
+    payload => ${payload},
+    run_at => ${options.runAt?.toISOString() ?? null}::timestamptz,
+    max_attempts => ${task.maxAttempts}::int,
+    job_key => ${options.key ?? null}::text,
+    job_key_mode => ${keyMode}::text
+  )`;
+}
+
+/**
  * Adds a job. Pass the transaction of the write the job belongs to: the job is then committed or
  * rolled back with it, and workers hear of it when it commits.
  */
@@ -121,16 +137,8 @@ export async function enqueueJob<Payload>(
   payload: Payload,
   options: EnqueueOptions = {},
 ): Promise<{ id: string }> {
-  const keyMode = options.key && options.keepRunAt ? 'preserve_run_at' : 'replace';
-  const { rows } = await db.execute<{ id: string }>(sql`
-    select id::text from graphile_worker.add_job(
-      identifier => ${task.name},
-      payload => ${JSON.stringify(payload ?? {})}::json,
-      run_at => ${options.runAt?.toISOString() ?? null}::timestamptz,
-      max_attempts => ${task.maxAttempts}::int,
-      job_key => ${options.key ?? null}::text,
-      job_key_mode => ${keyMode}::text
-    )`);
+  const call = addJobCall(task, sql`${JSON.stringify(payload ?? {})}::json`, options);
+  const { rows } = await db.execute<{ id: string }>(sql`select id::text from ${call}`);
   return { id: rows[0]!.id };
 }
 

@@ -5,12 +5,16 @@ import {
   appealAnswerBody,
   appealBody,
   createReportBody,
+  type CreateReportBody,
+  dataOf,
   idParams,
   liftSuspensionBody,
   listingAppeal,
   listOf,
   moderationActionBody,
   report,
+  REPORT_CONTEXT_MESSAGES,
+  reportContext,
   reportedTarget,
   reportQueueQuery,
   trustTexts,
@@ -23,14 +27,23 @@ import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { bearerSecurity, errorResponses } from '../http/responses.ts';
 import { refundPayment } from '../payments/fulfilment.ts';
 import { toAppeal } from './appeal-repository.ts';
+import { findReportableMessage, threadExcerpt } from './message-reports.ts';
 import { answerAppeal, appealListing, liftSuspension, moderate } from './moderation.ts';
-import { insertReport, listReportQueue, toReport } from './report-repository.ts';
+import { findReport, insertReport, listReportQueue, toReport } from './report-repository.ts';
 
-/** The owner of a report's target: a listing's seller, or the account itself; undefined when there is no such target. */
-async function ownerOfTarget(db: Executor, targetType: 'product' | 'user', targetId: string): Promise<string | undefined> {
+/**
+ * The owner of a report's target: a listing's seller, the account itself, or a message's author;
+ * undefined when there is no such target, or it is a message of a thread the reporter is not in.
+ */
+async function ownerOfTarget(db: Executor, reporterId: string, { targetType, targetId }: CreateReportBody): Promise<string | undefined> {
   if (targetType === 'product') {
     const [row] = await db.select({ sellerId: products.sellerId }).from(products).where(eq(products.id, targetId)).for('update');
     return row?.sellerId;
+  }
+  if (targetType === 'message') {
+    const message = await findReportableMessage(db, targetId, reporterId);
+    if (message?.removedAt) throw conflict(trustTexts.messageAlreadyRemoved);
+    return message?.senderId;
   }
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, targetId));
   return row?.id;
@@ -43,10 +56,12 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags: ['trust'],
-        summary: 'Report a listing or an account',
+        summary: 'Report a listing, an account or a message',
         description:
-          '`targetType` is `product` or `user` (messages join once conversations exist). One open report per reporter per target (409 for a second); ' +
-          'nobody can report their own listing or account (403). A reported listing carries `reported: true` until an admin has looked at it.',
+          '`targetType` is `product`, `user` or `message`. One open report per reporter per target (409 for a second); ' +
+          'nobody can report their own listing or account (403). A reported listing carries `reported: true` until an admin has looked at it. ' +
+          'A message can be reported only by the other participant of its thread: its author gets 403, anyone else 404 as for a message that does not exist, ' +
+          'and a message already removed by moderation 409.',
         security: bearerSecurity,
         body: createReportBody,
         response: { 201: z.object({ success: z.literal(true), message: z.string(), data: report }), ...errorResponses },
@@ -56,9 +71,9 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       const reporter = currentUser(request);
       const body = request.body;
       const created = await app.db.transaction(async (tx) => {
-        const ownerId = await ownerOfTarget(tx, body.targetType, body.targetId);
+        const ownerId = await ownerOfTarget(tx, reporter.id, body);
         if (!ownerId) throw notFound(trustTexts.reportTargetNotFound);
-        if (ownerId === reporter.id) throw forbidden(trustTexts.cannotReportOwn);
+        if (ownerId === reporter.id) throw forbidden(body.targetType === 'message' ? trustTexts.cannotReportOwnMessage : trustTexts.cannotReportOwn);
         const row = await insertReport(tx, reporter.id, body);
         if (!row) throw conflict(trustTexts.alreadyReported);
         if (body.targetType === 'product') await tx.update(products).set({ reported: true }).where(eq(products.id, body.targetId));
@@ -79,13 +94,61 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
           '`status=open` (the default): listings whose seller appealed their hiding first, then targets with open reports, most-reported first. ' +
           '`status=closed`: targets with reports already dismissed or acted on, the latest handled first. ' +
           'Each target with its reports in that status, its title, its owner, whether it is hidden, removed or its owner suspended, ' +
-          'the latest appeal of a listing, and its history: its other reports and the admin acts on it with their reasons and who acted, newest first. At most 100 targets.',
+          'the latest appeal of a listing, and its history: its other reports and the admin acts on it with their reasons and who acted, newest first. At most 100 targets. ' +
+          'A reported message comes with its text (as written, even once removed), its author and its thread’s product; ' +
+          'showing it is an admin’s read of a private thread, so each answer writes one `report.read-message` entry per message to the audit log.',
         security: bearerSecurity,
         querystring: reportQueueQuery,
         response: { 200: listOf(reportedTarget), ...errorResponses },
       },
     },
-    async (request) => ({ success: true as const, data: await listReportQueue(app.db, request.query.status) }),
+    async (request) => {
+      const targets = await app.db.transaction(async (tx) => {
+        const queue = await listReportQueue(tx, request.query.status);
+        for (const { message } of queue) {
+          if (message) await recordAdminAct(tx, request, { action: 'report.read-message', targetType: 'message', targetId: message._id, targetLabel: message.productName });
+        }
+        return queue;
+      });
+      return { success: true as const, data: targets };
+    },
+  );
+
+  app.get(
+    '/admin/reports/:id/context',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['trust'],
+        summary: 'The conversation around a reported message (admin)',
+        description:
+          `For a report of a message, open or resolved: up to ${REPORT_CONTEXT_MESSAGES} messages of its thread before it and as many after, oldest first, as written. ` +
+          'Threads are otherwise private to their two participants (404 for anyone else, admins included); this read is the one exception, ' +
+          'and each one writes a `report.read-thread` entry to the audit log in the same transaction. A report of a listing or an account answers 404.',
+        security: bearerSecurity,
+        params: idParams,
+        response: { 200: dataOf(reportContext), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const reportId = request.params.id;
+      const context = await app.db.transaction(async (tx) => {
+        const found = await findReport(tx, reportId);
+        if (!found) throw notFound(trustTexts.reportUnknown);
+        if (found.targetType !== 'message') throw notFound(trustTexts.notAMessageReport);
+        const excerpt = await threadExcerpt(tx, found.id, found.targetId);
+        if (!excerpt) throw notFound(trustTexts.reportTargetNotFound);
+        await recordAdminAct(tx, request, {
+          action: 'report.read-thread',
+          targetType: 'conversation',
+          targetId: excerpt.conversationId,
+          targetLabel: excerpt.productName,
+          reason: trustTexts.threadReadReason(found.id),
+        });
+        return excerpt;
+      });
+      return { success: true as const, data: context };
+    },
   );
 
   app.post(
@@ -97,7 +160,9 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Act on a report: dismiss, hide, remove, suspend or restore (admin)',
         description:
           '`dismiss`: nothing wrong (an open report only). `hide`: the listing leaves every public list; its seller is told why at once and by e-mail. ' +
-          '`remove`: the same, for good. Both close the open offers on it, and answer a pending appeal (refused). ' +
+          'For a report of a message, `remove` replaces its text for both participants by a notice that moderation removed it (the text is kept for the record), ' +
+          '`suspend` suspends its author, and `hide` and `restore` answer 409. ' +
+                    '`remove`: the same, for good. Both close the open offers on it, and answer a pending appeal (refused). ' +
           '`restore`: a hidden or removed listing returns (a pending appeal is granted, the seller told); of an account, its suspension is lifted (see `/admin/users/{id}/lift-suspension`). ' +
           '`suspend`: the account (or the listing’s seller) cannot sign in or list, ' +
           'every session ends at once, its listings are hidden and their open offers closed, bookings of them still in play are declined and paid ones refunded through the payment provider. ' +
@@ -126,7 +191,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log.error({ err: error, paymentId: payment.id }, 'refund of a suspended seller’s sale failed; the refund retry makes it'),
         );
       }
-      return { success: true, message: trustTexts.moderationDone[action] };
+      const removedMessage = outcome.report.targetType === 'message' && action === 'remove';
+      return { success: true, message: removedMessage ? trustTexts.messageRemoved : trustTexts.moderationDone[action] };
     },
   );
 

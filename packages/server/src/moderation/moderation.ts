@@ -11,6 +11,7 @@ import { queueMail } from '../mail/mail-queue.ts';
 import { changeBooking } from '../sales/sale-transitions.ts';
 import { endAllSessions } from '../users/refresh-tokens.ts';
 import { insertAppeal, lockAppeal, settlePendingAppeal, type AppealRow } from './appeal-repository.ts';
+import { authorOfMessage, removeMessage } from './message-reports.ts';
 import { lockReport, resolveReportsOf, type ReportRow } from './report-repository.ts';
 
 /**
@@ -46,12 +47,19 @@ export async function moderate(tx: Executor, request: ModerationRequest): Promis
       await resolveReportsOf(tx, target, 'dismissed');
       return outcome;
     case 'restore':
+      if (report.targetType === 'message') throw conflict(trustTexts.actionNotForMessage);
       if (report.targetType === 'user') await liftSuspension(tx, report.targetId);
       else await restoreListing(tx, await lockListing(tx, report.targetId), request.reason, request.publicUrl);
       await resolveReportsOf(tx, target, 'actioned');
       return outcome;
     case 'hide':
     case 'remove': {
+      if (report.targetType === 'message') {
+        if (request.action !== 'remove') throw conflict(trustTexts.actionNotForMessage);
+        if (!(await removeMessage(tx, report.targetId))) throw notFound(trustTexts.reportTargetNotFound);
+        await resolveReportsOf(tx, target, 'actioned');
+        return outcome;
+      }
       if (report.targetType !== 'product') throw conflict(trustTexts.actionNotForUser);
       const product = await lockListing(tx, report.targetId);
       const state: ModerationState = request.action === 'hide' ? 'hidden' : 'removed';
@@ -69,12 +77,21 @@ export async function moderate(tx: Executor, request: ModerationRequest): Promis
       return outcome;
     }
     case 'suspend': {
-      const accountId = report.targetType === 'user' ? report.targetId : (await lockListing(tx, report.targetId)).sellerId;
+      const accountId = await accountToSuspend(tx, report);
       outcome.paymentsToRefund = await suspendAccount(tx, accountId, request.reason);
       await resolveReportsOf(tx, target, 'actioned');
       return outcome;
     }
   }
+}
+
+/** Whom `suspend` suspends: the reported account, a listing's seller or a message's author. */
+async function accountToSuspend(tx: Executor, report: ReportRow): Promise<string> {
+  if (report.targetType === 'user') return report.targetId;
+  if (report.targetType === 'product') return (await lockListing(tx, report.targetId)).sellerId;
+  const authorId = await authorOfMessage(tx, report.targetId);
+  if (!authorId) throw notFound(trustTexts.reportTargetNotFound);
+  return authorId;
 }
 
 async function lockListing(tx: Executor, productId: string) {

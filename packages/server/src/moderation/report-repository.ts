@@ -3,6 +3,7 @@ import type { CreateReportBody, Report, ReportedTarget, ReportQueueStatus, Repor
 import type { Executor } from '../db/client.ts';
 import { auditLog, listingAppeals, products, reports, users } from '../db/schema/index.ts';
 import { latestAppealsOf, toAppeal } from './appeal-repository.ts';
+import { reportedMessagesAmong } from './message-reports.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
 
@@ -29,6 +30,12 @@ export async function insertReport(tx: Executor, reporterId: string, body: Creat
 
 export async function lockReport(tx: Executor, reportId: string): Promise<ReportRow | undefined> {
   const [row] = await tx.select().from(reports).where(eq(reports.id, reportId)).for('update');
+  return row;
+}
+
+/** A report, open or resolved. */
+export async function findReport(db: Executor, reportId: string): Promise<ReportRow | undefined> {
+  const [row] = await db.select().from(reports).where(eq(reports.id, reportId));
   return row;
 }
 
@@ -81,7 +88,8 @@ export async function listReportQueue(db: Executor, status: ReportQueueStatus): 
   if (targets.length === 0) return [];
 
   const targetIds = targets.map((target) => target.targetId);
-  const [targetReports, actions, appeals, productRows, userRows] = await Promise.all([
+  const messageIds = targets.filter((target) => target.targetType === 'message').map((target) => target.targetId);
+  const [targetReports, actions, appeals, productRows, userRows, messageRows] = await Promise.all([
     db.select().from(reports).where(inArray(reports.targetId, targetIds)).orderBy(reports.createdAt),
     db
       .select({ targetId: auditLog.targetId, action: auditLog.action, reason: auditLog.reason, actorEmail: auditLog.actorEmail, createdAt: auditLog.createdAt })
@@ -105,6 +113,7 @@ export async function listReportQueue(db: Executor, status: ReportQueueStatus): 
       .select({ id: users.id, name: users.name, email: users.email, suspendedAt: users.suspendedAt })
       .from(users)
       .where(inArray(users.id, targetIds)),
+    reportedMessagesAmong(db, messageIds),
   ]);
 
   return targets.map((target) => {
@@ -112,15 +121,17 @@ export async function listReportQueue(db: Executor, status: ReportQueueStatus): 
     const user = target.targetType === 'user' ? userRows.find((row) => row.id === target.targetId) : undefined;
     const ofTarget = targetReports.filter((row) => row.targetType === target.targetType && row.targetId === target.targetId);
     const appeal = target.targetType === 'product' ? appeals.get(target.targetId) : undefined;
+    const reported = target.targetType === 'message' ? messageRows.find((row) => row.message._id === target.targetId) : undefined;
     return {
       targetType: target.targetType,
       targetId: target.targetId,
       // A target deleted since it was reported still shows, so its reports can be dismissed.
-      title: product?.productName ?? user?.name ?? '',
-      ownerId: product?.sellerId ?? user?.id ?? null,
-      ownerEmail: product?.sellerEmail ?? user?.email ?? null,
+      title: product?.productName ?? user?.name ?? reported?.message.productName ?? '',
+      ownerId: product?.sellerId ?? user?.id ?? reported?.message.senderId ?? null,
+      ownerEmail: product?.sellerEmail ?? user?.email ?? reported?.authorEmail ?? null,
       moderation: product?.moderation ?? null,
-      suspended: Boolean(product?.sellerSuspendedAt ?? user?.suspendedAt),
+      suspended: Boolean(product?.sellerSuspendedAt ?? user?.suspendedAt) || Boolean(reported?.authorSuspended),
+      message: reported?.message ?? null,
       reportCount: target.reportCount,
       reports: ofTarget.filter((row) => (row.status === 'open') === (status === 'open')).map(toReport),
       appeal: appeal ? toAppeal(appeal) : null,

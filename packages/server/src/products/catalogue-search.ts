@@ -11,7 +11,7 @@ import type { Executor } from '../db/client.ts';
 import { categories, products, users } from '../db/schema/index.ts';
 import { fitsInSpaceSql, fitsThroughDoorwaySql } from './fit-geometry.ts';
 import { productColumns, publiclyVisible, type ProductRecord } from './product-repository.ts';
-import { decodeCursor, encodeCursor, searchFingerprint } from './search-cursor.ts';
+import { decodeCursor, encodeCursor, searchFingerprint, type Cursor } from './search-cursor.ts';
 
 /** At most this many words of a search are used; the rest cannot narrow it much further. */
 const MAX_SEARCH_WORDS = 8;
@@ -27,13 +27,30 @@ export interface SearchResult {
 /** Quotes a lexeme for tsquery input: inside quotes, a backslash escapes the next character. */
 const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/['\\]/g, '\\$&')}'`;
 
+/** The words of a search, each as the stems that stand for it (one, or the corrections of a typo). */
+export type SearchWords = string[][];
+
 /**
- * Turns the words of a search into a tsquery (decision 12): each word is stemmed as the
- * documents are; a stem the catalogue contains is used as it is, and one it does not contain is
- * replaced by the known stems most similar to it (trigram similarity), so "sofaa" finds sofas.
- * All words must match. Answers null when the text holds no searchable word.
+ * The tsquery that every word matches, each by one of its stems; with `weights`, only where the
+ * document gives those weights (decision 12: A is the name, B the category and location).
  */
-export async function textQueryFor(db: Executor, text: string): Promise<string | null> {
+export function tsqueryOf(words: SearchWords, weights = ''): string {
+  const label = weights ? `:${weights}` : '';
+  return words
+    .map((terms) => {
+      const quoted = terms.map((term) => `${quoteLexeme(term)}${label}`);
+      return quoted.length > 1 ? `(${quoted.join(' | ')})` : quoted[0]!;
+    })
+    .join(' & ');
+}
+
+/**
+ * Turns the words of a search into stems (decision 12): each word is stemmed as the documents
+ * are; a stem the catalogue contains is used as it is, and one it does not contain is replaced
+ * by the known stems most similar to it (trigram similarity), so "sofaa" finds sofas. Answers
+ * null when the text holds no searchable word.
+ */
+export async function searchWordsFor(db: Executor, text: string): Promise<SearchWords | null> {
   const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
   if (words.length === 0) return null;
   const result = await db.execute<{ ord: string; lexeme: string; alternatives: string[] }>(sql`
@@ -49,20 +66,14 @@ export async function textQueryFor(db: Executor, text: string): Promise<string |
     cross join lateral (select exists(select 1 from search_terms where term = s.lexeme) as found) as known
     order by w.ord, s.lexeme`);
   if (result.rows.length === 0) return null;
-  return result.rows
-    .map(({ lexeme, alternatives }) => {
-      // A word like nothing in the catalogue stays as it is, and so matches nothing.
-      const terms = (alternatives.length > 0 ? alternatives : [lexeme]).map(quoteLexeme);
-      return terms.length > 1 ? `(${terms.join(' | ')})` : terms[0]!;
-    })
-    .join(' & ');
+  // A word like nothing in the catalogue stays as it is, and so matches nothing.
+  return result.rows.map(({ lexeme, alternatives }) => (alternatives.length > 0 ? alternatives : [lexeme]));
 }
 
-/** The conditions of a search but the two that facets count by (condition and category). */
-function conditionsBesideFacets(query: SearchQuery, textQuery: string | null): SQL[] {
+/** The conditions of a search but its words and the two that facets count by (condition and category). */
+function filterConditions(query: SearchQuery): SQL[] {
   const where: SQL[] = [publiclyVisible];
   if (query.inStock !== false) where.push(eq(products.inStock, 'available'));
-  if (textQuery) where.push(sql`${products.searchVector} @@ ${textQuery}::tsquery`);
   if (query.minPrice !== undefined) where.push(sql`${products.resalePrice} >= ${query.minPrice}::numeric`);
   if (query.maxPrice !== undefined) where.push(sql`${products.resalePrice} <= ${query.maxPrice}::numeric`);
   if (query.location) {
@@ -89,35 +100,68 @@ function facetConditions(query: SearchQuery): { category?: SQL; condition?: SQL 
   };
 }
 
-/** The sort key, the order and the keyset condition of each sort. */
-function ordering(sort: SearchSort, textQuery: string | null) {
-  const rank = textQuery ? sql`ts_rank_cd(${products.searchVector}, ${textQuery}::tsquery)` : sql`0::real`;
+/** The sort key, the order and the keyset condition of each sort but relevance. */
+function ordering(sort: Exclude<SearchSort, 'relevance'>) {
   switch (sort) {
     case 'newest':
       return {
-        key: products.postedAt,
+        key: sql`${products.postedAt}::text`,
         orderBy: [desc(products.postedAt), desc(products.id)],
         after: (key: string, id: string) => sql`(${products.postedAt}, ${products.id}) < (${key}::timestamptz, ${id}::uuid)`,
       };
     case 'price-asc':
       return {
-        key: products.resalePrice,
+        key: sql`${products.resalePrice}::text`,
         orderBy: [asc(products.resalePrice), asc(products.id)],
         after: (key: string, id: string) => sql`(${products.resalePrice}, ${products.id}) > (${key}::numeric, ${id}::uuid)`,
       };
     case 'price-desc':
       return {
-        key: products.resalePrice,
+        key: sql`${products.resalePrice}::text`,
         orderBy: [desc(products.resalePrice), desc(products.id)],
         after: (key: string, id: string) => sql`(${products.resalePrice}, ${products.id}) < (${key}::numeric, ${id}::uuid)`,
       };
-    case 'relevance':
-      return {
-        key: rank,
-        orderBy: [sql`${rank} desc`, desc(products.id)],
-        after: (key: string, id: string) => sql`(${rank}, ${products.id}) < (${key}::real, ${id}::uuid)`,
-      };
   }
+}
+
+/**
+ * The relevance tiers (decisions 12 and 27): pieces named by every word, then the other matches
+ * (words in the category, location or description), newest first within each. The first is read
+ * from the name's own index; the second is the rest of the document's matches, as dense in the
+ * newest-first order as the words are in the catalogue, so a walk of that order finds a page
+ * soon. (A tier of its own for category and location was tried: the planner cannot estimate a
+ * match restricted to weights, and walked the whole order for a tier that was empty.)
+ */
+const RELEVANCE_TIERS = 2;
+
+function tierCondition(words: SearchWords, tier: number): SQL {
+  const named = sql`to_tsvector('furniture_search'::regconfig, ${products.productName}) @@ ${tsqueryOf(words)}::tsquery`;
+  if (tier === 0) return named;
+  // Weight A of search_vector is the name: the same test without parsing the name again.
+  return sql`${products.searchVector} @@ ${tsqueryOf(words)}::tsquery and not ${products.searchVector} @@ ${tsqueryOf(words, 'A')}::tsquery`;
+}
+
+/** The rows of a page: `where` holds, in the order and after the position given. */
+type PageQuery = (where: (SQL | undefined)[], order: SQL[], key: SQL, rows: number) => Promise<(ProductRecord & { sortKey: string })[]>;
+
+/**
+ * A page by relevance: the tiers one after another, each walked newest first from where the last
+ * page stopped (a cursor key is `tier|posted_at`), until the page is full. Each tier is a keyset
+ * walk of the (posted_at, id) order, or a bitmap of its matches when they are few, so neither a
+ * deep page nor a word most listings contain ranks every match.
+ */
+async function relevancePage(pageQuery: PageQuery, filters: (SQL | undefined)[], words: SearchWords | null, after: Cursor | null, rows: number) {
+  const newest = ordering('newest');
+  // Without a searchable word (q held none) everything found is one tier.
+  const tiers = words ? RELEVANCE_TIERS : 1;
+  const fromTier = after ? Number(after.key.slice(0, after.key.indexOf('|'))) - 1 : 0;
+  const found: Awaited<ReturnType<PageQuery>> = [];
+  for (let tier = fromTier; tier < tiers && found.length < rows; tier++) {
+    const where = [...filters, words ? tierCondition(words, tier) : undefined];
+    if (after && tier === fromTier) where.push(newest.after(after.key.slice(after.key.indexOf('|') + 1), after.id));
+    found.push(...(await pageQuery(where, newest.orderBy, sql`${tier + 1} || '|' || ${newest.key}`, rows - found.length)));
+  }
+  return found;
 }
 
 /**
@@ -165,24 +209,28 @@ export async function searchCatalogue(db: Executor, query: SearchQuery): Promise
   const limit = query.limit ?? SEARCH_DEFAULT_LIMIT;
   const fingerprint = searchFingerprint({ ...query, sort });
   const after = query.cursor ? decodeCursor(query.cursor, sort, fingerprint) : null;
-  const textQuery = query.q ? await textQueryFor(db, query.q) : null;
+  const words = query.q ? await searchWordsFor(db, query.q) : null;
 
-  const besides = conditionsBesideFacets(query, textQuery);
+  const filters = filterConditions(query);
+  // Relevance tiers match the words each in its own way; everything else matches them anywhere.
+  const besides = words ? [...filters, sql`${products.searchVector} @@ ${tsqueryOf(words)}::tsquery`] : filters;
   const { category, condition } = facetConditions(query);
-  const order = ordering(sort, textQuery);
-  const where = [...besides, category, condition, after ? order.after(after.key, after.id) : undefined];
-
-  const [rows, facets] = await Promise.all([
+  const pageQuery: PageQuery = (where, order, key, rows) =>
     db
-      .select({ ...productColumns, sortKey: sql<string>`${order.key}::text` })
+      .select({ ...productColumns, sortKey: sql<string>`${key}` })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .innerJoin(users, eq(users.id, products.sellerId))
       .where(and(...where))
-      .orderBy(...order.orderBy)
-      .limit(limit + 1),
-    after ? null : countFacets(db, query, besides),
-  ]);
+      .orderBy(...order)
+      .limit(rows);
+
+  const rowsPromise = async () => {
+    if (sort === 'relevance') return relevancePage(pageQuery, [...filters, category, condition], words, after, limit + 1);
+    const order = ordering(sort);
+    return pageQuery([...besides, category, condition, after ? order.after(after.key, after.id) : undefined], order.orderBy, order.key, limit + 1);
+  };
+  const [rows, facets] = await Promise.all([rowsPromise(), after ? null : countFacets(db, query, besides)]);
 
   const page = rows.slice(0, limit);
   const last = page.at(-1);

@@ -1,25 +1,38 @@
 import { and, asc, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { SIMILAR_PRODUCTS_LIMIT, type ProductDetails, type SellerProfile } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
-import { products, reviews, users } from '../db/schema/index.ts';
-import { findPublicProduct, isAvailable, publiclyVisible, selectProducts, toProduct, type ProductRecord } from './product-repository.ts';
+import { products, users } from '../db/schema/index.ts';
+import {
+  findPublicProduct,
+  isAvailable,
+  publiclyVisible,
+  selectProducts,
+  sellerRatingOf,
+  toProduct,
+  toSellerRating,
+  type ProductRecord,
+} from './product-repository.ts';
 
 /** What anyone may know of a seller: no e-mail, sales only as a count, and how they are rated. */
 export async function sellerProfile(db: Executor, sellerId: string): Promise<SellerProfile> {
-  const [[row], [sales], [rating]] = await Promise.all([
+  const [[row], [sales]] = await Promise.all([
     db
-      .select({ id: users.id, name: users.name, image: users.image, verified: users.verified, createdAt: users.createdAt })
+      .select({
+        id: users.id,
+        name: users.name,
+        image: users.image,
+        verified: users.verified,
+        createdAt: users.createdAt,
+        rating: sellerRatingOf(users.id),
+      })
       .from(users)
       .where(eq(users.id, sellerId)),
     db
       .select({ count: sql<number>`count(*)::int` })
       .from(products)
       .where(and(eq(products.sellerId, sellerId), eq(products.inStock, 'sold'))),
-    db
-      .select({ average: sql<string | null>`avg(${reviews.rating})`, count: sql<number>`count(*)::int` })
-      .from(reviews)
-      .where(eq(reviews.subjectId, sellerId)),
   ]);
+  const rating = toSellerRating(row!.rating);
   return {
     _id: row!.id,
     name: row!.name,
@@ -27,8 +40,8 @@ export async function sellerProfile(db: Executor, sellerId: string): Promise<Sel
     verified: row!.verified,
     memberSince: row!.createdAt.toISOString(),
     itemsSold: sales!.count,
-    rating: rating!.average === null ? null : Math.round(Number(rating!.average) * 10) / 10,
-    reviewCount: rating!.count,
+    rating: rating?.average ?? null,
+    reviewCount: row!.rating.count,
   };
 }
 

@@ -1,13 +1,30 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Condition, Measurements, Product, SellerProduct } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
-import { bookings, categories, payments, products, productViews, users, wishes } from '../db/schema/index.ts';
+import { bookings, categories, payments, products, productViews, reviews, users, wishes } from '../db/schema/index.ts';
 import type { Page } from '../http/pagination.ts';
 import { latestAppealsOf, toAppeal } from '../moderation/appeal-repository.ts';
 
 /**
- * A product as listed: its own columns, its category's name, and its seller's name, e-mail and
- * verified flag read from the seller's account, so verifying a seller shows on every product.
+ * How people rate a seller: the average of the reviews about them (one decimal) and how many there
+ * are, read by the query that reads the product (no query per card). Answers that carry it must
+ * watch `reviews` in the response cache, so a new or changed review shows on the next read.
+ */
+export const sellerRatingOf = (sellerId: typeof products.sellerId | typeof users.id) => {
+  // Named with its table: a query of one table would render the bare column, which the subquery would read as its own.
+  const outer = sql`${sql.identifier(getTableName(sellerId.table))}.${sql.identifier(sellerId.name)}`;
+  return sql<{ average: number | null; count: number }>`(select json_build_object('average', round(avg(${reviews.rating}), 1), 'count', count(*))
+    from ${reviews} where ${reviews.subjectId} = ${outer})`;
+};
+
+/** The rating as answers carry it: null before the first review. */
+export const toSellerRating = (rating: { average: number | null; count: number }) =>
+  rating.average === null ? null : { average: Number(rating.average), count: rating.count };
+
+/**
+ * A product as listed: its own columns, its category's name, its seller's name, e-mail and
+ * verified flag read from the seller's account, so verifying a seller shows on every product, and
+ * the seller's rating.
  */
 export const productColumns = {
   id: products.id,
@@ -36,6 +53,7 @@ export const productColumns = {
   priceHistory: products.priceHistory,
   reported: products.reported,
   postedAt: products.postedAt,
+  sellerRating: sellerRatingOf(products.sellerId),
 };
 
 /**
@@ -112,6 +130,7 @@ export function toProductWithContact(row: ProductRecord): Product {
     priceHistory: row.priceHistory,
     reported: row.reported,
     sellerVerified: row.sellerVerified,
+    sellerRating: toSellerRating(row.sellerRating),
   };
 }
 

@@ -19,7 +19,7 @@ async function waitingOnALock(): Promise<boolean> {
 const productKeys = [
   '_id', 'categoryId', 'categoryName', 'condition', 'productName', 'yearsOfUsedProduct', 'originalPrice', 'resalePrice',
   'description', 'sellerName', 'sellerEmail', 'phone', 'location', 'productImage', 'photos', 'measurements', 'advertisement', 'postedAt', 'postedDate',
-  'postedTime', 'inStock', 'state', 'priceHistory', 'reported', 'sellerVerified',
+  'postedTime', 'inStock', 'state', 'priceHistory', 'reported', 'sellerVerified', 'sellerRating',
 ].sort();
 
 async function sellerWithCategory(overrides: { verified?: boolean } = {}) {

@@ -36,7 +36,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/advertisement',
     {
-      config: { access: 'public', cache: { tables: ['categories', 'products', 'users'] } },
+      config: { access: 'public', cache: { tables: ['categories', 'products', 'users', 'reviews'] } },
       schema: {
         tags: ['products'],
         summary: 'Advertised products that are still available',

@@ -10,16 +10,18 @@ import { badRequest } from '../http/errors.ts';
  */
 export interface Cursor {
   sort: SearchSort;
-  /** The sort key exactly as PostgreSQL printed it: a timestamp, a price or a rank. */
+  /** The sort key exactly as PostgreSQL printed it: a timestamp, a price, or a relevance tier and a timestamp. */
   key: string;
   id: string;
 }
 
+const timestamp = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?/.source;
 const keyPatterns: Record<SearchSort, RegExp> = {
-  newest: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/,
+  newest: new RegExp(`^${timestamp}$`),
   'price-asc': /^\d{1,10}(\.\d{1,2})?$/,
   'price-desc': /^\d{1,10}(\.\d{1,2})?$/,
-  relevance: /^\d+(\.\d+)?(e[+-]?\d+)?$/,
+  // The relevance tier (1 or 2), then the time posted.
+  relevance: new RegExp(`^[12]\\|${timestamp}$`),
 };
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

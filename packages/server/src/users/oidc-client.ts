@@ -36,6 +36,9 @@ export function createOidcClient(settings: OidcSettings, publicUrl: string) {
   return {
     redirectUri,
 
+    /** Whether an error of completeAuthorization is the provider's answer that the person did not sign in (cancelled, refused). */
+    isProviderRefusal: (error: unknown): error is client.AuthorizationResponseError => error instanceof client.AuthorizationResponseError,
+
     /** Where to send the browser, and the secrets to keep until it comes back. */
     async authorizationRequest(): Promise<{ url: URL; attempt: OidcAttempt }> {
       const config = await configuration();

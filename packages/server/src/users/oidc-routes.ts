@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AuthorizationResponseError } from 'openid-client';
 import { z } from 'zod';
 import { errorResponse, messages, oidcLinkBody, serverMessages, tokenResponse } from '@furniture/contract';
 import { badRequest, conflict, unauthorized } from '../http/errors.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
 import { findLinkTarget, linkIdentity, resolveOidcAccount } from './oidc-accounts.ts';
-import { createOidcClient } from './oidc-client.ts';
 import { ATTEMPT_COOKIE, LINK_COOKIE, clearOidcCookie, oidcCookieSigner, oidcCookies } from './oidc-cookies.ts';
 import { sendResultPage } from './oidc-result-page.ts';
 import { verifyPassword } from './passwords.ts';
@@ -23,7 +21,8 @@ const callbackQuery = z.object({ state: z.string().optional(), code: z.string().
  */
 export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = app.config.oidc;
-  const oidc = settings ? createOidcClient(settings, app.config.publicUrl) : undefined;
+  // openid-client is loaded only when sign-in with a provider is set up: a start-up cost otherwise.
+  const oidc = settings ? (await import('./oidc-client.ts')).createOidcClient(settings, app.config.publicUrl) : undefined;
   const cookies = oidcCookies(app, await oidcCookieSigner(app.db));
 
   app.get(
@@ -73,7 +72,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         const queryStart = request.url.indexOf('?');
         profile = await oidc.completeAuthorization(queryStart >= 0 ? request.url.slice(queryStart) : '', attempt);
       } catch (error) {
-        if (error instanceof AuthorizationResponseError) {
+        if (oidc.isProviderRefusal(error)) {
           const cancelled = error.error === 'access_denied';
           return sendResultPage(reply, 400, { ok: false, message: cancelled ? google.cancelled : google.failed });
         }

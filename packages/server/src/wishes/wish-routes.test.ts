@@ -87,6 +87,22 @@ describe('POST /api/addWish', () => {
   });
 });
 
+describe('POST /api/addWish from many buyers at once', () => {
+  it('keeps every one of 50 wishes for one product sent at the same moment', async () => {
+    const product = await listedProduct();
+    const buyers = await Promise.all(Array.from({ length: 50 }, () => buyer()));
+    const responses = await Promise.all(
+      buyers.map(async (person) =>
+        t.app.inject({ method: 'POST', url: '/api/addWish', headers: await bearer(t.app, person.id), payload: { productId: product.id } }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(50).fill(201));
+    const kept = await t.db.select({ id: wishes.id, buyerId: wishes.buyerId }).from(wishes).where(eq(wishes.productId, product.id));
+    expect(kept.map((row) => row.id).sort()).toEqual(responses.map((response) => response.json().data._id).sort());
+    expect(kept.map((row) => row.buyerId).sort()).toEqual(buyers.map((person) => person.id).sort());
+  });
+});
+
 describe('GET /api/wishes', () => {
   it('lists the caller’s wishes in the product’s shape, newest first, sold products included', async () => {
     const me = await buyer();

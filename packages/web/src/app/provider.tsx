@@ -50,8 +50,8 @@ function LiveEventsConnection() {
       const unsubscribe = liveEvents.subscribeToLiveEvents('sale.changed', () => {
         for (const queryKey of [['bookings'], ['seller-bookings'], ['products']]) void queryClient.invalidateQueries({ queryKey });
       });
-      // A message, an offer or a read receipt from the other side of a thread shows at once.
-      const conversationEvents = ['message.created', 'offer.changed', 'conversation.read'].map((type) =>
+      // A message, an offer, a read receipt or a removal by moderation shows at once.
+      const conversationEvents = ['message.created', 'offer.changed', 'conversation.read', 'message.removed'].map((type) =>
         liveEvents.subscribeToLiveEvents(type, () => {
           for (const queryKey of [['conversations'], ['messages']]) void queryClient.invalidateQueries({ queryKey });
         }),

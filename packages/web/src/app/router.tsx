@@ -110,7 +110,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.dashboard.messages.path,
-        lazy: () => load(() => import('../features/conversations/routes/messages.tsx')).then((m) => ({ Component: m.MessagesRoute })),
+        lazy: () => load(() => import('./routes/messages.tsx')).then((m) => ({ Component: m.MessagesPage })),
       },
       {
         middleware: [requireRole('buyer')],

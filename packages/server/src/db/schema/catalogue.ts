@@ -114,6 +114,9 @@ export const products = pgTable(
     // A category page lists what can be bought first, then what was sold, newest first within each.
     index('products_category_stock_posted_idx').on(t.categoryId, t.inStock, t.postedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('products_seller_posted_idx').on(t.sellerId, t.postedAt),
+    // The first relevance tier, pieces named by every word (decision 27): the name's own words,
+    // which search_vector holds with weight A, without reading the rest of the document.
+    index('products_name_search_idx').using('gin', sql`to_tsvector('furniture_search'::regconfig, ${t.productName})`),
     index('products_advertised_idx').on(t.postedAt).where(sql`${t.advertisement} and ${t.inStock} = 'available'`),
   ],
 );

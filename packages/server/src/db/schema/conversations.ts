@@ -44,8 +44,11 @@ export const chatMessages = pgTable(
     senderId: uuid('sender_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** What the sender wrote, kept after a removal as the record an admin judged (decision 23). */
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when an admin removed the message: both participants then read the removal notice instead. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   // Keyset pages of a thread, newest first.
   (t) => [index('chat_messages_conversation_created_idx').on(t.conversationId, t.createdAt, t.id)],

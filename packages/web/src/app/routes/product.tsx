@@ -81,7 +81,12 @@ export function ProductRoute() {
             <button type="button" className="btn btn-ghost" onClick={() => void share()}>
               {productPageTexts.share}
             </button>
-            <ReportButton productId={product._id} productName={product.productName} sellerId={product.seller._id} />
+            <ReportButton
+              targetType="product"
+              targetId={product._id}
+              ownerId={product.seller._id}
+              title={trustWebTexts.reportTitle(product.productName)}
+            />
           </div>
           <section aria-labelledby="seller-title" className="rounded-box border border-base-300 p-4">
             <h2 id="seller-title" className="mb-2 font-semibold">

@@ -1,6 +1,6 @@
-import { conversationTexts, type Conversation, type Offer } from '@furniture/contract';
+import { conversationTexts, type ChatMessage, type Conversation, type Offer } from '@furniture/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -64,7 +64,10 @@ function OfferRow({ offer, thread, myId }: { offer: Offer; thread: Conversation;
   );
 }
 
-function Thread({ thread, myId }: { thread: Conversation; myId: string }) {
+/** What can be done with a message from the other participant (report it), composed by the app. */
+type MessageActions = (message: ChatMessage, senderName: string) => ReactNode;
+
+function Thread({ thread, myId, messageActions }: { thread: Conversation; myId: string; messageActions?: MessageActions }) {
   const queryClient = useQueryClient();
   const { data, isPending } = useQuery(messagesQuery(thread._id));
   const [older, setOlder] = useState<{ messages: NonNullable<typeof data>['messages']; nextBefore: string | null }>();
@@ -73,6 +76,7 @@ function Thread({ thread, myId }: { thread: Conversation; myId: string }) {
   const [text, setText] = useState('');
   const [amount, setAmount] = useState('');
   const isBuyer = thread.buyerId === myId;
+  const otherName = isBuyer ? thread.sellerName : thread.buyerName;
   const newestMessageId = data?.messages.at(-1)?._id;
 
   // Reading the thread marks it read, again whenever a new message arrives while it is open.
@@ -137,12 +141,20 @@ function Thread({ thread, myId }: { thread: Conversation; myId: string }) {
         <Spinner />
       ) : (
         <ol aria-live="polite" className="flex flex-col gap-2">
-          {messages.map((message) => (
-            <li key={message._id} className={`chat ${message.senderId === myId ? 'chat-end' : 'chat-start'}`}>
-              {/* Plain text, rendered as text: markup shows as typed and addresses are not links. */}
-              <div className={`chat-bubble whitespace-pre-wrap break-words ${message.senderId === myId ? 'chat-bubble-primary' : ''}`}>{message.text}</div>
-            </li>
-          ))}
+          {messages.map((message) => {
+            const mine = message.senderId === myId;
+            return (
+              <li key={message._id} className={`chat ${mine ? 'chat-end' : 'chat-start'}`}>
+                {/* Plain text, rendered as text: markup shows as typed and addresses are not links. */}
+                <div
+                  className={`chat-bubble whitespace-pre-wrap break-words ${mine ? 'chat-bubble-primary' : ''} ${message.removed ? 'italic' : ''}`}
+                >
+                  {message.text}
+                </div>
+                {!mine && !message.removed && messageActions && <div className="chat-footer">{messageActions(message, otherName)}</div>}
+              </li>
+            );
+          })}
         </ol>
       )}
       {seen && <p className="text-right text-xs opacity-80">{conversationTexts.seen}</p>}
@@ -186,7 +198,7 @@ function Thread({ thread, myId }: { thread: Conversation; myId: string }) {
 }
 
 /** Messages: the person's threads with unread counts, and the chosen thread, updated live. */
-export function MessagesRoute() {
+export function MessagesRoute({ messageActions }: { messageActions?: MessageActions }) {
   const myId = useAuth().user?._id ?? '';
   const { data: threads, isPending } = useQuery(conversationsQuery());
   const [search] = useSearchParams();
@@ -219,7 +231,7 @@ export function MessagesRoute() {
               ))}
             </ul>
           </nav>
-          {chosen ? <Thread key={chosen._id} thread={chosen} myId={myId} /> : <p>{conversationTexts.chooseConversation}</p>}
+          {chosen ? <Thread key={chosen._id} thread={chosen} myId={myId} messageActions={messageActions} /> : <p>{conversationTexts.chooseConversation}</p>}
         </div>
       )}
     </section>

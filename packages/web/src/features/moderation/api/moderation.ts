@@ -3,6 +3,7 @@ import type {
   AuditEntry,
   CreateReportBody,
   ModerationActionBody,
+  ReportContext,
   ReportedTarget,
   ReportQueueStatus,
 } from '@furniture/contract';
@@ -24,6 +25,18 @@ export const reportQueueQuery = (status: ReportQueueStatus) =>
     meta: { private: true },
   });
 
+/**
+ * GET /admin/reports/{id}/context: the thread around a reported message. Each read is written to
+ * the audit log, so it is asked for only when the admin opens it, and not again while shown.
+ */
+export const reportContextQuery = (reportId: string) =>
+  queryOptions({
+    queryKey: ['report-context', reportId],
+    queryFn: ({ signal }) => api<{ success: boolean; data: ReportContext }>(`/admin/reports/${encodeURIComponent(reportId)}/context`, { signal }).then((r) => r.data),
+    staleTime: Infinity,
+    meta: { private: true },
+  });
+
 type Answer = { success: boolean; message: string };
 
 /** An admin's act on the queue: afterwards the queue, the audit log and the product lists are stale. */
@@ -34,6 +47,7 @@ function useAdminAct<Variables>(mutationFn: (variables: Variables) => Promise<An
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['reports'] }),
+        queryClient.invalidateQueries({ queryKey: ['report-context'] }),
         queryClient.invalidateQueries({ queryKey: ['audit'] }),
         queryClient.invalidateQueries({ queryKey: ['products'] }),
       ]),

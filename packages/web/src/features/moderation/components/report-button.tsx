@@ -1,4 +1,4 @@
-import { reportReasons, trustTexts, trustWebTexts, type ReportReason } from '@furniture/contract';
+import { reportReasons, trustTexts, trustWebTexts, type ReportReason, type ReportTargetType } from '@furniture/contract';
 import { useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal.tsx';
 import { SelectField } from '../../../components/form/select-field.tsx';
@@ -7,19 +7,32 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { useFileReport } from '../api/moderation.ts';
 
-/** Report a listing to the admins: shown to signed-in people other than its seller. */
-export function ReportButton({ productId, productName, sellerId }: { productId: string; productName: string; sellerId: string }) {
+interface ReportButtonProps {
+  targetType: ReportTargetType;
+  targetId: string;
+  /** Whose it is (a listing's seller, a message's author): they are not offered the button. */
+  ownerId: string;
+  /** The dialog's heading. */
+  title: string;
+  /** The button's accessible name, when its text alone would not say what is reported. */
+  label?: string;
+  /** Smaller and quieter, for a button repeated beside each message. */
+  discreet?: boolean;
+}
+
+/** Report a listing or a message to the admins: shown to signed-in people other than its owner. */
+export function ReportButton({ targetType, targetId, ownerId, title, label, discreet = false }: ReportButtonProps) {
   const { user } = useAuth();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason>(reportReasons[0]);
   const [note, setNote] = useState('');
   const fileReport = useFileReport();
-  if (!user || user._id === sellerId) return null;
+  if (!user || user._id === ownerId) return null;
 
   async function send(event: FormEvent) {
     event.preventDefault();
     try {
-      await fileReport.mutateAsync({ targetType: 'product', targetId: productId, reason, ...(note.trim() ? { note } : {}) });
+      await fileReport.mutateAsync({ targetType, targetId, reason, ...(note.trim() ? { note } : {}) });
       notify.success(trustTexts.reportReceived);
       setOpen(false);
     } catch (error) {
@@ -29,10 +42,15 @@ export function ReportButton({ productId, productName, sellerId }: { productId: 
 
   return (
     <>
-      <button type="button" className="btn btn-ghost" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={discreet ? 'btn btn-ghost btn-xs opacity-80' : 'btn btn-ghost'}
+        aria-label={label}
+        onClick={() => setOpen(true)}
+      >
         {trustWebTexts.report}
       </button>
-      <Modal title={trustWebTexts.reportTitle(productName)} open={open} onClose={() => setOpen(false)}>
+      <Modal title={title} open={open} onClose={() => setOpen(false)}>
         <form onSubmit={(event) => void send(event)} className="flex flex-col gap-3">
           <SelectField label={trustWebTexts.reportReason} value={reason} onChange={(event) => setReason(event.target.value as ReportReason)}>
             {reportReasons.map((value) => (

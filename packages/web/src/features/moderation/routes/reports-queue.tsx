@@ -1,13 +1,15 @@
 import {
   appealAnswers,
+  type ModeratedMessage,
+  type ModerationAction,
   moderationActions,
+  type Report,
+  type ReportedMessage,
+  type ReportedTarget,
+  type ReportQueueStatus,
   reportQueueStatuses,
   trustTexts,
   trustWebTexts,
-  type ModerationAction,
-  type Report,
-  type ReportedTarget,
-  type ReportQueueStatus,
 } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -16,12 +18,13 @@ import { SelectField } from '../../../components/form/select-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
-import { reportQueueQuery, useAnswerAppeal, useLiftSuspension, useModerate } from '../api/moderation.ts';
+import { reportContextQuery, reportQueueQuery, useAnswerAppeal, useLiftSuspension, useModerate } from '../api/moderation.ts';
 
 /**
  * The actions that make sense for a target: open reports can be dismissed; a listing can be hidden
- * or removed, or restored once it is (unless its seller's appeal waits: the answer restores it); an
- * account not yet suspended can be (a suspended one is lifted by its own button).
+ * or removed, or restored once it is (unless its seller's appeal waits: the answer restores it); a
+ * message can be removed; an account not yet suspended can be (a suspended one is lifted by its own
+ * button).
  */
 function actionsFor(target: ReportedTarget, status: ReportQueueStatus): readonly ModerationAction[] {
   const fitting = new Set<ModerationAction>();
@@ -34,6 +37,7 @@ function actionsFor(target: ReportedTarget, status: ReportQueueStatus): readonly
     if (target.appeal?.status !== 'pending') fitting.add('restore');
     if (target.moderation === 'hidden') fitting.add('remove');
   }
+  if (target.targetType === 'message' && !target.message?.removedAt) fitting.add('remove');
   if (!target.suspended) fitting.add('suspend');
   return moderationActions.filter((action) => fitting.has(action));
 }
@@ -84,6 +88,66 @@ function TargetHistory({ target }: { target: ReportedTarget }) {
   );
 }
 
+const labelOf = (target: ReportedTarget, action: ModerationAction) =>
+  (target.targetType === 'message' ? trustWebTexts.messageActionLabels[action as keyof typeof trustWebTexts.messageActionLabels] : undefined) ??
+  trustWebTexts.actionLabels[action];
+
+/** One message as an admin reads it: who wrote it, when, and what, marked when moderation removed it. */
+function ModeratedMessageText({ message, reported = false }: { message: ModeratedMessage; reported?: boolean }) {
+  return (
+    <>
+      <p className="text-sm">
+        <span className="font-semibold">{message.senderName}</span> · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+        {reported && <span className="badge badge-warning badge-sm ml-2">{trustWebTexts.reportedMarker}</span>}
+        {message.removedAt && <span className="badge badge-sm ml-2">{trustWebTexts.messageRemovedBadge}</span>}
+      </p>
+      {/* Plain text, as on the Messages screen. */}
+      <p className="whitespace-pre-wrap break-words">{message.text}</p>
+    </>
+  );
+}
+
+/** The conversation around a reported message, fetched (and audited) only once the admin asks for it. */
+function ThreadExcerpt({ reportId }: { reportId: string }) {
+  const { data: context, isPending } = useQuery(reportContextQuery(reportId));
+  if (isPending) return <span className="loading loading-spinner" aria-label="Loading" />;
+  if (!context) return null;
+  return (
+    <section aria-label={trustWebTexts.threadTitle(context.buyerName, context.sellerName)} className="rounded-box bg-base-200 p-3">
+      <h3 className="font-semibold">{trustWebTexts.threadTitle(context.buyerName, context.sellerName)}</h3>
+      <ol className="mt-2 flex flex-col gap-2">
+        {context.messages.map((message) => (
+          <li key={message._id} className={message._id === context.reportedMessageId ? 'border-l-4 border-warning pl-2' : 'pl-3'}>
+            <ModeratedMessageText message={message} reported={message._id === context.reportedMessageId} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** What the queue shows of a reported message: the message itself, and its thread on request. */
+function ReportedMessageDetails({ message, reportId }: { message: ReportedMessage; reportId: string }) {
+  const [showThread, setShowThread] = useState(false);
+  return (
+    <div className="my-2 flex flex-col gap-2">
+      <blockquote className="rounded-box border-l-4 border-warning bg-base-200 p-3">
+        <ModeratedMessageText message={message} />
+      </blockquote>
+      {showThread ? (
+        <ThreadExcerpt reportId={reportId} />
+      ) : (
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <button type="button" className="btn btn-sm btn-outline" onClick={() => setShowThread(true)}>
+            {trustWebTexts.showThread}
+          </button>
+          <span>{trustWebTexts.threadReadIsAudited}</span>
+        </p>
+      )}
+    </div>
+  );
+}
+
 function ReportedTargetCard({ target, status }: { target: ReportedTarget; status: ReportQueueStatus }) {
   const [reason, setReason] = useState('');
   const moderate = useModerate();
@@ -106,7 +170,13 @@ function ReportedTargetCard({ target, status }: { target: ReportedTarget; status
   return (
     <li className="rounded-box border border-base-300 p-4">
       <h2 className="text-lg font-semibold break-words">
-        {target.targetType === 'product' ? <Link to={paths.product.getHref(target.targetId)}>{target.title}</Link> : target.title}{' '}
+        {target.targetType === 'product' ? (
+          <Link to={paths.product.getHref(target.targetId)}>{target.title}</Link>
+        ) : target.message ? (
+          <Link to={paths.product.getHref(target.message.productId)}>{trustWebTexts.reportedMessageHeading(target.title)}</Link>
+        ) : (
+          target.title
+        )}{' '}
         {target.reportCount > 0 && <span className="badge">{trustWebTexts.reportCount(target.reportCount)}</span>}{' '}
         {pendingAppeal && <span className="badge badge-warning">{trustWebTexts.appealedBadge}</span>}{' '}
         {target.moderation && (
@@ -115,8 +185,9 @@ function ReportedTargetCard({ target, status }: { target: ReportedTarget; status
         {target.suspended && <span className="badge badge-error">{trustWebTexts.suspendedBadge}</span>}
       </h2>
       <p className="text-sm break-words">
-        {trustWebTexts.owner}: {target.ownerEmail}
+        {target.targetType === 'message' ? trustWebTexts.messageAuthor : trustWebTexts.owner}: {target.ownerEmail}
       </p>
+      {target.message && reportId && <ReportedMessageDetails message={target.message} reportId={reportId} />}
       <ul className="my-2 list-disc pl-5">
         {target.reports.map((report) => (
           <ReportLine key={report.id} report={report} />
@@ -132,7 +203,7 @@ function ReportedTargetCard({ target, status }: { target: ReportedTarget; status
         </div>
       )}
       <label htmlFor={reasonId} className="label">
-        {trustWebTexts.actionReason}
+        {target.targetType === 'message' ? trustWebTexts.messageActionReason : trustWebTexts.actionReason}
       </label>
       <input id={reasonId} className="input w-full" value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
       <div className="mt-2 flex flex-wrap gap-2">
@@ -151,7 +222,7 @@ function ReportedTargetCard({ target, status }: { target: ReportedTarget; status
         {reportId &&
           actionsFor(target, status).map((action) => (
             <button key={action} type="button" className="btn btn-sm" disabled={busy} onClick={() => void run(() => moderate.mutateAsync({ reportId, action, reason }))}>
-              {trustWebTexts.actionLabels[action]}
+              {labelOf(target, action)}
             </button>
           ))}
         {target.suspended && target.ownerId && (

@@ -1,4 +1,4 @@
-import { labels, texts, type Product } from '@furniture/contract';
+import { labels, texts, trustWebTexts, type Product } from '@furniture/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CardImage } from '../../../components/card-image.tsx';
@@ -12,6 +12,17 @@ const conditionBadge: Record<Product['condition'], string> = {
   Good: 'badge-info',
   Fair: 'badge-warning',
 };
+
+/** The seller's rating in a few characters ("4.6 ★ (12)"), read out in words; nothing before the first review. */
+function SellerRating({ rating }: { rating: Product['sellerRating'] }) {
+  if (!rating) return null;
+  return (
+    <span className="whitespace-nowrap text-sm" data-testid="card-seller-rating">
+      <span aria-hidden="true">{trustWebTexts.sellerRatingShort(rating.average, rating.count)}</span>
+      <span className="sr-only">{trustWebTexts.ratingSummary(rating.average, rating.count)}</span>
+    </span>
+  );
+}
 
 /**
  * A product with every field of section 2. `actions` (Wish and Book Now) show only while the
@@ -45,9 +56,10 @@ export function ProductCard({ product, actions }: { product: Product; actions?: 
             <WasPrice product={product} />
           </dd>
           <dt className="font-semibold">Seller:</dt>
-          <dd className="flex items-center gap-1" data-testid="seller">
+          <dd className="flex flex-wrap items-center gap-1" data-testid="seller">
             <span>{product.sellerName}</span>
             <VerifiedTick verified={product.sellerVerified} />
+            <SellerRating rating={product.sellerRating} />
           </dd>
           <dt className="font-semibold">Location:</dt>
           <dd>{product.location}</dd>

@@ -1,0 +1,101 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FACET_COUNT_LIMIT, type Product, type SearchResponse } from '@furniture/contract';
+import pg from 'pg';
+import { setupTestApp } from '../../test/app.ts';
+import { createCategory, createProduct, createUser } from '../db/factories.ts';
+import { seedCatalogue } from '../demo/catalogue-seed.ts';
+import { planSearch, searchShapes } from './search-plans.ts';
+
+const t = setupTestApp();
+/** More listings than facets count, in the catalogue seed's categories and words. */
+const SEEDED = 1_500;
+
+async function search(query: string) {
+  const response = await t.app.inject({ method: 'GET', url: `/api/products?${query}` });
+  expect(response.statusCode).toBe(200);
+  return response.json() as SearchResponse;
+}
+
+async function searchAll(query: string, limit = 7) {
+  const found: Product[] = [];
+  let cursor: string | null = null;
+  do {
+    const body: SearchResponse = await search(`${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    found.push(...body.data);
+    cursor = body.nextCursor;
+  } while (cursor);
+  return found;
+}
+
+describe('search over a seeded catalogue', () => {
+  beforeAll(async () => {
+    await seedCatalogue(t.database.url, { products: SEEDED, publicUrl: 'http://localhost:5000' });
+  });
+
+  it('has an index for every shape of search: no plan reads the whole products table when sequential scans are off', async () => {
+    const client = new pg.Client({ connectionString: t.database.url });
+    await client.connect();
+    try {
+      await client.query('set enable_seqscan = off');
+      const { rows } = await client.query<{ id: string }>(`select id from categories where category_name = 'Dressers'`);
+      for (const shape of searchShapes(rows[0]!.id)) {
+        // Small pages, so the deep ones are reached with a cursor in this small catalogue too.
+        for (const { statement, plan, scansProducts } of await planSearch(client, shape, 3)) {
+          expect(scansProducts, `${shape.name}: ${statement}\n${plan}`).toBe(false);
+        }
+      }
+    } finally {
+      await client.end();
+    }
+  });
+
+  it(`counts facets over at most ${FACET_COUNT_LIMIT} matches: beyond, the counts are lower bounds and say so`, async () => {
+    const broad = await search('inStock=false');
+    expect(broad.facets!.exact).toBe(false);
+    const counted = Object.values(broad.facets!.condition).reduce((sum, count) => sum + count, 0);
+    expect(counted).toBeGreaterThanOrEqual(FACET_COUNT_LIMIT);
+    expect(counted).toBeLessThan(SEEDED);
+
+    const narrow = await search('q=walnut%20dresser&inStock=false');
+    expect(narrow.facets!.exact).toBe(true);
+    const all = await searchAll('q=walnut%20dresser&inStock=false');
+    expect(Object.values(narrow.facets!.condition).reduce((sum, count) => sum + count, 0)).toBe(all.length);
+  });
+
+  it('puts pieces named by a misspelt word first, newest first among them', async () => {
+    for (const [typo, word] of [
+      ['sofaa', 'sofa'],
+      ['walnutt', 'walnut'],
+    ]) {
+      const { data } = await search(`q=${typo}`);
+      expect(data.length).toBeGreaterThan(0);
+      for (const product of data) expect(product.productName.toLowerCase()).toContain(word);
+      const posted = data.map((product) => product.postedAt);
+      expect(posted).toEqual([...posted].sort().reverse());
+    }
+  });
+});
+
+describe('relevance', () => {
+  it('lists the pieces named by the words first, then those matching them elsewhere, newest first in each, page after page', async () => {
+    const seller = await createUser(t.db, { role: 'seller', password: null });
+    const category = await createCategory(t.db, { categoryName: 'Quokka corner' });
+    const refs = { categoryId: category.id, sellerId: seller.id };
+    const at = (day: number) => new Date(Date.UTC(2025, 0, day));
+    const listed = [
+      { productName: 'Quokka chair', postedAt: at(1) },
+      { productName: 'Plain stool', description: 'A quokka sat here', postedAt: at(9) },
+      { productName: 'Quokka table', postedAt: at(5) },
+      { productName: 'Plain bench', postedAt: at(7) },
+      { productName: 'Plain shelf', description: 'Quokka proof', postedAt: at(3), categoryId: (await createCategory(t.db)).id },
+      { productName: 'Plain desk', location: 'Quokka Island', postedAt: at(2), categoryId: (await createCategory(t.db)).id },
+      { productName: 'Plain lamp', postedAt: at(8), categoryId: (await createCategory(t.db)).id },
+    ];
+    for (const { categoryId, ...product } of listed) await createProduct(t.db, { ...refs, ...(categoryId ? { categoryId } : {}) }, product);
+
+    // The named ones, then the rest: in the description, the category ("Quokka corner") or the location.
+    const expected = ['Quokka table', 'Quokka chair', 'Plain stool', 'Plain bench', 'Plain shelf', 'Plain desk'];
+    expect((await search('q=quokka&limit=24')).data.map((product) => product.productName)).toEqual(expected);
+    expect((await searchAll('q=quokka', 2)).map((product) => product.productName)).toEqual(expected);
+  });
+});

@@ -155,8 +155,11 @@ async function runLighthouse() {
     }
     console.log(`Load average after: ${os.loadavg().map((n) => n.toFixed(2)).join(', ')}`);
   } finally {
-    app.kill('SIGTERM');
-    await new Promise((resolve) => app.once('exit', resolve));
+    // An app that already stopped (it failed to start) sends no second exit event.
+    if (app.exitCode === null && app.signalCode === null) {
+      app.kill('SIGTERM');
+      await new Promise((resolve) => app.once('exit', resolve));
+    }
     await database.drop();
   }
 }

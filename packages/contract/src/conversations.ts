@@ -116,34 +116,3 @@ export const conversationMessages = {
   } satisfies Record<Exclude<OfferStatus, 'open'>, string>,
 } as const;
 
-/** Words of the Messages screen and the product page's "Message seller". */
-export const conversationTexts = {
-  messageSeller: 'Message seller',
-  messagesTitle: 'Messages',
-  noConversations: 'No conversations yet. Message a seller from a product page.',
-  chooseConversation: 'Choose a conversation.',
-  unread: (count: number) => `${count} unread`,
-  withBuyer: (name: string) => `with ${name} (buyer)`,
-  withSeller: (name: string) => `with ${name} (seller)`,
-  messageLabel: 'Your message',
-  send: 'Send',
-  olderMessages: 'Show older messages',
-  you: 'You',
-  seen: 'Seen',
-  askingPrice: (price: string) => `Asking price ${price}`,
-  offerLabel: 'Your offer in dollars',
-  makeOffer: 'Make an offer',
-  counterLabel: 'Your counter-offer in dollars',
-  counter: 'Counter',
-  accept: 'Accept',
-  decline: 'Decline',
-  offerBy: (who: string, amount: string) => `${who} offered ${amount}`,
-  offerStatus: {
-    open: 'Waiting for an answer',
-    accepted: 'Accepted',
-    declined: 'Declined',
-    countered: 'Countered',
-    expired: 'Expired',
-  } satisfies Record<OfferStatus, string>,
-  payAgreedPrice: 'Pay the agreed price',
-} as const;

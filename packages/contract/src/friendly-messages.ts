@@ -1,6 +1,6 @@
 import { conditions } from './enums.ts';
 import { messages } from './messages.ts';
-import { addProductTexts } from './search.ts';
+import { addProductTexts } from './search-texts.ts';
 
 /**
  * The label people know each request field by. The API's validation messages start with the

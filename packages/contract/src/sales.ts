@@ -1,6 +1,5 @@
-import { counted } from './counted.ts';
 import { z } from 'zod';
-import { bookingStatuses, listingStates, type BookingStatus, type ListingState } from './enums.ts';
+import { bookingStatuses, listingStates, type BookingStatus } from './enums.ts';
 import { listingAppeal, moderationStates } from './trust.ts';
 import { addProductBody, product } from './schemas.ts';
 
@@ -110,61 +109,6 @@ export const sellerProduct = product.extend({
   canAppeal: z.boolean(),
 });
 export type SellerProduct = z.infer<typeof sellerProduct>;
-
-/** Words of the seller's screens and of the sale's steps in My Orders. */
-export const saleTexts = {
-  sellerBookingsTitle: 'Bookings on my products',
-  noSellerBookings: 'Nobody has booked your products yet.',
-  newBookings: (count: number) => counted(count, 'new booking'),
-  bookedAt: 'Booked',
-  buyer: 'Buyer',
-  phone: 'Phone',
-  meetingLocation: 'Meeting location',
-  paid: 'Paid',
-  notPaid: 'Not paid yet',
-  accept: 'Accept',
-  decline: 'Decline',
-  declineTitle: 'Decline this booking',
-  declineReason: 'Reason the buyer will see',
-  declineConfirm: 'Decline booking',
-  handover: 'Handed over',
-  refund: 'Refund and cancel sale',
-  cancel: 'Cancel booking',
-  received: 'I received it',
-  status: 'Status',
-  reason: 'Reason',
-  state: 'State',
-  interest: 'Views, wishes and bookings',
-  interestValue: (views: number, wishes: number, bookings: number) =>
-    `${counted(views, 'view')}, ${counted(wishes, 'wish', 'wishes')}, ${counted(bookings, 'booking')}`,
-  expiresOn: (date: string) => `Expires ${date}`,
-  edit: 'Edit',
-  renew: 'Renew',
-  relist: 'Relist',
-  withdraw: 'Withdraw',
-  soldElsewhere: 'Sold elsewhere',
-  editTitle: 'Edit Product',
-  saveChanges: 'Save changes',
-  keepPhotos: 'Leave the photos empty to keep the current ones.',
-  editNotFound: 'This listing is not among your products.',
-  wasPrice: (price: string) => `was ${price}`,
-  bookingStatus: {
-    open: 'Waiting for the seller',
-    accepted: 'Accepted: you can pay',
-    declined: 'Declined',
-    cancelled: 'Cancelled',
-    paid: 'Paid: meet to hand over',
-    closed: 'Handed over',
-  } satisfies Record<BookingStatus, string>,
-  /** As the specification shows inStock: the word itself. */
-  listingState: {
-    available: 'available',
-    reserved: 'reserved',
-    sold: 'sold',
-    withdrawn: 'withdrawn',
-    expired: 'expired',
-  } satisfies Record<ListingState, string>,
-} as const;
 
 /**
  * Whether a buyer's booking can be paid now, as the client can tell from the booking: the one the

@@ -3,6 +3,11 @@ import { bookingStatuses, conditions, listingStates, paymentStatuses, selfServic
 import { LIST_MAX_LIMIT, MEASUREMENT_MAX_CM, PASSWORD_MIN_LENGTH, PRICE_MAX, PRICE_MIN, PRODUCT_PHOTOS_MAX } from './limits.ts';
 import { messages } from './messages.ts';
 
+// The web app's content security policy allows no eval: in a browser zod parses without compiled
+// code and never probes for it (Chromium reports the probe as a violation). Servers keep compiling.
+// Set here, before any schema exists, because each object schema reads it when it is made.
+if ('window' in globalThis) z.config({ jitless: true });
+
 // ---------------------------------------------------------------- primitives
 
 /**

@@ -1,7 +1,6 @@
-import { counted } from './counted.ts';
 import { z } from 'zod';
 import { conditions } from './enums.ts';
-import { category, centimetres, decimalNumber, idSchema, money, plainString, product, type Measurements } from './schemas.ts';
+import { category, centimetres, decimalNumber, idSchema, money, plainString, product } from './schemas.ts';
 
 // ---------------------------------------------------------------- constants
 
@@ -149,97 +148,3 @@ export function yearsFromText(text: string): number | null {
   const value = Number(match[1]);
   return /month/i.test(text) ? value / 12 : value;
 }
-
-// ---------------------------------------------------------------- texts
-
-export const searchTexts = {
-  searchLabel: 'Search furniture',
-  searchPlaceholder: 'Search sofas, oak tables…',
-  searchButton: 'Search',
-  resultsTitle: 'Search results',
-  resultsFor: (q: string) => `Results for “${q}”`,
-  allFurniture: 'All furniture',
-  resultCount: (shown: number, more: boolean) => `${shown}${more ? '+' : ''} ${shown === 1 && !more ? 'piece' : 'pieces'}`,
-  noResults: 'Nothing matches this search.',
-  noResultsHint: 'Try fewer words or clear some filters.',
-  clearFilters: 'Clear filters',
-  loadMore: 'Load more',
-  filters: 'Filters',
-  showFilters: 'Filters',
-  closeFilters: 'Close filters',
-  applyFilters: 'Show results',
-  sortLabel: 'Sort by',
-  sortNames: {
-    relevance: 'Best match',
-    newest: 'Newest',
-    'price-asc': 'Price: low to high',
-    'price-desc': 'Price: high to low',
-  } satisfies Record<SearchSort, string>,
-  category: 'Category',
-  anyCategory: 'Any category',
-  condition: 'Condition',
-  price: 'Price ($)',
-  minPrice: 'Min price',
-  maxPrice: 'Max price',
-  location: 'Location',
-  locationPlaceholder: 'e.g. Dhaka',
-  verifiedOnly: 'Verified sellers only',
-  includeSold: 'Include sold pieces',
-  willItFit: 'Will it fit?',
-  willItFitHint: 'Pieces without measurements are left out.',
-  space: 'Your space (cm)',
-  door: 'Your doorway (cm)',
-  width: 'Width',
-  depth: 'Depth',
-  height: 'Height',
-  atLeast: (count: string) => `${count}+`,
-  searchCategory: 'Search',
-  searchInCategory: (name: string) => `Search ${name}`,
-  filterCategory: 'Search and filter this category',
-} as const;
-
-export const productPageTexts = {
-  measurements: 'Measurements',
-  measurementsValue: (m: Measurements) => `${m.widthCm} × ${m.depthCm} × ${m.heightCm} cm (W × D × H)`,
-  noMeasurements: 'The seller gave no measurements.',
-  seller: 'Seller',
-  memberSince: (date: string) => `Member since ${date}`,
-  itemsSold: (count: number) => `${counted(count, 'item')} sold`,
-  similar: 'Similar pieces',
-  share: 'Copy link',
-  shareCopied: 'Link copied',
-  photoOf: (index: number, total: number) => `Photo ${index} of ${total}`,
-  previousPhoto: 'Previous photo',
-  nextPhoto: 'Next photo',
-  showPhoto: (index: number) => `Show photo ${index}`,
-  category: 'Category',
-  notFound: 'This piece is not listed (any more).',
-} as const;
-
-export const priceGuideTexts = {
-  title: 'Fair-price guide',
-  range: (low: string, high: string) => `Similar pieces sell for ${low} – ${high}`,
-  typical: (typical: string) => `Typical: ${typical}`,
-  fromSales: (count: number) => `Based on ${counted(count, 'similar sale', 'similar sales')} here.`,
-  estimate: 'An estimate from the original price, age and condition: too few similar pieces have sold here yet.',
-  askFirst: 'Choose a category and condition, and enter the original price and years of use to see a suggested price.',
-  tooHigh: 'Your price is well above what similar pieces sell for; it may take long to sell.',
-  tooLow: 'Your price is well below what similar pieces sell for; you may be giving it away.',
-} as const;
-
-export const addProductTexts = {
-  measurements: 'Measurements (cm, optional)',
-  photos: 'Photos',
-  photosHint: (max: number) => `Up to ${max} photos; the first is the cover. Reorder with the arrows.`,
-  addPhotos: 'Add photos',
-  moveEarlier: 'Move earlier',
-  moveLater: 'Move later',
-  removePhoto: 'Remove photo',
-  cover: 'Cover',
-  photosRequired: 'Add at least one photo',
-  /** The condition select's empty first option: the seller chooses, nothing is assumed. */
-  chooseCondition: 'Choose the condition',
-  conditionRequired: 'Condition is required: choose one',
-  tooManyPhotos: (max: number) => `At most ${max} photos`,
-  measurementsIncomplete: 'Give width, depth and height, or none of them',
-} as const;

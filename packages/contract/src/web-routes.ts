@@ -1,8 +1,8 @@
-import { conversationTexts } from './conversations.ts';
+import { conversationTexts } from './conversation-texts.ts';
 import { texts } from './messages.ts';
-import { notificationScreenTexts } from './notifications.ts';
-import { saleTexts } from './sales.ts';
-import { trustWebTexts } from './trust.ts';
+import { notificationScreenTexts } from './notification-texts.ts';
+import { saleTexts } from './sale-texts.ts';
+import { trustWebTexts } from './trust-texts.ts';
 
 /**
  * Every path pattern of the web app, written once: the web app's router is built from them, and

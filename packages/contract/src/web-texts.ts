@@ -15,6 +15,8 @@ export const labels = {
   home: {
     getStarted: 'Get Started',
     more: 'More',
+    /** Read after More by screen readers and crawlers, so the link says where it leads. */
+    moreWhat: 'categories',
   },
   categories: {
     seeProducts: 'See Products',

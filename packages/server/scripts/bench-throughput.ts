@@ -27,6 +27,7 @@ import { count, inArray, sql } from 'drizzle-orm';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../src/db/factories.ts';
 import { bookings, categories, wishes } from '../src/db/schema/index.ts';
+import { waitUntilAnswering } from './app-process.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -46,18 +47,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function waitUntilAnswering(url: string, child: ChildProcess) {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (child.exitCode !== null) throw new Error(`${url} exited with code ${child.exitCode}`);
-    const answered = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (answered) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
+export { waitUntilAnswering };
 
 /** The marketplace as `npm start` runs it, in a process of its own, on a free port. */
 export async function startApp(databaseUrl: string, env: Record<string, string>) {

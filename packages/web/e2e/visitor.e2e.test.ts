@@ -96,7 +96,7 @@ describe('a visitor', () => {
     session = await openSession(chromium.browser, market.url);
     const { page } = session;
     await page.goto('/');
-    await page.getByRole('link', { name: `${labels.home.more} categories` }).click();
+    await page.getByRole('link', { name: `${labels.home.more} ${labels.home.moreWhat}` }).click();
     await expectPath(page, '/categories');
     await page.getByRole('heading', { name: labels.nav.categories, level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Tables' }).waitFor();

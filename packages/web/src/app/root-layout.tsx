@@ -18,7 +18,8 @@ export function RootLayout() {
     <div className="flex min-h-screen flex-col">
       <NavigationProgress />
       <Navbar />
-      <main className="flex-1 py-6">
+      {/* At least a screen high, so the footer never shows while a page loads and then jumps away. */}
+      <main className="min-h-svh flex-1 py-6">
         <PageContainer>
           <Suspense fallback={<Spinner />}>
             <Outlet />

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { errorMessage, notify } from '../lib/notify.ts';
 import { Modal } from './modal.tsx';
 import { Spinner } from './spinner.tsx';
+import { thumbnailOf } from '../lib/image-sources.ts';
 
 // The dashboard's tables and the cells they share sit in one module so that their routes share
 // one chunk: every extra chunk adds an entry to the route preload map in Home's first load.
@@ -63,7 +64,7 @@ interface ProductRow {
 
 /** A product's photo in a table row, described by the product's name. */
 export function ProductThumbnail({ product }: { product: ProductRow }) {
-  return <img src={product.productImage} alt={product.productName} className="h-14 w-14 rounded object-cover" />;
+  return <img src={thumbnailOf(product.productImage)} alt={product.productName} width={56} height={56} className="h-14 w-14 rounded object-cover" />;
 }
 
 /**

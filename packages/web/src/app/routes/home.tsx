@@ -44,8 +44,9 @@ export function HomeRoute() {
           <h2 id="home-categories-title" className="text-2xl font-bold md:text-3xl">
             {texts.furnitureCategories}
           </h2>
-          <Link to={paths.categories.getHref()} className="btn btn-outline btn-primary btn-sm" aria-label={`${labels.home.more} categories`}>
+          <Link to={paths.categories.getHref()} className="btn btn-outline btn-primary btn-sm">
             {labels.home.more}
+            <span className="sr-only"> {labels.home.moreWhat}</span>
           </Link>
         </div>
         {/* Phones get a compact row, so the advertised pieces are not screens away. */}

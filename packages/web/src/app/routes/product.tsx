@@ -12,6 +12,7 @@ import { formatDateTime, formatMonthYear, formatPrice } from '../../lib/format.t
 import { usePageHead } from '../../lib/page-head.ts';
 import { errorMessage, notify } from '../../lib/notify.ts';
 import { renderProductActions } from './product-actions.tsx';
+import { thumbnailOf } from '../../lib/image-sources.ts';
 
 /** /product/{id}: every photo and field of one piece, its seller, Wish and Book Now, and similar pieces. */
 export function ProductRoute() {
@@ -92,7 +93,7 @@ export function ProductRoute() {
               {productPageTexts.seller}
             </h2>
             <div className="flex items-center gap-3">
-              {product.seller.image && <img src={product.seller.image} alt="" className="h-12 w-12 rounded-full object-cover" />}
+              {product.seller.image && <img src={thumbnailOf(product.seller.image)} alt="" width={48} height={48} className="h-12 w-12 rounded-full object-cover" />}
               <div>
                 <p className="flex items-center gap-1 font-semibold" data-testid="seller">
                   {product.seller.name} <VerifiedTick verified={product.seller.verified} />

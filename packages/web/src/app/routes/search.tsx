@@ -71,11 +71,10 @@ export function SearchRoute() {
           <h1 id="search-title" className="text-3xl font-bold">
             {q ? searchTexts.resultsFor(q) : searchTexts.allFurniture}
           </h1>
-          {total !== null && (
-            <p className="mt-1" data-testid="result-count" aria-live="polite">
-              {searchTexts.resultCount(total, facets?.exact === false)}
-            </p>
-          )}
+          {/* Its line is there from the start, so the results do not move down when the count arrives. */}
+          <p className="mt-1 min-h-6" data-testid="result-count" aria-live="polite">
+            {total !== null && searchTexts.resultCount(total, facets?.exact === false)}
+          </p>
         </div>
         <div className="flex items-end gap-2">
           <button
@@ -127,6 +126,8 @@ export function SearchRoute() {
         </aside>
 
         <div className="min-w-0">
+          {/* The cards' headings come under this one, also where the filters' heading is hidden. */}
+          <h2 className="sr-only">{searchTexts.resultsTitle}</h2>
           {results.isPending ? (
             <Spinner label="Searching" />
           ) : results.isError ? (

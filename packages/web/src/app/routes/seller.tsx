@@ -6,6 +6,7 @@ import { VerifiedTick } from '../../features/products/components/verified-tick.t
 import { api } from '../../lib/api-client.ts';
 import { formatMonthYear } from '../../lib/format.ts';
 import { renderProductActions } from './product-actions.tsx';
+import { thumbnailOf } from '../../lib/image-sources.ts';
 
 /** /seller/{id}: who the seller is, how buyers rated them, and what they sell now. */
 export function SellerProfileRoute() {
@@ -19,7 +20,7 @@ export function SellerProfileRoute() {
   return (
     <article aria-labelledby="seller-name" className="flex flex-col gap-8">
       <header className="flex items-center gap-4">
-        {seller.image && <img src={seller.image} alt="" className="h-16 w-16 shrink-0 rounded-full object-cover sm:h-20 sm:w-20" />}
+        {seller.image && <img src={thumbnailOf(seller.image)} alt="" width={80} height={80} className="h-16 w-16 shrink-0 rounded-full object-cover sm:h-20 sm:w-20" />}
         <div className="min-w-0">
           <h1 id="seller-name" className="flex flex-wrap items-center gap-2 text-2xl font-bold break-words sm:text-3xl">
             {seller.name} <VerifiedTick verified={seller.verified} />

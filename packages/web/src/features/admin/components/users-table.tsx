@@ -5,6 +5,7 @@ import { useDeleteUser } from '../api/delete-user.ts';
 import { usersQuery, type ListedRole } from '../api/get-users.ts';
 import { useVerifyUser } from '../api/verify-user.ts';
 import { notify } from '../../../lib/notify.ts';
+import { thumbnailOf } from '../../../lib/image-sources.ts';
 
 /** Buyers or sellers with their status, and the verify and delete actions with the toasts of section 8. */
 export function UsersTable({ role, title }: { role: ListedRole; title: string }) {
@@ -44,7 +45,7 @@ export function UsersTable({ role, title }: { role: ListedRole; title: string })
             header: 'Image',
             cell: (user) =>
               user.image ? (
-                <img src={user.image} alt={user.name} className="h-10 w-10 rounded-full object-cover" />
+                <img src={thumbnailOf(user.image)} alt={user.name} width={40} height={40} className="h-10 w-10 rounded-full object-cover" />
               ) : (
                 <span className="sr-only">No photo</span>
               ),

@@ -1,5 +1,6 @@
 import { labels, searchTexts, type Category } from '@furniture/contract';
 import { Link } from 'react-router';
+import { CardImage } from '../../../components/card-image.tsx';
 import { paths } from '../../../config/paths.ts';
 
 export function CategoryCard({ category, headingLevel = 'h3' }: { category: Category; headingLevel?: 'h2' | 'h3' }) {
@@ -7,7 +8,7 @@ export function CategoryCard({ category, headingLevel = 'h3' }: { category: Cate
   return (
     <article className="card h-full bg-base-100 shadow-md">
       <figure className="aspect-[4/3] bg-base-200">
-        <img src={category.image} alt={category.categoryName} loading="lazy" className="h-full w-full object-cover" />
+        <CardImage url={category.image} alt={category.categoryName} />
       </figure>
       <div className="card-body">
         <Heading className="card-title">{category.categoryName}</Heading>

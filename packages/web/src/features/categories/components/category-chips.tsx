@@ -1,6 +1,7 @@
 import { labels, type Category } from '@furniture/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { thumbnailOf } from '../../../lib/image-sources.ts';
 
 /** Categories as one compact row that scrolls sideways on its own: Home on a phone, where full cards would fill screens. */
 export function CategoryChips({ categories, className = '' }: { categories: Category[]; className?: string }) {
@@ -14,7 +15,7 @@ export function CategoryChips({ categories, className = '' }: { categories: Cate
             className="btn btn-outline h-auto gap-2 rounded-full py-1 pr-4 pl-1 font-medium normal-case"
             aria-label={`${labels.categories.seeProducts}: ${category.categoryName}`}
           >
-            <img src={category.image} alt="" loading="lazy" className="h-8 w-8 rounded-full object-cover" />
+            <img src={thumbnailOf(category.image)} alt="" width={32} height={32} loading="lazy" className="h-8 w-8 rounded-full object-cover" />
             {category.categoryName}
           </Link>
         </li>

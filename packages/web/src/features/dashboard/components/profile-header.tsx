@@ -1,4 +1,5 @@
 import type { PublicUser } from '@furniture/contract';
+import { thumbnailOf } from '../../../lib/image-sources.ts';
 
 /** The user's photo, name and role in brackets after the name. */
 export function ProfileHeader({ user }: { user: PublicUser }) {
@@ -7,7 +8,7 @@ export function ProfileHeader({ user }: { user: PublicUser }) {
       <div className="avatar">
         <div className="w-16 rounded-full bg-base-300">
           {user.image ? (
-            <img src={user.image} alt={user.name} />
+            <img src={thumbnailOf(user.image)} alt={user.name} width={64} height={64} />
           ) : (
             <span className="flex h-full items-center justify-center text-2xl font-bold" aria-hidden="true">
               {user.name.slice(0, 1).toUpperCase()}

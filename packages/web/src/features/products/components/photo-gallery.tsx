@@ -1,5 +1,6 @@
 import { productPageTexts } from '@furniture/contract';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { responsiveImage, thumbnailOf } from '../../../lib/image-sources.ts';
 
 /** A horizontal move of at least this many pixels is a swipe. */
 const SWIPE_PX = 40;
@@ -39,7 +40,16 @@ export function PhotoGallery({ photos, name }: { photos: string[]; name: string 
         className="relative aspect-[4/3] touch-pan-y overflow-hidden rounded-box bg-base-200"
         data-testid="gallery"
       >
-        <img src={photos[index]} alt={`${name}, ${productPageTexts.photoOf(index + 1, count).toLowerCase()}`} className="h-full w-full object-contain" draggable={false} />
+        {/* The page's largest picture: fetched first, before the scripts' other requests. */}
+        <img
+          {...responsiveImage(photos[index]!, '(min-width: 1024px) 600px, 100vw')}
+          alt={`${name}, ${productPageTexts.photoOf(index + 1, count).toLowerCase()}`}
+          width={800}
+          height={600}
+          fetchPriority="high"
+          className="h-full w-full object-contain"
+          draggable={false}
+        />
         {count > 1 && (
           <>
             <button type="button" className="btn btn-circle btn-sm absolute left-2 top-1/2 -translate-y-1/2" aria-label={productPageTexts.previousPhoto} onClick={() => show(index - 1)}>
@@ -65,7 +75,7 @@ export function PhotoGallery({ photos, name }: { photos: string[]; name: string 
                 aria-current={position === index}
                 className={`block h-16 w-20 overflow-hidden rounded border-2 ${position === index ? 'border-primary' : 'border-transparent'}`}
               >
-                <img src={photo} alt="" className="h-full w-full object-cover" loading="lazy" />
+                <img src={thumbnailOf(photo)} alt="" width={80} height={64} className="h-full w-full object-cover" loading="lazy" />
               </button>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { labels, texts, trustWebTexts, type Product } from '@furniture/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CardImage } from '../../../components/card-image.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { VerifiedTick } from './verified-tick.tsx';
@@ -32,7 +33,7 @@ export function ProductCard({ product, actions }: { product: Product; actions?: 
   return (
     <article className="card h-full bg-base-100 shadow-md" aria-labelledby={`product-${product._id}`} data-testid="product-card">
       <figure className="aspect-[4/3] bg-base-200">
-        <img src={product.productImage} alt={product.productName} loading="lazy" className="h-full w-full object-cover" />
+        <CardImage url={product.productImage} alt={product.productName} />
       </figure>
       <div className="card-body gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">

@@ -7,6 +7,7 @@ import { errorMessage, notify } from '../../../lib/notify.ts';
 import { sellerBookingsQuery } from '../../../lib/seller-bookings.ts';
 import { useChangeSellerBooking, type SellerBookingStep } from '../api/change-booking.ts';
 import { DeclineDialog } from '../components/decline-dialog.tsx';
+import { thumbnailOf } from '../../../lib/image-sources.ts';
 
 /** The bookings of each product, the products in the order of their newest booking. */
 function groupByProduct(bookings: SellerBooking[]) {
@@ -67,7 +68,7 @@ export function SellerBookingsRoute() {
         groupByProduct(bookings).map(([key, group]) => (
           <section key={key} aria-label={group.productName} className="mb-8">
             <h2 className="mb-3 flex items-center gap-3 text-lg font-semibold">
-              <img src={group.productImage} alt="" className="h-12 w-12 rounded object-cover" />
+              <img src={thumbnailOf(group.productImage)} alt="" width={48} height={48} className="h-12 w-12 rounded object-cover" />
               <span>
                 {group.productName} <span className="font-normal">{formatPrice(group.productPrice)}</span>
               </span>

@@ -1,0 +1,61 @@
+/*
+ * Apart from the schemas of sales.ts, so that pages which only show these words do not download zod
+ * (docs/decisions/0026).
+ */
+import { counted } from './counted.ts';
+import type { BookingStatus, ListingState } from './enums.ts';
+
+/** Words of the seller's screens and of the sale's steps in My Orders. */
+export const saleTexts = {
+  sellerBookingsTitle: 'Bookings on my products',
+  noSellerBookings: 'Nobody has booked your products yet.',
+  newBookings: (count: number) => counted(count, 'new booking'),
+  bookedAt: 'Booked',
+  buyer: 'Buyer',
+  phone: 'Phone',
+  meetingLocation: 'Meeting location',
+  paid: 'Paid',
+  notPaid: 'Not paid yet',
+  accept: 'Accept',
+  decline: 'Decline',
+  declineTitle: 'Decline this booking',
+  declineReason: 'Reason the buyer will see',
+  declineConfirm: 'Decline booking',
+  handover: 'Handed over',
+  refund: 'Refund and cancel sale',
+  cancel: 'Cancel booking',
+  received: 'I received it',
+  status: 'Status',
+  reason: 'Reason',
+  state: 'State',
+  interest: 'Views, wishes and bookings',
+  interestValue: (views: number, wishes: number, bookings: number) =>
+    `${counted(views, 'view')}, ${counted(wishes, 'wish', 'wishes')}, ${counted(bookings, 'booking')}`,
+  expiresOn: (date: string) => `Expires ${date}`,
+  edit: 'Edit',
+  renew: 'Renew',
+  relist: 'Relist',
+  withdraw: 'Withdraw',
+  soldElsewhere: 'Sold elsewhere',
+  editTitle: 'Edit Product',
+  saveChanges: 'Save changes',
+  keepPhotos: 'Leave the photos empty to keep the current ones.',
+  editNotFound: 'This listing is not among your products.',
+  wasPrice: (price: string) => `was ${price}`,
+  bookingStatus: {
+    open: 'Waiting for the seller',
+    accepted: 'Accepted: you can pay',
+    declined: 'Declined',
+    cancelled: 'Cancelled',
+    paid: 'Paid: meet to hand over',
+    closed: 'Handed over',
+  } satisfies Record<BookingStatus, string>,
+  /** As the specification shows inStock: the word itself. */
+  listingState: {
+    available: 'available',
+    reserved: 'reserved',
+    sold: 'sold',
+    withdrawn: 'withdrawn',
+    expired: 'expired',
+  } satisfies Record<ListingState, string>,
+} as const;

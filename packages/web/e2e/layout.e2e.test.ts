@@ -221,9 +221,9 @@ describe('an unknown dashboard path', () => {
 
 describe('the dashboard home', () => {
   it.each([
-    ['buyer', [`${labels.dashboardMenu.myOrders}`, '2 orders · 1 waiting for payment', '1 wishes']],
+    ['buyer', [`${labels.dashboardMenu.myOrders}`, '2 orders · 1 waiting for payment', '1 wish']],
     ['seller', [`${labels.dashboardMenu.myProducts}`, '3 products listed · 2 advertised']],
-    ['admin', [`${labels.dashboardMenu.allSellers}`, '1 sellers waiting for verification']],
+    ['admin', [`${labels.dashboardMenu.allSellers}`, '1 seller waiting for verification']],
   ] as const)('shows a %s what to do next, with counts', async (role, expected) => {
     const session = await openSession(chromium.browser, market.url);
     try {

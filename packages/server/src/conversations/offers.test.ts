@@ -82,6 +82,14 @@ describe('answering an offer', () => {
     expect(await productRow(t.db, world.product.id)).toMatchObject({ state: 'sold' });
   });
 
+  it('accepting an offer tells nobody it was closed, although booking reserves the piece', async () => {
+    const world = await openOffer(100);
+    expect((await answer(t.app, world.sellerHeaders, world.offerId, 'accept')).statusCode).toBe(200);
+    expect(await offerStatus(world.offerId)).toBe('accepted');
+    const told = await t.db.select({ text: notifications.text }).from(notifications);
+    expect(told.map((row) => row.text)).not.toContain(notificationTexts.offerClosed('$100.00', world.product.productName));
+  });
+
   it('the seller accepting updates the buyer’s existing booking to the agreed price', async () => {
     const world = await openOffer(100);
     const booked = await t.app.inject({

@@ -90,9 +90,6 @@ export async function answerOffer(
   const status = { accept: 'accepted', decline: 'declined', counter: 'countered' } as const;
   let bookingId: string | undefined;
   let counter: Offer | undefined;
-  if (request.answer === 'accept') {
-    bookingId = await bookAtAgreedPrice(tx, { productId: thread.productId, buyerId: thread.buyerId, price: row.amount });
-  }
   if (request.answer === 'counter') {
     if (product?.state !== 'available' || product.moderation) throw conflict(conversationMessages.offerNotAvailable);
     requireBelowAsking(request.amount!, product.resalePrice);
@@ -103,6 +100,10 @@ export async function answerOffer(
     .where(eq(offers.id, row.id))
     .returning();
   await cancelJob(tx, expiryKey(row.id));
+  // Booking reserves the piece, which closes the offers still open on it: this one is answered first.
+  if (request.answer === 'accept') {
+    bookingId = await bookAtAgreedPrice(tx, { productId: thread.productId, buyerId: thread.buyerId, price: row.amount });
+  }
   if (request.answer === 'counter') counter = await insertOffer(tx, thread, request.callerId, request.amount!);
   else await touchConversation(tx, thread.id, new Date());
   return { thread, offer: toOffer(answered!, thread.productId), ...(counter ? { counter } : {}), ...(bookingId ? { bookingId } : {}) };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addBookingBody, booking, createdOf, deleteResponse, emailListQuery, idQuery, listOf, messages } from '@furniture/contract';
+import { addBookingBody, booking, createdOf, deleteResponse, emailListQuery, idQuery, listOf, messages, serverMessages } from '@furniture/contract';
 import { currentUser } from '../http/access.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { requireOwnEmailOrAdmin } from '../http/ownership.ts';
@@ -68,7 +68,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           phoneNumber,
           location,
         });
-        if (!id) throw conflict('You have already booked this product');
+        if (!id) throw conflict(serverMessages.bookings.alreadyBooked);
         await notifyBookingReceived(tx, product.sellerId, { productId: product.id, productName: product.productName, productImage: product.productImage, buyerName: buyer.name });
         // Last, right before the commit: publishing holds the seller's live-event lock until then,
         // and every booking of this seller's pieces waits for it.
@@ -76,7 +76,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         return id;
       });
       const created = (await findBookingById(app.db, bookingId))!.booking;
-      return reply.status(201).send({ success: true as const, message: `${created.productName} is booked`, data: created });
+      return reply.status(201).send({ success: true as const, message: serverMessages.bookings.booked(created.productName), data: created });
     },
   );
 
@@ -98,14 +98,14 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const buyer = currentUser(request);
       const found = await findBookingById(app.db, request.query.id);
       // Another buyer's booking answers the same as a missing one: its existence is not theirs to learn.
-      if (!found || found.buyerId !== buyer.id) throw notFound('No booking with this id among your bookings');
-      if (found.booking.paymentStatus === 'paid') throw conflict('This booking is paid, so it cannot be deleted');
+      if (!found || found.buyerId !== buyer.id) throw notFound(serverMessages.bookings.notFound);
+      if (found.booking.paymentStatus === 'paid') throw conflict(serverMessages.bookings.paidKept);
       const deletedCount = await app.db.transaction(async (tx) => {
         // An accepted booking gives its reservation back first (decision 20).
         if (!(await releaseBookingForDeletion(tx, found.booking._id, buyer.id))) return 0;
         return deleteUnpaidBookingOfBuyer(tx, found.booking._id, buyer.id);
       });
-      if (deletedCount === 0) throw conflict('This booking is paid, so it cannot be deleted');
+      if (deletedCount === 0) throw conflict(serverMessages.bookings.paidKept);
       return { success: true, deletedCount, message: messages.productDeleted };
     },
   );

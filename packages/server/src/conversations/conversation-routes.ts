@@ -1,23 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  chatMessage,
-  conversation,
-  conversationMessages,
-  dataOf,
-  idParams,
-  listOf,
-  messagePage,
-  messagesQuery,
-  MESSAGES_PAGE_DEFAULT,
-  notificationTexts,
-  offer,
-  offerAmountBody,
-  paginationQuery,
-  sendMessageBody,
-  startConversationBody,
-  type Offer,
-} from '@furniture/contract';
+import { chatMessage, conversation, conversationMessages, dataOf, idParams, listOf, messagePage, MESSAGES_PAGE_DEFAULT, messagesQuery, notificationTexts, type Offer, offer, offerAmountBody, paginationQuery, sendMessageBody, serverMessages, startConversationBody } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { publishLiveEvent } from '../events/live-events.ts';
 import { currentUser } from '../http/access.ts';
@@ -152,7 +135,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const thread = await requireThread(request.params.id, currentUser(request).id);
       const page = await listMessages(app.db, thread.id, request.query.before, request.query.limit ?? MESSAGES_PAGE_DEFAULT);
-      if (!page) throw notFound('before: no message with this id in this conversation');
+      if (!page) throw notFound(serverMessages.conversations.noEarlierMessage);
       return { success: true as const, ...page };
     },
   );

@@ -1,5 +1,5 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { trustTexts, type UserRole } from '@furniture/contract';
+import { serverMessages, trustTexts, type UserRole } from '@furniture/contract';
 import type { UserRow } from '../users/user-repository.ts';
 import { findUserById } from '../users/user-repository.ts';
 import { InvalidTokenError, type TokenSubject } from '../users/access-tokens.ts';
@@ -76,7 +76,7 @@ export async function authenticate(
     const userId = credential ? await credential(request) : null;
     if (!userId) return null;
     const user = await findUserById(app.db, userId);
-    if (!user) throw unauthorized('This account no longer exists.');
+    if (!user) throw unauthorized(serverMessages.accounts.gone);
     refuseSuspended(user);
     return { user, sessionId: null };
   }
@@ -103,9 +103,9 @@ async function sessionUser(app: FastifyInstance, request: FastifyRequest, subjec
   if (kept && kept.versions === versions && Date.now() < kept.sessionEndsAt) return kept.user;
 
   const found = await findSessionUser(app.db, subject.userId, subject.sessionId);
-  if (!found) throw unauthorized('This account no longer exists.');
+  if (!found) throw unauthorized(serverMessages.accounts.gone);
   refuseSuspended(found.user);
-  if (found.sessionEndsAt === null) throw unauthorized('You have signed out. Sign in again.');
+  if (found.sessionEndsAt === null) throw unauthorized(serverMessages.accounts.sessionEnded);
   if (versions !== null) {
     sessions.delete(key);
     sessions.set(key, { user: found.user, sessionEndsAt: found.sessionEndsAt, versions });
@@ -129,7 +129,7 @@ function guard(app: FastifyInstance, access: Access, credential: FastifyContextC
     if (access === 'public') return;
     if (!request.user) throw unauthorized();
     if (access !== 'signed-in' && !access.includes(request.user.role)) {
-      throw forbidden(`Only ${access.join(' or ')} accounts can do this`);
+      throw forbidden(serverMessages.accounts.onlyFor(access));
     }
   };
 }

@@ -1,3 +1,4 @@
+import { serverMessages } from '@furniture/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findUserByEmail, type UserRow } from '../users/user-repository.ts';
 import { currentUser } from './access.ts';
@@ -15,8 +16,8 @@ export async function requireOwnEmailOrAdmin(
 ): Promise<UserRow> {
   const caller = currentUser(request);
   if (caller.email === email) return caller;
-  if (caller.role !== 'admin') throw forbidden(`You can only see your own ${what}`);
+  if (caller.role !== 'admin') throw forbidden(serverMessages.accounts.onlyOwn(what));
   const owner = await findUserByEmail(app.db, email);
-  if (!owner) throw notFound(`No account with the e-mail ${email}`);
+  if (!owner) throw notFound(serverMessages.admin.noAccount(email));
   return owner;
 }

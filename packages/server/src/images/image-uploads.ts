@@ -79,7 +79,7 @@ export async function readImageForm(request: FastifyRequest): Promise<ImageForm>
         // A browser sends an empty file part for a file input left empty.
         else if (data.length > 0) form.image = data;
       } else {
-        if (part.valueTruncated) refusal ??= badRequest(`${part.fieldname} is too long`);
+        if (part.valueTruncated) refusal ??= badRequest(serverMessages.products.fieldTooLong(part.fieldname));
         form.fields[part.fieldname] = String(part.value);
       }
     }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataOf, PRICE_GUIDE_MIN_SALES, priceGuide, priceGuideQuery } from '@furniture/contract';
+import { dataOf, PRICE_GUIDE_MIN_SALES, priceGuide, priceGuideQuery, serverMessages } from '@furniture/contract';
 import { findCategoryById } from '../categories/category-repository.ts';
 import { badRequest } from '../http/errors.ts';
 import { bearerSecurity, errorResponses } from '../http/responses.ts';
@@ -23,7 +23,7 @@ export const priceGuideRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!(await findCategoryById(app.db, request.query.categoryId))) throw badRequest('categoryId: no category with this id');
+      if (!(await findCategoryById(app.db, request.query.categoryId))) throw badRequest(serverMessages.products.noCategory);
       return { success: true as const, data: await priceGuideFor(app.db, request.query) };
     },
   );

@@ -1,3 +1,4 @@
+import { serverMessages } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import type { UserRow } from '../users/user-repository.ts';
@@ -10,8 +11,8 @@ import { lockProduct } from './product-repository.ts';
 export async function requireBuyableProduct(tx: Executor, productId: string, buyer: Pick<UserRow, 'id'>, action: string) {
   const found = await lockProduct(tx, productId);
   // A listing an admin took down is, to buyers, not there at all, as on its public page.
-  if (!found || found.moderation) throw notFound('No product with this id');
-  if (found.sellerId === buyer.id) throw forbidden(`You cannot ${action} your own product`);
-  if (found.inStock !== 'available') throw conflict('This product is no longer available');
+  if (!found || found.moderation) throw notFound(serverMessages.products.notFound);
+  if (found.sellerId === buyer.id) throw forbidden(serverMessages.products.notYours(action));
+  if (found.inStock !== 'available') throw conflict(serverMessages.products.unavailable);
   return found;
 }

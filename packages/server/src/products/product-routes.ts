@@ -1,18 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  addProductBody,
-  createdOf,
-  deleteResponse,
-  emailListQuery,
-  idQuery,
-  LISTING_LIFETIME_DAYS,
-  listOf,
-  messages,
-  paginationQuery,
-  product,
-  sellerProduct,
-  successMessage,
-} from '@furniture/contract';
+import { addProductBody, createdOf, deleteResponse, emailListQuery, idQuery, LISTING_LIFETIME_DAYS, listOf, messages, paginationQuery, product, sellerProduct, serverMessages, successMessage } from '@furniture/contract';
 import { currentUser } from '../http/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { requireOwnEmailOrAdmin } from '../http/ownership.ts';
@@ -72,10 +59,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const seller = currentUser(request);
       const body = request.body;
-      if (!(await findCategoryById(app.db, body.categoryId))) throw badRequest('categoryId: no category with this id');
+      if (!(await findCategoryById(app.db, body.categoryId))) throw badRequest(serverMessages.products.noCategory);
       // The cover is the first photo; a client that sends only productImage lists that one photo.
       const photos = body.photos?.length ? body.photos : body.productImage ? [body.productImage] : [];
-      if (photos.length === 0) throw badRequest('productImage is required');
+      if (photos.length === 0) throw badRequest(serverMessages.products.imageRequired);
       const expiresAt = new Date(Date.now() + LISTING_LIFETIME_DAYS * 24 * 60 * 60 * 1000);
       const id = await app.db.transaction(async (tx) => {
         const productId = await insertProduct(
@@ -102,7 +89,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = (await findProductById(app.db, id))!;
       return reply
         .status(201)
-        .send({ success: true as const, message: `${created.productName} is listed`, data: toProductWithContact(created) });
+        .send({ success: true as const, message: serverMessages.products.listed(created.productName), data: toProductWithContact(created) });
     },
   );
 
@@ -146,10 +133,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = currentUser(request);
       const found = await findProductById(app.db, request.query.id);
-      if (!found) throw notFound('No product with this id');
-      if (caller.role !== 'admin' && found.sellerId !== caller.id) throw forbidden('You can only delete your own products');
+      if (!found) throw notFound(serverMessages.products.notFound);
+      if (caller.role !== 'admin' && found.sellerId !== caller.id) throw forbidden(serverMessages.products.onlyOwnDelete);
       const deletedCount = await app.db.transaction((tx) => deleteProductWithDependents(tx, found.id));
-      if (deletedCount === 0) throw notFound('No product with this id');
+      if (deletedCount === 0) throw notFound(serverMessages.products.notFound);
       return { success: true, deletedCount, message: messages.productDeleted };
     },
   );
@@ -169,12 +156,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const seller = currentUser(request);
       const found = await findProductById(app.db, request.query.id);
-      if (!found) throw notFound('No product with this id');
-      if (found.sellerId !== seller.id) throw forbidden('You can only advertise your own products');
-      if (found.inStock !== 'available') throw conflict('Only an available product can be advertised');
-      if (found.advertisement) return { success: true, message: `${found.productName} is already advertised` };
+      if (!found) throw notFound(serverMessages.products.notFound);
+      if (found.sellerId !== seller.id) throw forbidden(serverMessages.products.onlyOwnAdvertise);
+      if (found.inStock !== 'available') throw conflict(serverMessages.products.onlyAvailableAdvertised);
+      if (found.advertisement) return { success: true, message: serverMessages.products.alreadyAdvertised(found.productName) };
       await advertiseProduct(app.db, found.id);
-      return { success: true, message: `${found.productName} is now advertised` };
+      return { success: true, message: serverMessages.products.advertised(found.productName) };
     },
   );
 };

@@ -1,3 +1,4 @@
+import { serverMessages } from '@furniture/contract';
 import { createHash } from 'node:crypto';
 import type { SearchSort } from '@furniture/contract';
 import { badRequest } from '../http/errors.ts';
@@ -38,7 +39,7 @@ export function encodeCursor(cursor: Cursor, fingerprint: string): string {
 }
 
 export function decodeCursor(text: string, sort: SearchSort, fingerprint: string): Cursor {
-  const invalid = () => badRequest('cursor: is not a cursor this search gave out');
+  const invalid = () => badRequest(serverMessages.products.badCursor);
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
@@ -47,7 +48,7 @@ export function decodeCursor(text: string, sort: SearchSort, fingerprint: string
   }
   if (!parsed || typeof parsed !== 'object') throw invalid();
   const { s, k, i, f } = parsed as Record<string, unknown>;
-  if (s !== sort || f !== fingerprint) throw badRequest('cursor: belongs to another search; start again without it');
+  if (s !== sort || f !== fingerprint) throw badRequest(serverMessages.products.otherSearchCursor);
   if (typeof k !== 'string' || typeof i !== 'string' || !keyPatterns[sort].test(k) || !uuidPattern.test(i)) throw invalid();
   return { sort, key: k, id: i };
 }

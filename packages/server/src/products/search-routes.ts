@@ -1,15 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  dataOf,
-  FACET_COUNT_LIMIT,
-  idParams,
-  productDetails,
-  SEARCH_DEFAULT_LIMIT,
-  SEARCH_MAX_LIMIT,
-  searchQuery,
-  searchResponse,
-  withoutBlankParameters,
-} from '@furniture/contract';
+import { dataOf, FACET_COUNT_LIMIT, idParams, productDetails, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, searchQuery, searchResponse, serverMessages, withoutBlankParameters } from '@furniture/contract';
 import { notFound } from '../http/errors.ts';
 import { errorResponses } from '../http/responses.ts';
 import { searchCatalogue } from './catalogue-search.ts';
@@ -72,7 +62,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const details = await findProductDetails(app.db, request.params.id);
-      if (!details) throw notFound('No product with this id');
+      if (!details) throw notFound(serverMessages.products.notFound);
       return { success: true as const, data: details };
     },
   );

@@ -1,16 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import {
-  declineBookingBody,
-  editProductBody,
-  idParams,
-  listOf,
-  paginationQuery,
-  saleMessages,
-  sellerBooking,
-  successMessage,
-  type EditProductBody,
-} from '@furniture/contract';
+import { declineBookingBody, type EditProductBody, editProductBody, idParams, listOf, paginationQuery, saleMessages, sellerBooking, serverMessages, successMessage } from '@furniture/contract';
 import { findCategoryById } from '../categories/category-repository.ts';
 import { currentUser } from '../http/access.ts';
 import { badRequest } from '../http/errors.ts';
@@ -24,7 +14,7 @@ const stateRules = 'States and transitions: decision 20. A step the booking’s 
 
 /** The listing's columns an edit sets, from the request's fields. */
 async function listingEditOf(app: Parameters<FastifyPluginAsyncZod>[0], body: EditProductBody): Promise<ListingEdit> {
-  if (body.categoryId && !(await findCategoryById(app.db, body.categoryId))) throw badRequest('categoryId: no category with this id');
+  if (body.categoryId && !(await findCategoryById(app.db, body.categoryId))) throw badRequest(serverMessages.products.noCategory);
   const photos = body.photos?.length ? body.photos : body.productImage ? [body.productImage] : undefined;
   const money = (value: number | undefined) => (value === undefined ? undefined : value.toFixed(2));
   const edit: ListingEdit = {

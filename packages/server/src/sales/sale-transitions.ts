@@ -1,11 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import {
-  LISTING_LIFETIME_DAYS,
-  saleMessages,
-  type BookingStatus,
-  type ListingState,
-  type PriceChange,
-} from '@furniture/contract';
+import { type BookingStatus, LISTING_LIFETIME_DAYS, type ListingState, type PriceChange, saleMessages, serverMessages } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { bookings, payments, products } from '../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
@@ -342,7 +336,7 @@ export async function changeListing(tx: Executor, request: ListingChangeRequest)
   const transition: ListingTransition = listingTransitions[request.action];
   const product = await lockProductRow(tx, request.productId);
   if (!product) throw notFound(saleMessages.productNotFound);
-  if (product.sellerId !== request.sellerId) throw forbidden('You can only change your own products');
+  if (product.sellerId !== request.sellerId) throw forbidden(serverMessages.products.onlyOwnChange);
   if (!transition.from.includes(product.state)) throw conflict(transition.refusal);
   const sellerId = product.sellerId;
 

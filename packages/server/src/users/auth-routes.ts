@@ -1,16 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  dataOf,
-  errorResponse,
-  getTokenBody,
-  loginBody,
-  messages,
-  publicUser,
-  signupBody,
-  successMessage,
-  tokenResponse,
-  userAddToDbBody,
-} from '@furniture/contract';
+import { dataOf, errorResponse, getTokenBody, loginBody, messages, publicUser, serverMessages, signupBody, successMessage, tokenResponse, userAddToDbBody } from '@furniture/contract';
 import { authenticate, currentUser } from '../http/access.ts';
 import { multipartImageBody } from '../images/image-uploads.ts';
 import { conflict, forbidden, unauthorized } from '../http/errors.ts';
@@ -47,9 +36,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user =
         (await insertUser(app.db, { name, email, image, role: userRole, passwordHash })) ??
         (await claimProfile(app.db, email, { name, image, role: userRole, passwordHash }));
-      if (!user) throw conflict('An account with this e-mail already exists. Log in instead.');
+      if (!user) throw conflict(serverMessages.accounts.emailTaken);
       const token = await signIn(app, reply, user.id);
-      return reply.status(201).send({ success: true, token, message: 'Your account is ready' });
+      return reply.status(201).send({ success: true, token, message: serverMessages.accounts.ready });
     },
   );
 
@@ -70,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findUserByEmail(app.db, email);
       if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
         await recordLoginFailure(app.db, email, request.ip);
-        throw unauthorized('Wrong e-mail or password.');
+        throw unauthorized(serverMessages.accounts.wrongCredentials);
       }
       await clearLoginFailures(app.db, email);
       const token = await signIn(app, reply, user.id);
@@ -86,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { token } = await refreshSession(app, request, reply);
-      return { success: true as const, token, message: 'Session refreshed' };
+      return { success: true as const, token, message: serverMessages.accounts.sessionRefreshed };
     },
   );
 
@@ -100,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = sessionCookie(request);
       if (token) await endSession(app.db, token);
       clearSessionCookie(app, reply);
-      return { success: true, message: 'Signed out' };
+      return { success: true, message: serverMessages.accounts.signedOut };
     },
   );
 
@@ -125,18 +114,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email } = request.body;
       const caller = await authenticate(app, request).catch(() => null);
       if (caller?.sessionId) {
-        if (caller.user.email !== email) throw forbidden('You can only get a token for your own account.');
+        if (caller.user.email !== email) throw forbidden(serverMessages.accounts.onlyOwnToken);
         const token = await app.accessTokens.issue({ userId: caller.user.id, sessionId: caller.sessionId });
-        return { success: true as const, token, message: 'Token issued' };
+        return { success: true as const, token, message: serverMessages.accounts.tokenIssued };
       }
       // The cookie's owner is checked before it is used up: a refused call changes nothing.
       const cookie = sessionCookie(request);
       const ownerId = cookie ? await sessionOwner(app.db, cookie) : undefined;
       const owner = ownerId ? await findUserById(app.db, ownerId) : undefined;
-      if (owner && owner.email !== email) throw forbidden('You can only get a token for your own account.');
+      if (owner && owner.email !== email) throw forbidden(serverMessages.accounts.onlyOwnToken);
       const session = await refreshSession(app, request, reply);
-      if (session.userId !== owner?.id) throw forbidden('You can only get a token for your own account.');
-      return { success: true as const, token: session.token, message: 'Token issued' };
+      if (session.userId !== owner?.id) throw forbidden(serverMessages.accounts.onlyOwnToken);
+      return { success: true as const, token: session.token, message: serverMessages.accounts.tokenIssued };
     },
   );
 
@@ -160,10 +149,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await authenticate(app, request).catch(() => null);
       const cookie = sessionCookie(request);
       const ownerId = caller?.user.id ?? (cookie ? await sessionOwner(app.db, cookie) : undefined);
-      if (!ownerId) throw unauthorized('Sign up or sign in first: only your own profile can be saved.');
+      if (!ownerId) throw unauthorized(serverMessages.accounts.signUpFirst);
       const owner = caller?.user ?? (await findUserById(app.db, ownerId));
-      if (owner?.email !== request.body.email) throw forbidden('You can only save your own profile.');
-      return { success: true, message: 'Your profile is saved' };
+      if (owner?.email !== request.body.email) throw forbidden(serverMessages.accounts.onlyOwnProfile);
+      return { success: true, message: serverMessages.accounts.profileSaved };
     },
   );
 };

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { trustTexts } from '@furniture/contract';
+import { serverMessages, trustTexts } from '@furniture/contract';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { findUserById } from './user-repository.ts';
 import { REFRESH_COOKIE, REFRESH_TOKEN_MAX_AGE_SECONDS, rotateSession, startSession } from './refresh-tokens.ts';
@@ -43,7 +43,7 @@ export async function refreshSession(
   reply: FastifyReply,
 ): Promise<{ userId: string; sessionId: string; token: string }> {
   const current = sessionCookie(request);
-  if (!current) throw unauthorized('You are not signed in.');
+  if (!current) throw unauthorized(serverMessages.accounts.notSignedIn);
   const result = await rotateSession(app.db, current);
   if ('error' in result) {
     clearSessionCookie(app, reply);

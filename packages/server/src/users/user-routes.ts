@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataOf, emailQuery, errorResponse, publicUser } from '@furniture/contract';
+import { dataOf, emailQuery, errorResponse, publicUser, serverMessages } from '@furniture/contract';
 import { notFound } from '../http/errors.ts';
 import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import { errorResponses } from '../http/responses.ts';
@@ -29,7 +29,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!ownOrAdmin) await enforceLimit(app.db, { limit: RATE_LIMITS.accountLookupsPerAddress, subject: request.ip });
       const user = await findUserByEmail(app.db, email);
       const strangerMaySee = user?.role === 'seller' && !user.suspendedAt;
-      if (!user || (!ownOrAdmin && !strangerMaySee)) throw notFound(`No account with the e-mail ${email}`);
+      if (!user || (!ownOrAdmin && !strangerMaySee)) throw notFound(serverMessages.admin.noAccount(email));
       return { success: true as const, data: toPublicUser(user) };
     },
   );

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addWishBody, createdOf, deleteResponse, emailListQuery, idQuery, listOf, messages, wish } from '@furniture/contract';
+import { addWishBody, createdOf, deleteResponse, emailListQuery, idQuery, listOf, messages, serverMessages, wish } from '@furniture/contract';
 import { currentUser } from '../http/access.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { requireOwnEmailOrAdmin } from '../http/ownership.ts';
@@ -51,13 +51,13 @@ export const wishRoutes: FastifyPluginAsyncZod = async (app) => {
       const wishId = await app.db.transaction(async (tx) => {
         await requireBuyableProduct(tx, request.body.productId, buyer, 'wish for');
         const id = await insertWish(tx, buyer.id, request.body.productId);
-        if (!id) throw conflict('This product is already in your wish list');
+        if (!id) throw conflict(serverMessages.wishes.alreadyWished);
         return id;
       });
       const created = (await findWishById(app.db, wishId))!;
       return reply
         .status(201)
-        .send({ success: true as const, message: `${created.productName} is added to your wish list`, data: created });
+        .send({ success: true as const, message: serverMessages.wishes.added(created.productName), data: created });
     },
   );
 
@@ -78,7 +78,7 @@ export const wishRoutes: FastifyPluginAsyncZod = async (app) => {
       const buyer = currentUser(request);
       const deletedCount = await deleteWishOfBuyer(app.db, request.query.id, buyer.id);
       // Another buyer's wish answers the same as a missing one: its existence is not theirs to learn.
-      if (deletedCount === 0) throw notFound('No wish with this id in your wish list');
+      if (deletedCount === 0) throw notFound(serverMessages.wishes.notFound);
       return { success: true, deletedCount, message: messages.productDeleted };
     },
   );

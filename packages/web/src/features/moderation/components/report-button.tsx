@@ -1,10 +1,9 @@
 import { reportReasons, trustTexts, trustWebTexts, type ReportReason, type ReportTargetType } from '@furniture/contract';
-import { useState, type FormEvent } from 'react';
-import { Modal } from '../../../components/modal.tsx';
+import { useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextareaField } from '../../../components/form/textarea-field.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
-import { errorMessage, notify } from '../../../lib/notify.ts';
 import { useFileReport } from '../api/moderation.ts';
 
 interface ReportButtonProps {
@@ -23,53 +22,29 @@ interface ReportButtonProps {
 /** Report a listing or a message to the admins: shown to signed-in people other than its owner. */
 export function ReportButton({ targetType, targetId, ownerId, title, label, discreet = false }: ReportButtonProps) {
   const { user } = useAuth();
-  const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason>(reportReasons[0]);
   const [note, setNote] = useState('');
   const fileReport = useFileReport();
   if (!user || user._id === ownerId) return null;
 
-  async function send(event: FormEvent) {
-    event.preventDefault();
-    try {
-      await fileReport.mutateAsync({ targetType, targetId, reason, ...(note.trim() ? { note } : {}) });
-      notify.success(trustTexts.reportReceived);
-      setOpen(false);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
-  }
-
   return (
-    <>
-      <button
-        type="button"
-        className={discreet ? 'btn btn-ghost btn-xs opacity-80' : 'btn btn-ghost'}
-        aria-label={label}
-        onClick={() => setOpen(true)}
-      >
-        {trustWebTexts.report}
-      </button>
-      <Modal title={title} open={open} onClose={() => setOpen(false)}>
-        <form onSubmit={(event) => void send(event)} className="flex flex-col gap-3">
-          <SelectField label={trustWebTexts.reportReason} value={reason} onChange={(event) => setReason(event.target.value as ReportReason)}>
-            {reportReasons.map((value) => (
-              <option key={value} value={value}>
-                {trustTexts.reportReasons[value]}
-              </option>
-            ))}
-          </SelectField>
-          <TextareaField label={trustWebTexts.reportNote} value={note} maxLength={1000} onChange={(event) => setNote(event.target.value)} />
-          <div className="modal-action">
-            <button type="button" className="btn" onClick={() => setOpen(false)}>
-              {trustWebTexts.cancel}
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={fileReport.isPending}>
-              {trustWebTexts.sendReport}
-            </button>
-          </div>
-        </form>
-      </Modal>
-    </>
+    <FormDialog
+      buttonText={trustWebTexts.report}
+      {...(label ? { label } : {})}
+      buttonClassName={discreet ? 'btn btn-ghost btn-xs opacity-80' : 'btn btn-ghost'}
+      title={title}
+      submitText={trustWebTexts.sendReport}
+      pending={fileReport.isPending}
+      send={() => fileReport.mutateAsync({ targetType, targetId, reason, ...(note.trim() ? { note } : {}) }).then(() => trustTexts.reportReceived)}
+    >
+      <SelectField label={trustWebTexts.reportReason} value={reason} onChange={(event) => setReason(event.target.value as ReportReason)}>
+        {reportReasons.map((value) => (
+          <option key={value} value={value}>
+            {trustTexts.reportReasons[value]}
+          </option>
+        ))}
+      </SelectField>
+      <TextareaField label={trustWebTexts.reportNote} value={note} maxLength={1000} onChange={(event) => setNote(event.target.value)} />
+    </FormDialog>
   );
 }

@@ -35,9 +35,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Turns of app and bare server per call; the ratio printed is the median turn's. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECTIONS = ['reads', 'writes', 'start'] as const;
-const chosen = process.argv.slice(2);
-for (const name of chosen) if (!(SECTIONS as readonly string[]).includes(name)) throw new Error(`Sections are ${SECTIONS.join(', ')}; got ${name}`);
-const runs = (section: (typeof SECTIONS)[number]) => chosen.length === 0 || chosen.includes(section);
 
 export async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, '127.0.0.1');
@@ -428,6 +425,9 @@ async function starts(databaseUrl: string) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
 
 async function main() {
+  const chosen = process.argv.slice(2);
+  for (const name of chosen) if (!(SECTIONS as readonly string[]).includes(name)) throw new Error(`Sections are ${SECTIONS.join(', ')}; got ${name}`);
+  const runs = (section: (typeof SECTIONS)[number]) => chosen.length === 0 || chosen.includes(section);
   const database = await createScratchDatabase('throughput', process.env.BENCH_DATABASE_URL);
   const { db, pool } = createDatabase(database.url, 2);
   console.log(`${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')} at the start`);

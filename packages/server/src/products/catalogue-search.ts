@@ -12,11 +12,12 @@ import { categories, products, users } from '../db/schema/index.ts';
 import { fitsInSpaceSql, fitsThroughDoorwaySql } from './fit-geometry.ts';
 import { productColumns, publiclyVisible, type ProductRecord } from './product-repository.ts';
 import { decodeCursor, encodeCursor, searchFingerprint, type Cursor } from './search-cursor.ts';
+import { closestTerm, wordsOneEditAway, type Candidate } from './search-spelling.ts';
 
 /** At most this many words of a search are used; the rest cannot narrow it much further. */
 const MAX_SEARCH_WORDS = 8;
-/** A misspelt word is tried as up to this many known stems that resemble it. */
-const CORRECTIONS_PER_WORD = 3;
+/** A misspelt word is looked for among at most this many known stems that share its trigrams. */
+const TRIGRAM_CANDIDATES = 20;
 
 export interface SearchResult {
   rows: ProductRecord[];
@@ -27,47 +28,67 @@ export interface SearchResult {
 /** Quotes a lexeme for tsquery input: inside quotes, a backslash escapes the next character. */
 const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/['\\]/g, '\\$&')}'`;
 
-/** The words of a search, each as the stems that stand for it (one, or the corrections of a typo). */
-export type SearchWords = string[][];
+/** The stems of a search's words, in the order they were typed, misspelt ones corrected. */
+export type SearchWords = string[];
 
 /**
- * The tsquery that every word matches, each by one of its stems; with `weights`, only where the
- * document gives those weights (decision 12: A is the name, B the category and location).
+ * The tsquery every stem matches; with `weights`, only where the document gives those weights
+ * (decision 12: A is the name).
  */
 export function tsqueryOf(words: SearchWords, weights = ''): string {
   const label = weights ? `:${weights}` : '';
-  return words
-    .map((terms) => {
-      const quoted = terms.map((term) => `${quoteLexeme(term)}${label}`);
-      return quoted.length > 1 ? `(${quoted.join(' | ')})` : quoted[0]!;
-    })
-    .join(' & ');
+  return words.map((word) => `${quoteLexeme(word)}${label}`).join(' & ');
 }
 
 /**
  * Turns the words of a search into stems (decision 12): each word is stemmed as the documents
  * are; a stem the catalogue contains is used as it is, and one it does not contain is replaced
- * by the known stems most similar to it (trigram similarity), so "sofaa" finds sofas. Answers
- * null when the text holds no searchable word.
+ * by the known stem a person most likely meant (`closestTerm`), so "sofaa" finds sofas and
+ * "chiar" chairs. Answers null when the text holds no searchable word.
  */
 export async function searchWordsFor(db: Executor, text: string): Promise<SearchWords | null> {
   const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
   if (words.length === 0) return null;
-  const result = await db.execute<{ ord: string; lexeme: string; alternatives: string[] }>(sql`
-    select w.ord, s.lexeme,
-      case when known.found then array[s.lexeme] else array(
-        select t.term from search_terms t
-        where t.term % s.lexeme
-        order by similarity(t.term, s.lexeme) desc, t.term
-        limit ${CORRECTIONS_PER_WORD}
-      ) end as alternatives
+  const { rows } = await db.execute<{ lexeme: string; known: boolean }>(sql`
+    select s.lexeme, exists(select 1 from search_terms where term = s.lexeme) as known
     from json_array_elements_text(${JSON.stringify(words)}::json) with ordinality as w(word, ord)
-    cross join lateral unnest(tsvector_to_array(to_tsvector('furniture_search', w.word))) as s(lexeme)
-    cross join lateral (select exists(select 1 from search_terms where term = s.lexeme) as found) as known
-    order by w.ord, s.lexeme`);
-  if (result.rows.length === 0) return null;
+    cross join lateral unnest(to_tsvector('furniture_search', w.word)) as s
+    order by w.ord, s.positions[1]`);
+  if (rows.length === 0) return null;
+  const misspelt = [...new Set(rows.filter((row) => !row.known).map((row) => row.lexeme))];
+  const candidates = misspelt.length > 0 ? await correctionCandidates(db, misspelt) : [];
   // A word like nothing in the catalogue stays as it is, and so matches nothing.
-  return result.rows.map(({ lexeme, alternatives }) => (alternatives.length > 0 ? alternatives : [lexeme]));
+  return rows.map(({ lexeme, known }) => (known ? lexeme : (closestTerm(lexeme, candidates) ?? lexeme)));
+}
+
+/**
+ * The known stems that may be what the misspelt ones meant: those one edit away (looked up
+ * exactly, so a swap such as "chiar", which shares few trigrams with "chair", is found), and those
+ * most similar by trigrams (for two edits in a longer word), each with how common it is in the
+ * catalogue by the statistics PostgreSQL keeps of the search documents. Only the small vocabulary
+ * is read, never the products.
+ */
+async function correctionCandidates(db: Executor, misspelt: string[]): Promise<Candidate[]> {
+  const oneEditAway = misspelt.flatMap(wordsOneEditAway);
+  const { rows } = await db.execute<{ term: string; frequency: number }>(sql`
+    with candidate as (
+      select t.term from json_array_elements_text(${JSON.stringify(misspelt)}::json) as m(lexeme)
+      cross join lateral (
+        select term from search_terms where term % m.lexeme
+        order by similarity(term, m.lexeme) desc, term limit ${TRIGRAM_CANDIDATES}
+      ) as t
+      union
+      select term from search_terms where term in (select json_array_elements_text(${JSON.stringify(oneEditAway)}::json))
+    ),
+    frequency as (
+      select common.term, common.frequency
+      from pg_stats s
+      cross join lateral unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as common(term, frequency)
+      where s.schemaname = current_schema() and s.tablename = 'products' and s.attname = 'search_vector'
+    )
+    select c.term, coalesce(f.frequency, 0)::float8 as frequency
+    from candidate c left join frequency f on f.term = c.term`);
+  return rows;
 }
 
 /** The conditions of a search but its words and the two that facets count by (condition and category). */

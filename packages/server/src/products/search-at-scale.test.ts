@@ -62,17 +62,37 @@ describe('search over a seeded catalogue', () => {
     expect(Object.values(narrow.facets!.condition).reduce((sum, count) => sum + count, 0)).toBe(all.length);
   });
 
-  it('puts pieces named by a misspelt word first, newest first among them', async () => {
+  it('corrects a misspelt word to the catalogue word a person meant, and puts the pieces it names first, newest first', async () => {
     for (const [typo, word] of [
+      ['chiar', 'chair'],
       ['sofaa', 'sofa'],
       ['walnutt', 'walnut'],
+      ['tabel', 'table'],
+      ['dreser', 'dresser'],
+      ['dresr', 'dresser'],
+      ['wardobe', 'wardrobe'],
+      ['wardrboe', 'wardrobe'],
+      ['wálnutt', 'walnut'],
+      ['Scandanavian', 'scandinavian'],
+      ['CAFÉE', 'café'],
     ]) {
-      const { data } = await search(`q=${typo}`);
-      expect(data.length).toBeGreaterThan(0);
-      for (const product of data) expect(product.productName.toLowerCase()).toContain(word);
-      const posted = data.map((product) => product.postedAt);
+      const { data } = await search(`q=${encodeURIComponent(typo!)}`);
+      const named = data.map((product) => product.productName.toLowerCase().includes(word!));
+      expect(named[0], typo).toBe(true);
+      // The pieces named by the word come first (then those of its category, for a rarer word).
+      expect(named, typo).toEqual([...named].sort().reverse());
+      const posted = data.filter((_, index) => named[index]).map((product) => product.postedAt);
       expect(posted).toEqual([...posted].sort().reverse());
     }
+  });
+
+  it('keeps a word the catalogue holds as it is, and finds nothing for a word like none of it', async () => {
+    // "bench" is one edit from "beech", a word of the catalogue too.
+    const { data } = await search('q=bench');
+    expect(data.length).toBeGreaterThan(0);
+    for (const product of data) expect(product.productName.toLowerCase()).toContain('bench');
+    expect((await search('q=qxzvjk')).data).toEqual([]);
+    expect((await search('q=oak%20qxzvjk')).data).toEqual([]);
   });
 });
 

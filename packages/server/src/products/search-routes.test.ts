@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conditions, type Product, type SearchResponse } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
@@ -62,6 +63,19 @@ describe('GET /api/products: words', () => {
     await createProduct(t.db, refs, { productName: 'Walnut sideboard', description: 'Mid-century, six drawers' });
     expect(names((await search({ q: 'walnutt' })).body.data)).toEqual(['Walnut sideboard']);
     expect(names((await search({ q: 'sidebord drawrs' })).body.data)).toEqual(['Walnut sideboard']);
+  });
+
+  it('corrects a misspelt word to the commonest of the catalogue words as close to it', async () => {
+    const { refs } = await catalogue();
+    for (let index = 0; index < 5; index++) await createProduct(t.db, refs, { productName: `Quimbel lamp ${index}` });
+    await createProduct(t.db, refs, { productName: 'Quimbal stool' });
+    // PostgreSQL's statistics of the search documents say how common a word is, as autovacuum keeps them.
+    await t.db.execute(sql`analyze products`);
+    // One letter from each: the commoner "quimbel" is meant, though "quimbal" comes first alphabetically.
+    const found = names((await search({ q: 'quimbil', limit: 10 })).body.data);
+    expect(found).toHaveLength(5);
+    for (const name of found) expect(name).toMatch(/^Quimbel lamp/);
+    expect(names((await search({ q: 'quimbal' })).body.data)).toEqual(['Quimbal stool']);
   });
 
   it('finds nothing for a word that resembles nothing in the catalogue', async () => {

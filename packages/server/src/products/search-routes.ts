@@ -8,7 +8,7 @@ import { contactWithheldDescription, toProduct } from './product-repository.ts';
 
 const searchDescription = [
   contactWithheldDescription,
-  'Public. Words in `q` are matched against name, description, category and location with stemming; accents are ignored and a misspelt word is matched to the catalogue words it resembles.',
+  'Public. Words in `q` are matched against name, description, category and location with stemming; accents are ignored and a misspelt word is replaced by the catalogue word it most likely stands for (fewest edits, a swap of two letters counting as one, then the commonest).',
   'Filters: `categoryId`, `condition` (repeatable), `minPrice`/`maxPrice` (resale price), `location` (loose match), `sellerVerified=true`, `inStock` (default true: available only; false includes sold pieces).',
   '“Will it fit?”: `spaceWidth`/`spaceDepth`/`spaceHeight` keep pieces that stand in that space (turned about the vertical if need be); `doorWidth` with `doorHeight` keep pieces that can be carried through that opening, tilted if need be. Pieces without measurements are left out by either.',
   '`sort`: relevance (the default with q: pieces named by every word first, then the other matches, newest first within each), newest (the default without), price-asc, price-desc.',

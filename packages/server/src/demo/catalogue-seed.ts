@@ -147,6 +147,7 @@ async function seedOverConnection(db: NodePgDatabase, { products: total, publicU
     insert into search_terms (term)
     select unnest(tsvector_to_array(to_tsvector('furniture_search', ${vocabulary()})))
     on conflict do nothing`);
+  await db.execute(sql`insert into search_places (place) select furniture_fold(unnest(${textArray(places)})) on conflict do nothing`);
   await db.execute(sql`drop table seed_kinds, seed_sellers`);
   log(`Indexes and vocabulary ready (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   // Fresh statistics and visibility map, so plans and index-only scans are as in a settled database.
@@ -181,9 +182,10 @@ async function insertProducts(
   for (let from = 1; from <= total; from += BATCH) {
     const to = Math.min(total, from + BATCH - 1);
     await db.transaction(async (tx) => {
-      // Every row's text is made of the seed's own words, whose stems go into the vocabulary at the
-      // end at once; the per-row trigger would add the same stems, a million times slower.
+      // Every row's text is made of the seed's own words and places, which go into the vocabulary
+      // and the places at the end at once; the per-row triggers would add the same, a million times over.
       await tx.execute(sql`alter table products disable trigger products_search_terms`);
+      await tx.execute(sql`alter table products disable trigger products_search_places`);
       await tx.execute(sql`
         with numbered as (
           select i,
@@ -233,6 +235,7 @@ async function insertProducts(
                case when sold then posted + (now() - posted) * u2 end
         from drawn`);
       await tx.execute(sql`alter table products enable trigger products_search_terms`);
+      await tx.execute(sql`alter table products enable trigger products_search_places`);
     });
     batchDone(to);
   }

@@ -8,7 +8,7 @@ import {
   type SearchSort,
 } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
-import { categories, products, users } from '../db/schema/index.ts';
+import { categories, products, searchPlaces, users } from '../db/schema/index.ts';
 import { fitsInSpaceSql, fitsThroughDoorwaySql } from './fit-geometry.ts';
 import { productColumns, publiclyVisible, type ProductRecord } from './product-repository.ts';
 import { decodeCursor, encodeCursor, searchFingerprint, type Cursor } from './search-cursor.ts';
@@ -91,17 +91,40 @@ async function correctionCandidates(db: Executor, misspelt: string[]): Promise<C
   return rows;
 }
 
-/** The conditions of a search but its words and the two that facets count by (condition and category). */
-function filterConditions(query: SearchQuery): SQL[] {
+/** A location search resolved to more places than this reads the products' trigram index instead. */
+const MAX_PLACES = 200;
+
+/** Loosely: a similar word anywhere in the place (typos and accents forgiven), or a part of it. */
+const placeMatches = (location: string, place: SQL) =>
+  sql`(furniture_fold(${location}) <% ${place} or ${place} like '%' || furniture_fold(${location}) || '%')`;
+
+/**
+ * The known places a location search matches (decision 27), or null when there are more than
+ * MAX_PLACES. Only the small table of places is read.
+ */
+async function placesMatching(db: Executor, location: string): Promise<string[] | null> {
+  const rows = await db
+    .select({ place: searchPlaces.place })
+    .from(searchPlaces)
+    .where(placeMatches(location, sql`${searchPlaces.place}`))
+    .limit(MAX_PLACES + 1);
+  return rows.length > MAX_PLACES ? null : rows.map((row) => row.place);
+}
+
+/**
+ * The conditions of a search but its words and the two that facets count by (condition and
+ * category). `places` are those the location matches (see placesMatching).
+ */
+function filterConditions(query: SearchQuery, places: string[] | null): SQL[] {
   const where: SQL[] = [publiclyVisible];
   if (query.inStock !== false) where.push(eq(products.inStock, 'available'));
   if (query.minPrice !== undefined) where.push(sql`${products.resalePrice} >= ${query.minPrice}::numeric`);
   if (query.maxPrice !== undefined) where.push(sql`${products.resalePrice} <= ${query.maxPrice}::numeric`);
   if (query.location) {
-    // Loosely: a similar word anywhere in the place name (typos and accents forgiven), or a part of it.
-    const place = sql`furniture_fold(${query.location})`;
-    const location = sql`furniture_fold(${products.location})`;
-    where.push(sql`(${place} <% ${location} or ${location} like '%' || ${place} || '%')`);
+    // A B-tree lookup of the matching places: its estimate is exact (the index's statistics), so a
+    // big city is read in index or table order until a page is full, never as a trigram bitmap.
+    const place = sql`furniture_fold(${products.location})`;
+    where.push(places ? inArray(place, places) : placeMatches(query.location, place));
   }
   if (query.sellerVerified) {
     where.push(sql`exists (select 1 from ${users} seller where seller.id = ${products.sellerId} and seller.verified)`);
@@ -146,43 +169,95 @@ function ordering(sort: Exclude<SearchSort, 'relevance'>) {
 }
 
 /**
- * The relevance tiers (decisions 12 and 27): pieces named by every word, then the other matches
- * (words in the category, location or description), newest first within each. The first is read
- * from the name's own index; the second is the rest of the document's matches, as dense in the
- * newest-first order as the words are in the catalogue, so a walk of that order finds a page
- * soon. (A tier of its own for category and location was tried: the planner cannot estimate a
- * match restricted to weights, and walked the whole order for a tier that was empty.)
+ * How many of the newest pieces named by every word are ranked by how well their names match
+ * (decision 12): enough for the first pages a person reads, few enough to rank on every page.
  */
-const RELEVANCE_TIERS = 2;
+export const RANKED_NAMED = 48;
 
-function tierCondition(words: SearchWords, tier: number): SQL {
-  const named = sql`to_tsvector('furniture_search'::regconfig, ${products.productName}) @@ ${tsqueryOf(words)}::tsquery`;
-  if (tier === 0) return named;
-  // Weight A of search_vector is the name: the same test without parsing the name again.
-  return sql`${products.searchVector} @@ ${tsqueryOf(words)}::tsquery and not ${products.searchVector} @@ ${tsqueryOf(words, 'A')}::tsquery`;
-}
+/** A piece named by every word: read from the name's own index. */
+const namedBy = (words: SearchWords) =>
+  sql`to_tsvector('furniture_search'::regconfig, ${products.productName}) @@ ${tsqueryOf(words)}::tsquery`;
+
+/**
+ * How well a name matches the words: cover density (the words close together and in the order
+ * typed score higher), divided by the name's length in words (so "Oak chair" comes before
+ * "Rustic oak dining chair with cushion"). A real, printed and compared exactly in cursors.
+ */
+const nameRank = (words: SearchWords) =>
+  sql`ts_rank_cd(to_tsvector('furniture_search'::regconfig, ${products.productName}), ${tsqueryOf(words)}::tsquery, 2)`;
+
+/** A position in the (posted_at, id) order, as a cursor holds it: `posted_at|id`. */
+const fromNewestPosition = (position: string) => {
+  const [postedAt, id] = position.split('|');
+  return sql`(${postedAt}::timestamptz, ${id}::uuid)`;
+};
 
 /** The rows of a page: `where` holds, in the order and after the position given. */
 type PageQuery = (where: (SQL | undefined)[], order: SQL[], key: SQL, rows: number) => Promise<(ProductRecord & { sortKey: string })[]>;
 
 /**
- * A page by relevance: the tiers one after another, each walked newest first from where the last
- * page stopped (a cursor key is `tier|posted_at`), until the page is full. Each tier is a keyset
- * walk of the (posted_at, id) order, or a bitmap of its matches when they are few, so neither a
- * deep page nor a word most listings contain ranks every match.
+ * A page by relevance (decisions 12 and 27), in three tiers:
+ *  1. the newest RANKED_NAMED pieces named by every word, best named first (`nameRank`), then
+ *     newest first;
+ *  2. the older pieces named by every word, newest first;
+ *  3. the other matches (the words in the category, location or description), newest first.
+ * The first page fixes where the ranked tier ends (the (posted_at, id) of its oldest piece, or
+ * none when every named piece is in it) and the cursor carries it, so pieces added during a walk
+ * can only join the ranked tier, never shift the others. A cursor key is `tier|...|posted_at`.
+ * The ranked tier reads at most RANKED_NAMED rows a page; the others are keyset walks of the
+ * (posted_at, id) order, or bitmaps of their matches when few; a page that empties one tier goes
+ * on with the next. So no search ranks every match, and page 200 costs what page 1 does.
  */
-async function relevancePage(pageQuery: PageQuery, filters: (SQL | undefined)[], words: SearchWords | null, after: Cursor | null, rows: number) {
+async function relevancePage(
+  db: Executor,
+  pageQuery: PageQuery,
+  filters: (SQL | undefined)[],
+  words: SearchWords | null,
+  after: Cursor | null,
+  rows: number,
+): Promise<{ rows: Awaited<ReturnType<PageQuery>>; rankedUntil: string | null }> {
   const newest = ordering('newest');
-  // Without a searchable word (q held none) everything found is one tier.
-  const tiers = words ? RELEVANCE_TIERS : 1;
-  const fromTier = after ? Number(after.key.slice(0, after.key.indexOf('|'))) - 1 : 0;
-  const found: Awaited<ReturnType<PageQuery>> = [];
-  for (let tier = fromTier; tier < tiers && found.length < rows; tier++) {
-    const where = [...filters, words ? tierCondition(words, tier) : undefined];
-    if (after && tier === fromTier) where.push(newest.after(after.key.slice(after.key.indexOf('|') + 1), after.id));
-    found.push(...(await pageQuery(where, newest.orderBy, sql`${tier + 1} || '|' || ${newest.key}`, rows - found.length)));
+  // Without a searchable word (q held none) everything found is one tier, newest first.
+  if (!words) {
+    const position = after ? [newest.after(after.key.slice(2), after.id)] : [];
+    return { rows: await pageQuery([...filters, ...position], newest.orderBy, sql`'3|' || ${newest.key}`, rows), rankedUntil: null };
   }
-  return found;
+  const named = namedBy(words);
+  const afterTier = after ? Number(after.key[0]) : 1;
+  const rank = nameRank(words);
+  const rankedKey = sql`'1|' || ${rank}::text || '|' || ${newest.key}`;
+  const found: Awaited<ReturnType<PageQuery>> = [];
+  let rankedUntil = after?.rankedUntil ?? null;
+  if (!after) {
+    // The first page reads the ranked tier whole, newest first, in one walk, and ranks it here
+    // (a stable sort: equal ranks stay newest first, as the SQL order of later pages has them).
+    const ranked = await pageQuery([...filters, named], newest.orderBy, rankedKey, RANKED_NAMED);
+    const oldest = ranked.at(-1);
+    rankedUntil = ranked.length === RANKED_NAMED && oldest ? `${oldest.sortKey.split('|')[2]}|${oldest.id}` : null;
+    const rankOf = (row: (typeof ranked)[number]) => Number(row.sortKey.split('|')[1]);
+    found.push(...ranked.sort((a, b) => rankOf(b) - rankOf(a)).slice(0, rows));
+  } else if (afterTier === 1) {
+    const [, afterRank, afterPosted] = after.key.split('|');
+    const where = [
+      ...filters,
+      named,
+      rankedUntil ? sql`(${products.postedAt}, ${products.id}) >= ${fromNewestPosition(rankedUntil)}` : undefined,
+      sql`(${rank}, ${products.postedAt}, ${products.id}) < (${afterRank}::real, ${afterPosted}::timestamptz, ${after.id}::uuid)`,
+    ];
+    found.push(...(await pageQuery(where, [desc(rank), ...newest.orderBy], rankedKey, rows)));
+  }
+  if (afterTier <= 2 && rankedUntil && found.length < rows) {
+    const where = [...filters, named, sql`(${products.postedAt}, ${products.id}) < ${fromNewestPosition(rankedUntil)}`];
+    if (after && afterTier === 2) where.push(newest.after(after.key.slice(2), after.id));
+    found.push(...(await pageQuery(where, newest.orderBy, sql`'2|' || ${newest.key}`, rows - found.length)));
+  }
+  if (found.length < rows) {
+    // Weight A of search_vector is the name: the rest of the matches without parsing the name again.
+    const where = [...filters, sql`${products.searchVector} @@ ${tsqueryOf(words)}::tsquery and not ${products.searchVector} @@ ${tsqueryOf(words, 'A')}::tsquery`];
+    if (after && afterTier === 3) where.push(newest.after(after.key.slice(2), after.id));
+    found.push(...(await pageQuery(where, newest.orderBy, sql`'3|' || ${newest.key}`, rows - found.length)));
+  }
+  return { rows: found, rankedUntil };
 }
 
 /**
@@ -230,9 +305,12 @@ export async function searchCatalogue(db: Executor, query: SearchQuery): Promise
   const limit = query.limit ?? SEARCH_DEFAULT_LIMIT;
   const fingerprint = searchFingerprint({ ...query, sort });
   const after = query.cursor ? decodeCursor(query.cursor, sort, fingerprint) : null;
-  const words = query.q ? await searchWordsFor(db, query.q) : null;
+  const [words, places] = await Promise.all([
+    query.q ? searchWordsFor(db, query.q) : null,
+    query.location ? placesMatching(db, query.location) : null,
+  ]);
 
-  const filters = filterConditions(query);
+  const filters = filterConditions(query, places);
   // Relevance tiers match the words each in its own way; everything else matches them anywhere.
   const besides = words ? [...filters, sql`${products.searchVector} @@ ${tsqueryOf(words)}::tsquery`] : filters;
   const { category, condition } = facetConditions(query);
@@ -246,16 +324,17 @@ export async function searchCatalogue(db: Executor, query: SearchQuery): Promise
       .orderBy(...order)
       .limit(rows);
 
-  const rowsPromise = async () => {
-    if (sort === 'relevance') return relevancePage(pageQuery, [...filters, category, condition], words, after, limit + 1);
+  const pagePromise = async () => {
+    if (sort === 'relevance') return relevancePage(db, pageQuery, [...filters, category, condition], words, after, limit + 1);
     const order = ordering(sort);
-    return pageQuery([...besides, category, condition, after ? order.after(after.key, after.id) : undefined], order.orderBy, order.key, limit + 1);
+    const rows = await pageQuery([...besides, category, condition, after ? order.after(after.key, after.id) : undefined], order.orderBy, order.key, limit + 1);
+    return { rows, rankedUntil: null };
   };
-  const [rows, facets] = await Promise.all([rowsPromise(), after ? null : countFacets(db, query, besides)]);
+  const [{ rows, rankedUntil }, facets] = await Promise.all([pagePromise(), after ? null : countFacets(db, query, besides)]);
 
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextCursor =
-    rows.length > limit && last ? encodeCursor({ sort, key: last.sortKey, id: last.id }, fingerprint) : null;
+    rows.length > limit && last ? encodeCursor({ sort, key: last.sortKey, id: last.id, rankedUntil }, fingerprint) : null;
   return { rows: page, nextCursor, facets };
 }

@@ -62,7 +62,7 @@ describe('search over a seeded catalogue', () => {
     expect(Object.values(narrow.facets!.condition).reduce((sum, count) => sum + count, 0)).toBe(all.length);
   });
 
-  it('corrects a misspelt word to the catalogue word a person meant, and puts the pieces it names first, newest first', async () => {
+  it('corrects a misspelt word to the catalogue word a person meant, and puts the pieces it names first', async () => {
     for (const [typo, word] of [
       ['chiar', 'chair'],
       ['sofaa', 'sofa'],
@@ -81,8 +81,6 @@ describe('search over a seeded catalogue', () => {
       expect(named[0], typo).toBe(true);
       // The pieces named by the word come first (then those of its category, for a rarer word).
       expect(named, typo).toEqual([...named].sort().reverse());
-      const posted = data.filter((_, index) => named[index]).map((product) => product.postedAt);
-      expect(posted).toEqual([...posted].sort().reverse());
     }
   });
 

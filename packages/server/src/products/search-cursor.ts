@@ -11,9 +11,11 @@ import { badRequest } from '../http/errors.ts';
  */
 export interface Cursor {
   sort: SearchSort;
-  /** The sort key exactly as PostgreSQL printed it: a timestamp, a price, or a relevance tier and a timestamp. */
+  /** The sort key exactly as PostgreSQL printed it: a timestamp, a price, or a relevance tier, a rank and a timestamp. */
   key: string;
   id: string;
+  /** Relevance only: where its ranked tier ends, `posted_at|id` (null when every named piece is in it). */
+  rankedUntil?: string | null;
 }
 
 const timestamp = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?/.source;
@@ -21,10 +23,12 @@ const keyPatterns: Record<SearchSort, RegExp> = {
   newest: new RegExp(`^${timestamp}$`),
   'price-asc': /^\d{1,10}(\.\d{1,2})?$/,
   'price-desc': /^\d{1,10}(\.\d{1,2})?$/,
-  // The relevance tier (1 or 2), then the time posted.
-  relevance: new RegExp(`^[12]\\|${timestamp}$`),
+  // The relevance tier: the ranked one with the rank (a real), or another; then the time posted.
+  relevance: new RegExp(`^(1\\|\\d+(\\.\\d+)?(e-\\d+)?|[23])\\|${timestamp}$`),
 };
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.source;
+const uuidPattern = new RegExp(`^${uuid}$`);
+const rankedUntilPattern = new RegExp(`^${timestamp}\\|${uuid}$`);
 
 /** A short fingerprint of everything that defines a search but the page. */
 export function searchFingerprint(search: Record<string, unknown>): string {
@@ -35,7 +39,8 @@ export function searchFingerprint(search: Record<string, unknown>): string {
 }
 
 export function encodeCursor(cursor: Cursor, fingerprint: string): string {
-  return Buffer.from(JSON.stringify({ s: cursor.sort, k: cursor.key, i: cursor.id, f: fingerprint })).toString('base64url');
+  const { sort: s, key: k, id: i, rankedUntil: r } = cursor;
+  return Buffer.from(JSON.stringify({ s, k, i, f: fingerprint, ...(r ? { r } : {}) })).toString('base64url');
 }
 
 export function decodeCursor(text: string, sort: SearchSort, fingerprint: string): Cursor {
@@ -47,8 +52,9 @@ export function decodeCursor(text: string, sort: SearchSort, fingerprint: string
     throw invalid();
   }
   if (!parsed || typeof parsed !== 'object') throw invalid();
-  const { s, k, i, f } = parsed as Record<string, unknown>;
+  const { s, k, i, f, r } = parsed as Record<string, unknown>;
   if (s !== sort || f !== fingerprint) throw badRequest(serverMessages.products.otherSearchCursor);
   if (typeof k !== 'string' || typeof i !== 'string' || !keyPatterns[sort].test(k) || !uuidPattern.test(i)) throw invalid();
-  return { sort, key: k, id: i };
+  if (r !== undefined && (sort !== 'relevance' || typeof r !== 'string' || !rankedUntilPattern.test(r))) throw invalid();
+  return { sort, key: k, id: i, rankedUntil: (r as string | undefined) ?? null };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { conditions, type Product, type SearchResponse } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
 import { createCategory, createProduct, createUser } from '../db/factories.ts';
+import { RANKED_NAMED } from './catalogue-search.ts';
 import { fitsInSpace, fitsThroughDoorway } from './fit-geometry.ts';
 
 const t = setupTestApp();
@@ -48,6 +49,23 @@ describe('GET /api/products: words', () => {
     const { status, body } = await search({ q: 'zanzibar sofa' });
     expect(status).toBe(200);
     expect(names(body.data)).toEqual(['Zanzibar sofa', 'Grey armchair']);
+  });
+
+  it('ranks the pieces named by every word by how well the name matches: the words together, in a short name, first', async () => {
+    const { refs } = await catalogue();
+    const at = (day: number) => new Date(Date.UTC(2025, 1, day));
+    await createProduct(t.db, refs, { productName: 'Chair of solid zelkova with a cushion', postedAt: at(5) });
+    await createProduct(t.db, refs, { productName: 'Plain stool', description: 'Sits by a zelkova chair', postedAt: at(6) });
+    await createProduct(t.db, refs, { productName: 'Zelkova dining chair', postedAt: at(4) });
+    await createProduct(t.db, refs, { productName: 'Zelkova chair', postedAt: at(1) });
+    await createProduct(t.db, refs, { productName: 'Old zelkova chair', postedAt: at(3) });
+    await createProduct(t.db, refs, { productName: 'Zelkova table', postedAt: at(7) });
+
+    const expected = ['Zelkova chair', 'Old zelkova chair', 'Zelkova dining chair', 'Chair of solid zelkova with a cushion', 'Plain stool'];
+    expect(names((await search({ q: 'zelkova chair' })).body.data)).toEqual(expected);
+    expect(names(await searchAll({ q: 'zelkova chair' }))).toEqual(expected);
+    // Alike names keep the newest first.
+    expect(names((await search({ q: 'zelkova' })).body.data).slice(0, 2)).toEqual(['Zelkova table', 'Zelkova chair']);
   });
 
   it('stems words, ignores accents and letter case, and matches category and location', async () => {
@@ -111,6 +129,16 @@ describe('GET /api/products: filters', () => {
     // Combined: every filter narrows the others.
     expect(names((await search({ ...within, condition: ['Excellent', 'Fair'], maxPrice: 250, location: 'Dhaka' })).body.data)).toEqual(['A']);
     expect(names((await search({ ...within, inStock: false, condition: 'Good', minPrice: 300 })).body.data)).toEqual(['D']);
+  });
+
+  it('matches a location loosely when it names more places than are looked up one by one', async () => {
+    const { refs, category } = await catalogue();
+    await createProduct(t.db, refs, { productName: 'In Narnia', location: 'Cair Paravel, Narnia' });
+    await createProduct(t.db, refs, { productName: 'Elsewhere', location: 'Archenland' });
+    // More places named like it than a search resolves to: the products' own trigram match serves it.
+    await t.db.execute(sql`insert into search_places (place) select 'narnia quarter ' || i from generate_series(1, 250) as i`);
+    expect(names((await search({ categoryId: category.id, location: 'narnia' })).body.data)).toEqual(['In Narnia']);
+    expect(names((await search({ categoryId: category.id, location: 'Narnnia' })).body.data)).toEqual(['In Narnia']);
   });
 
   it('treats blank parameters as absent', async () => {
@@ -218,6 +246,37 @@ describe('GET /api/products: keyset pages', () => {
     }
   });
 
+  it(`walks by relevance past the ${RANKED_NAMED} ranked pieces, neither skipping nor repeating while named pieces are added`, async () => {
+    const { refs, category } = await catalogue();
+    const originals: string[] = [];
+    for (let index = 0; index < RANKED_NAMED + 6; index++) {
+      // Names of several lengths, so ranks differ; posting times differ from the rank order.
+      const filler = ' with brass handles'.repeat(index % 3);
+      const product = await createProduct(t.db, refs, { productName: `Yew bureau ${index}${filler}`, postedAt: new Date(Date.UTC(2024, 0, 1, 0, index)) });
+      originals.push(product.id);
+    }
+    for (let index = 0; index < 3; index++) {
+      const product = await createProduct(t.db, refs, { productName: `Writing desk ${index}`, description: 'A yew bureau top', postedAt: new Date(Date.UTC(2024, 5, 1, 0, index)) });
+      originals.push(product.id);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let page = 0;
+    do {
+      const query: Record<string, string | number> = { categoryId: category.id, q: 'yew bureau', limit: 7 };
+      const { status, body } = await search(cursor ? { ...query, cursor } : query);
+      expect(status).toBe(200);
+      seen.push(...body.data.map((product) => product._id));
+      cursor = body.nextCursor;
+      // Newer named pieces join the ranked tier mid-walk: each is shown once at most.
+      await createProduct(t.db, refs, { productName: `Yew bureau added ${page++}` });
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.filter((id) => originals.includes(id)).sort()).toEqual([...originals].sort());
+    // The pieces that only mention the words come last.
+    expect(seen.slice(-3).sort()).toEqual(originals.slice(-3).sort());
+  });
+
   it('keeps the walk stable for rows inserted in the middle of the order', async () => {
     const { refs, category } = await catalogue();
     for (const price of ['10.00', '20.00', '30.00', '40.00', '50.00', '60.00']) {
@@ -282,6 +341,7 @@ describe('GET /api/products: bad parameters', () => {
     [{ inStock: 'maybe' }, 'inStock'],
     [{ cursor: 'not-a-cursor' }, 'cursor'],
     [{ cursor: Buffer.from(JSON.stringify({ s: 'newest', k: "'; drop table products; --", i: 'x', f: 'y' })).toString('base64url') }, 'cursor'],
+    [{ cursor: Buffer.from(JSON.stringify({ s: 'newest', k: '2025-01-01 00:00:00+00', i: '00000000-0000-4000-8000-000000000000', f: 'y', r: 'x' })).toString('base64url') }, 'cursor'],
   ])('%j answers 400 naming %s', async (query, parameter) => {
     const { status, body } = await search(query as Record<string, string | number | string[]>);
     expect(status).toBe(400);

@@ -117,6 +117,8 @@ export const products = pgTable(
     // The first relevance tier, pieces named by every word (decision 27): the name's own words,
     // which search_vector holds with weight A, without reading the rest of the document.
     index('products_name_search_idx').using('gin', sql`to_tsvector('furniture_search'::regconfig, ${t.productName})`),
+    // The place filter: listings of the known places a location search resolves to (decision 27).
+    index('products_place_idx').on(sql`furniture_fold(${t.location})`),
     index('products_advertised_idx').on(t.postedAt).where(sql`${t.advertisement} and ${t.inStock} = 'available'`),
   ],
 );
@@ -139,4 +141,13 @@ export const productViews = pgTable('product_views', {
  */
 export const searchTerms = pgTable('search_terms', {
   term: text('term').primaryKey(),
+});
+
+/**
+ * Every place (a product's location, unaccented and in lower case) the catalogue contains, so a
+ * location search is resolved to the places it loosely matches over this small table, and the
+ * products of those places are read from a B-tree (decision 27).
+ */
+export const searchPlaces = pgTable('search_places', {
+  place: text('place').primaryKey(),
 });

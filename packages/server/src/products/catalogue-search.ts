@@ -170,9 +170,9 @@ function ordering(sort: Exclude<SearchSort, 'relevance'>) {
 
 /**
  * How many of the newest pieces named by every word are ranked by how well their names match
- * (decision 12): enough for the first pages a person reads, few enough to rank on every page.
+ * (decision 12): the first page's worth, so ranking reads no more rows than a page of newest-first did.
  */
-export const RANKED_NAMED = 48;
+export const RANKED_NAMED = 24;
 
 /** A piece named by every word: read from the name's own index. */
 const namedBy = (words: SearchWords) =>

@@ -170,9 +170,10 @@ function ordering(sort: Exclude<SearchSort, 'relevance'>) {
 
 /**
  * How many of the newest pieces named by every word are ranked by how well their names match
- * (decision 12): the first page's worth, so ranking reads no more rows than a page of newest-first did.
+ * (decision 12): a first page and the row that says another follows, so a first page reads no
+ * more rows than it did newest first.
  */
-export const RANKED_NAMED = 24;
+export const RANKED_NAMED = SEARCH_DEFAULT_LIMIT + 1;
 
 /** A piece named by every word: read from the name's own index. */
 const namedBy = (words: SearchWords) =>

@@ -56,5 +56,7 @@ export function decodeCursor(text: string, sort: SearchSort, fingerprint: string
   if (s !== sort || f !== fingerprint) throw badRequest(serverMessages.products.otherSearchCursor);
   if (typeof k !== 'string' || typeof i !== 'string' || !keyPatterns[sort].test(k) || !uuidPattern.test(i)) throw invalid();
   if (r !== undefined && (sort !== 'relevance' || typeof r !== 'string' || !rankedUntilPattern.test(r))) throw invalid();
+  // The older named pieces (tier 2) exist only past the end of a ranked tier.
+  if (sort === 'relevance' && k.startsWith('2|') && r === undefined) throw invalid();
   return { sort, key: k, id: i, rankedUntil: (r as string | undefined) ?? null };
 }

@@ -4,6 +4,7 @@ import { conditions, type Product, type SearchResponse } from '@furniture/contra
 import { setupTestApp } from '../../test/app.ts';
 import { createCategory, createProduct, createUser } from '../db/factories.ts';
 import { RANKED_NAMED } from './catalogue-search.ts';
+import { searchFingerprint } from './search-cursor.ts';
 import { fitsInSpace, fitsThroughDoorway } from './fit-geometry.ts';
 
 const t = setupTestApp();
@@ -342,6 +343,7 @@ describe('GET /api/products: bad parameters', () => {
     [{ cursor: 'not-a-cursor' }, 'cursor'],
     [{ cursor: Buffer.from(JSON.stringify({ s: 'newest', k: "'; drop table products; --", i: 'x', f: 'y' })).toString('base64url') }, 'cursor'],
     [{ cursor: Buffer.from(JSON.stringify({ s: 'newest', k: '2025-01-01 00:00:00+00', i: '00000000-0000-4000-8000-000000000000', f: 'y', r: 'x' })).toString('base64url') }, 'cursor'],
+    [{ q: 'oak', cursor: Buffer.from(JSON.stringify({ s: 'relevance', k: '2|2025-01-01 00:00:00+00', i: '00000000-0000-4000-8000-000000000000', f: searchFingerprint({ q: 'oak', sort: 'relevance' }) })).toString('base64url') }, 'cursor'],
   ])('%j answers 400 naming %s', async (query, parameter) => {
     const { status, body } = await search(query as Record<string, string | number | string[]>);
     expect(status).toBe(400);

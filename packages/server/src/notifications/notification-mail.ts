@@ -33,8 +33,10 @@ async function signingKey(db: Executor): Promise<string> {
 
 const signatureOf = (key: string, userId: string) => createHmac('sha256', key).update(`unsubscribe:${userId}`).digest('base64url');
 
+const tokenOf = (key: string, userId: string) => `${userId}.${signatureOf(key, userId)}`;
+
 export async function unsubscribeToken(db: Executor, userId: string): Promise<string> {
-  return `${userId}.${signatureOf(await signingKey(db), userId)}`;
+  return tokenOf(await signingKey(db), userId);
 }
 
 /** The account a token unsubscribes, or undefined for a token this app did not sign. */
@@ -48,8 +50,17 @@ export async function accountOfUnsubscribeToken(db: Executor, token: string): Pr
 }
 
 export function registerNotificationMail(app: FastifyInstance) {
+  // The key never changes once made, so each app server reads it once, not twice per e-mail.
+  let key: Promise<string> | undefined;
+  const keptSigningKey = () => {
+    key ??= signingKey(app.db).catch((error: unknown) => {
+      key = undefined;
+      throw error;
+    });
+    return key;
+  };
   const unsubscribePath = async (userId: string) =>
-    `/api/notification-settings/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(app.db, userId))}`;
+    `/api/notification-settings/unsubscribe?token=${encodeURIComponent(tokenOf(await keptSigningKey(), userId))}`;
 
   app.jobs.handle(emailNotificationTask, async ({ notificationId }) => {
     await app.db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import type { Executor } from '../db/client.ts';
 import { appSecrets, notifications, users } from '../db/schema/index.ts';
 import { defineTask, enqueueJob } from '../jobs/job-queue.ts';
 import { renderMail } from '../mail/mail-layout.ts';
+import { messageIdOf } from '../mail/mail-plugin.ts';
 import { queueMail } from '../mail/mail-queue.ts';
 import { settingsOf } from './notification-repository.ts';
 import { emailNotificationTask } from './notify.ts';
@@ -59,39 +60,40 @@ export function registerNotificationMail(app: FastifyInstance) {
     });
     return key;
   };
+  const mailHost = new URL(app.config.publicUrl).hostname;
   const unsubscribePath = async (userId: string) =>
     `/api/notification-settings/unsubscribe?token=${encodeURIComponent(tokenOf(await keptSigningKey(), userId))}`;
 
-  app.jobs.handle(emailNotificationTask, async ({ notificationId }) => {
-    await app.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ notification: notifications, email: users.email })
-        .from(notifications)
-        .innerJoin(users, eq(users.id, notifications.userId))
-        .where(and(eq(notifications.id, notificationId), isNull(notifications.emailedAt)))
-        .for('update', { of: notifications });
-      if (!row) return;
-      const { notification } = row;
-      const settings = await settingsOf(tx, notification.userId);
-      if (!settings.email) return;
-      if (settings.digest) {
-        const runAt = new Date(Date.now() + DIGEST_DELAY_MS);
-        await enqueueJob(tx, notificationDigestTask, { userId: notification.userId }, { runAt, key: `notification-digest:${notification.userId}`, keepRunAt: true });
-        return;
-      }
-      const rendered = renderMail(
-        {
-          heading: notification.text,
-          paragraphs: [],
-          ...(notification.image ? { image: { url: notification.image, alt: '' } } : {}),
-          action: { label: notificationTexts.openInApp, path: notification.link },
-          unsubscribePath: await unsubscribePath(notification.userId),
-        },
-        app.config.publicUrl,
-      );
-      await queueMail(tx, { to: row.email, subject: notification.text, ...rendered });
-      await tx.update(notifications).set({ emailedAt: new Date() }).where(eq(notifications.id, notification.id));
-    });
+  // Sent by this job itself rather than through a mail.send job of its own (decision 25): one job
+  // per notification instead of two. Delivery stays at least once, under one Message-ID per job.
+  app.jobs.handle(emailNotificationTask, async ({ notificationId }, job) => {
+    const [row] = await app.db
+      .select({ notification: notifications, email: users.email })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(and(eq(notifications.id, notificationId), isNull(notifications.emailedAt)));
+    if (!row) return;
+    const { notification } = row;
+    const settings = await settingsOf(app.db, notification.userId);
+    if (!settings.email) return;
+    if (settings.digest) {
+      const runAt = new Date(Date.now() + DIGEST_DELAY_MS);
+      await enqueueJob(app.db, notificationDigestTask, { userId: notification.userId }, { runAt, key: `notification-digest:${notification.userId}`, keepRunAt: true });
+      return;
+    }
+    const rendered = renderMail(
+      {
+        heading: notification.text,
+        paragraphs: [],
+        ...(notification.image ? { image: { url: notification.image, alt: '' } } : {}),
+        action: { label: notificationTexts.openInApp, path: notification.link },
+        unsubscribePath: await unsubscribePath(notification.userId),
+      },
+      app.config.publicUrl,
+    );
+    const queuedAt = notification.createdAt.toISOString();
+    await app.mailer.send({ to: row.email, subject: notification.text, ...rendered, queuedAt, messageId: messageIdOf(queuedAt, job.id, mailHost) });
+    await app.db.update(notifications).set({ emailedAt: new Date() }).where(eq(notifications.id, notification.id));
   });
 
   app.jobs.handle(notificationDigestTask, async ({ userId }) => {

@@ -3,12 +3,12 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notificationTexts } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
-import { appSecrets, notifications, users } from '../db/schema/index.ts';
+import { appSecrets, notifications, notificationSettings, users } from '../db/schema/index.ts';
 import { defineTask, enqueueJob } from '../jobs/job-queue.ts';
 import { renderMail } from '../mail/mail-layout.ts';
 import { messageIdOf } from '../mail/mail-plugin.ts';
 import { queueMail } from '../mail/mail-queue.ts';
-import { settingsOf } from './notification-repository.ts';
+import { settingsFrom, settingsOf } from './notification-repository.ts';
 import { emailNotificationTask } from './notify.ts';
 
 /**
@@ -68,13 +68,14 @@ export function registerNotificationMail(app: FastifyInstance) {
   // per notification instead of two. Delivery stays at least once, under one Message-ID per job.
   app.jobs.handle(emailNotificationTask, async ({ notificationId }, job) => {
     const [row] = await app.db
-      .select({ notification: notifications, email: users.email })
+      .select({ notification: notifications, email: users.email, settings: notificationSettings })
       .from(notifications)
       .innerJoin(users, eq(users.id, notifications.userId))
+      .leftJoin(notificationSettings, eq(notificationSettings.userId, notifications.userId))
       .where(and(eq(notifications.id, notificationId), isNull(notifications.emailedAt)));
     if (!row) return;
     const { notification } = row;
-    const settings = await settingsOf(app.db, notification.userId);
+    const settings = settingsFrom(row.settings);
     if (!settings.email) return;
     if (settings.digest) {
       const runAt = new Date(Date.now() + DIGEST_DELAY_MS);

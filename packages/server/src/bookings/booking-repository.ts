@@ -95,10 +95,25 @@ export interface NewBooking {
   location: string;
 }
 
-/** Inserts a booking; answers undefined when the buyer already booked this product. */
-export async function insertBooking(db: Executor, booking: NewBooking): Promise<string | undefined> {
-  const [row] = await db.insert(bookings).values(booking).onConflictDoNothing().returning({ id: bookings.id });
-  return row?.id;
+/** Who meets whom, for the answer to a new booking: read with the product it books. */
+export interface BookingParties {
+  buyerName: string;
+  buyerEmail: string;
+  sellerName: string;
+  sellerPhone: string;
+}
+
+/**
+ * Inserts a booking of a product this transaction holds as available; answers it as its buyer sees
+ * it, or undefined when the buyer already booked this product.
+ */
+export async function insertBooking(db: Executor, booking: NewBooking, parties: BookingParties): Promise<Booking | undefined> {
+  const [row] = await db
+    .insert(bookings)
+    .values(booking)
+    .onConflictDoNothing()
+    .returning({ id: bookings.id, bookedAt: bookings.createdAt, status: bookings.status, statusReason: bookings.statusReason });
+  return row && toBooking({ ...booking, ...parties, ...row, inStock: 'available', paid: false, transactionId: null });
 }
 
 /** Deletes one of the buyer's own unpaid bookings; answers how many rows went (0 or 1). */

@@ -57,25 +57,28 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const buyer = currentUser(request);
       const { productId, phoneNumber, location } = request.body;
-      const bookingId = await app.db.transaction(async (tx) => {
+      const created = await app.db.transaction(async (tx) => {
         const product = await requireBuyableProduct(tx, productId, buyer, 'book');
-        const id = await insertBooking(tx, {
-          buyerId: buyer.id,
-          productId: product.id,
-          productName: product.productName,
-          productImage: product.productImage,
-          productPrice: product.resalePrice,
-          phoneNumber,
-          location,
-        });
-        if (!id) throw conflict(serverMessages.bookings.alreadyBooked);
+        const booked = await insertBooking(
+          tx,
+          {
+            buyerId: buyer.id,
+            productId: product.id,
+            productName: product.productName,
+            productImage: product.productImage,
+            productPrice: product.resalePrice,
+            phoneNumber,
+            location,
+          },
+          { buyerName: buyer.name, buyerEmail: buyer.email, sellerName: product.sellerName, sellerPhone: product.phone },
+        );
+        if (!booked) throw conflict(serverMessages.bookings.alreadyBooked);
         await notifyBookingReceived(tx, product.sellerId, { productId: product.id, productName: product.productName, productImage: product.productImage, buyerName: buyer.name });
         // Last, right before the commit: publishing holds the seller's live-event lock until then,
         // and every booking of this seller's pieces waits for it.
-        await publishSaleChange(tx, [product.sellerId], { bookingId: id, productId: product.id, status: 'open' });
-        return id;
+        await publishSaleChange(tx, [product.sellerId], { bookingId: booked._id, productId: product.id, status: 'open' });
+        return booked;
       });
-      const created = (await findBookingById(app.db, bookingId))!.booking;
       return reply.status(201).send({ success: true as const, message: serverMessages.bookings.booked(created.productName), data: created });
     },
   );

@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { announceAfterCommits } from './announcements.ts';
 import * as schema from './schema/index.ts';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -21,6 +22,7 @@ export function createDatabase(connectionString: string, max = 10) {
     });
   });
   const db = drizzle(pool, { schema });
+  announceAfterCommits(db);
   return { db, pool };
 }
 

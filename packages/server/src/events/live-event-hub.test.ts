@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
 import { createUser } from '../db/factories.ts';
@@ -7,6 +7,9 @@ import { LiveEventHub, type LiveStream } from './live-event-hub.ts';
 import { LIVE_EVENTS_CHANNEL, publishLiveEvent } from './live-events.ts';
 
 const t = setupTestApp();
+
+const hubs: LiveEventHub[] = [];
+afterEach(() => hubs.splice(0).forEach((hub) => hub.endAll()));
 
 /** A listener that hears nothing from the database: the test rings and reconnects it by hand. */
 function handListener() {
@@ -43,6 +46,7 @@ async function hubWithStream() {
   const user = await createUser(t.db);
   const { listener, ring, reconnect } = handListener();
   const hub = new LiveEventHub(t.db, t.app.log);
+  hubs.push(hub);
   await hub.listen(listener);
   const stream = recordingStream(user.id);
   hub.add(stream);
@@ -72,5 +76,15 @@ describe('LiveEventHub', () => {
 
     await vi.waitFor(() => expect(behind.received.map((event) => event.data)).toEqual([{ n: 1 }, { n: 2 }]));
     await vi.waitFor(() => expect(upToDate.received.map((event) => event.data)).toEqual([{ n: 1 }, { n: 2 }]));
+  });
+
+  it('finds, when it looks, an event whose announcement was lost between its commit and the announcement', async () => {
+    const { user, hub, stream } = await hubWithStream();
+
+    // Stored and never rung: what a crash right after the commit leaves.
+    await publishLiveEvent(t.db, { to: user.id, type: 'test.unannounced', data: { n: 2 } });
+    await hub.lookForMissedEvents();
+
+    await vi.waitFor(() => expect(stream.received.map((event) => event.data)).toEqual([{ n: 1 }, { n: 2 }]));
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent } from '@furniture/contract';
 import type { Database } from '../db/client.ts';
 import type { DatabaseListener } from '../db/listener.ts';
-import { eventsAfter, LIVE_EVENTS_CHANNEL } from './live-events.ts';
+import { eventsAfter, LIVE_EVENTS_CHANNEL, usersWithEventsAfter } from './live-events.ts';
 
 /** An open stream of one user, on this app server. */
 export interface LiveStream {
@@ -17,6 +17,12 @@ export interface LiveStream {
 const FETCH_BATCH = 200;
 /** After a failed read, the user's streams are caught up again this much later. */
 const RETRY_AFTER_MS = 1_000;
+/**
+ * How often the hub looks for events its streams have not had without being told: an event is
+ * announced after its commit (decision 25), and an announcement lost in between (a crash) must
+ * only delay the event.
+ */
+export const LOOK_INTERVAL_MS = 5_000;
 
 interface UserStreams {
   streams: Set<LiveStream>;
@@ -30,10 +36,13 @@ interface UserStreams {
  * after the stream that is furthest behind and sends each stream what it has not had. Reads of one
  * user never overlap (a ring during a read means read again after it), so every stream gets its
  * events once and in order; a stream that just opened is caught up the same way, and after the
- * listener reconnects every user here is caught up on what was announced while it was away.
+ * listener reconnects every user here is caught up on what was announced while it was away. Every
+ * LOOK_INTERVAL_MS the hub also rings, by itself, the users here with events their streams have not
+ * had, in case an announcement was lost.
  */
 export class LiveEventHub {
   private readonly users = new Map<string, UserStreams>();
+  private lookTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Database,
@@ -47,6 +56,17 @@ export class LiveEventHub {
     listener.onReconnect(() => {
       for (const userId of this.users.keys()) this.wake(userId);
     });
+    this.lookTimer = setInterval(() => void this.lookForMissedEvents(), LOOK_INTERVAL_MS).unref();
+  }
+
+  /** Rings the users here that have events their streams have not had. */
+  async lookForMissedEvents(): Promise<void> {
+    const seen = [...this.users].map(([userId, user]) => ({ userId, afterId: furthestBehind(user) }));
+    try {
+      for (const userId of await usersWithEventsAfter(this.db, seen)) this.wake(userId);
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not look for missed live events; looking again shortly');
+    }
   }
 
   /** Adds a stream and sends it what it missed since its `lastId`. */
@@ -77,6 +97,7 @@ export class LiveEventHub {
 
   /** Ends every stream (the app is closing); clients reconnect to another app server. */
   endAll(): void {
+    clearInterval(this.lookTimer);
     for (const user of this.users.values()) for (const stream of user.streams) stream.end();
     this.users.clear();
   }
@@ -98,8 +119,7 @@ export class LiveEventHub {
         user.readAgain = false;
         if (user.streams.size === 0) return;
         const streams = [...user.streams];
-        const from = streams.reduce((min, stream) => (stream.lastId < min ? stream.lastId : min), streams[0]!.lastId);
-        const events = await eventsAfter(this.db, userId, from, FETCH_BATCH);
+        const events = await eventsAfter(this.db, userId, furthestBehind(user), FETCH_BATCH);
         for (const stream of streams) {
           const unseen = events.filter((event) => BigInt(event.id) > stream.lastId);
           if (unseen.length === 0) continue;
@@ -115,4 +135,11 @@ export class LiveEventHub {
       user.reading = false;
     }
   }
+}
+
+/** The last event id of the user's stream that is furthest behind. */
+function furthestBehind(user: UserStreams): bigint {
+  let min: bigint | undefined;
+  for (const stream of user.streams) if (min === undefined || stream.lastId < min) min = stream.lastId;
+  return min ?? 0n;
 }

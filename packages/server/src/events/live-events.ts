@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { LIVE_EVENT_TICKET_SECONDS, type LiveEvent } from '@furniture/contract';
+import { announceAfterCommit } from '../db/announcements.ts';
 import type { Database, Executor } from '../db/client.ts';
 
 /**
@@ -12,8 +13,9 @@ import type { Database, Executor } from '../db/client.ts';
  *     await publishLiveEvent(tx, { to: [sellerId], type: 'message.created', data: { conversationId, message } });
  *   });
  *
- * The event then exists, and reaches the addressees' open tabs on every app server, exactly when
- * the change commits. Publish once per transaction, at its end: publishing holds a lock per
+ * The event then exists exactly when the change commits, and reaches the addressees' open tabs on
+ * every app server right after (announced once committed, decision 25; a hub that misses the
+ * announcement finds the event on its next look). Publish once per transaction, at its end: publishing holds a lock per
  * addressee until the commit, so an early publish makes other publishers to the same people wait,
  * and two transactions publishing to the same two people in opposite order would deadlock.
  */
@@ -39,8 +41,8 @@ export interface LiveEventInput {
 }
 
 /**
- * Stores the event for each addressee and announces it on commit, in one statement (one round
- * trip, and atomic by itself when given the database rather than a transaction).
+ * Stores the event for each addressee in one statement (atomic by itself when given the database
+ * rather than a transaction), and announces it once the transaction commits.
  *
  * Ordering: ids come from one sequence, and a sequence hands out numbers in the order transactions
  * ask, not the order they commit. So publishing takes, per addressee, a transaction-scoped advisory
@@ -65,15 +67,11 @@ export async function publishLiveEvent(db: Executor, event: LiveEventInput): Pro
         select pg_advisory_xact_lock(hashtextextended('live-events:' || addressee, 0))
         from addressees order by position
       ) as locks
-    ), stored as (
-      insert into live_events (user_id, type, data)
-      select addressee::uuid, ${event.type}, ${JSON.stringify(event.data ?? null)}::jsonb
-      from addressees, locked where locked.held > 0
-      returning 1
     )
-    select pg_notify(${LIVE_EVENTS_CHANNEL}, payload)
-    from unnest(string_to_array(${payloads.join(';')}, ';')) as payload
-    where (select count(*) from stored) > 0`);
+    insert into live_events (user_id, type, data)
+    select addressee::uuid, ${event.type}, ${JSON.stringify(event.data ?? null)}::jsonb
+    from addressees, locked where locked.held > 0`);
+  await announceAfterCommit(db, LIVE_EVENTS_CHANNEL, payloads);
 }
 
 /** A user's events after the given id, oldest first. */
@@ -83,6 +81,18 @@ export async function eventsAfter(db: Executor, userId: string, afterId: bigint,
     where user_id = ${userId} and live_events.id > ${afterId.toString()}::bigint
     order by live_events.id limit ${limit}`);
   return rows;
+}
+
+/** Of these users, those with an event after the id given for them. */
+export async function usersWithEventsAfter(db: Executor, seen: ReadonlyArray<{ userId: string; afterId: bigint }>): Promise<string[]> {
+  if (seen.length === 0) return [];
+  const { rows } = await db.execute<{ user_id: string }>(sql`
+    select seen.user_id::text from unnest(
+      ${`{${seen.map((user) => user.userId).join(',')}}`}::uuid[],
+      ${`{${seen.map((user) => user.afterId.toString()).join(',')}}`}::bigint[]
+    ) as seen(user_id, after_id)
+    where exists (select 1 from live_events where live_events.user_id = seen.user_id and live_events.id > seen.after_id)`);
+  return rows.map((row) => row.user_id);
 }
 
 /** Where a client starts that has seen nothing yet: after the user's latest event (0 without one). */

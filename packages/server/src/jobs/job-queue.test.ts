@@ -2,12 +2,13 @@ import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { WorkerEvents } from 'graphile-worker';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { buildApp } from '../app.ts';
 import { advanceJobClock, nextOutcome } from './job-clock.ts';
-import { cancelJob, defineRecurringTask, defineTask, enqueueJob, type JobHandler, type TaskDefinition } from './job-queue.ts';
+import { addJobCall, cancelJob, defineRecurringTask, defineTask, enqueueJob, type JobHandler, type TaskDefinition } from './job-queue.ts';
 import { jobsPlugin, type JobsPluginOptions } from './jobs-plugin.ts';
 
 let database: TestDatabase;
@@ -82,6 +83,29 @@ describe('enqueueJob', () => {
     expect(await done).toMatchObject({ id, status: 'succeeded', attempt: 1 });
     expect(ran).toEqual([{ n: 2 }]);
     expect(await jobsOf(task)).toEqual([]);
+  });
+
+  it('adds a job without ringing the workers itself; one whose wake-up was lost runs at their next poll', async () => {
+    const task = defineTask<{ n: number }>('test.unannounced');
+    const { app, ran } = await recordingServer(task);
+    const listener = new pg.Client({ connectionString: database.url });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => heard.push(message.channel));
+    await listener.query('LISTEN "jobs:insert"');
+    try {
+      const done = nextOutcome(app, (outcome) => outcome.task === task.name);
+      // The job without its wake-up: what a crash between the commit and its announcement leaves.
+      await database.db.execute(sql`select ${addJobCall(task, sql`'{"n":1}'::json`)}`);
+      // PostgreSQL sends a listening session what it was signalled before answering it.
+      await listener.query('select 1');
+      expect(heard).toEqual([]);
+
+      expect(await done).toMatchObject({ status: 'succeeded' });
+      expect(ran).toEqual([{ n: 1 }]);
+    } finally {
+      await listener.end();
+    }
   });
 
   it('runs a job scheduled for later only once it is due', async () => {

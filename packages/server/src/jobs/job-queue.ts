@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { announceAfterCommit } from '../db/announcements.ts';
 import type { Executor } from '../db/client.ts';
 
 /**
@@ -111,19 +112,31 @@ export interface EnqueueOptions {
   keepRunAt?: boolean;
 }
 
+/** The channel graphile-worker's workers listen on for new jobs. */
+const NEW_JOBS_CHANNEL = 'jobs:insert';
+
+/**
+ * Wakes the job workers once `db`'s transaction commits, for the jobs it added. A job is added
+ * without a NOTIFY of its own, so that the write's commit notifies nothing (decision 25); a wake-up
+ * lost in a crash right after the commit leaves the job to the workers' next poll.
+ */
+export async function wakeWorkersAfterCommit(db: Executor): Promise<void> {
+  await announceAfterCommit(db, NEW_JOBS_CHANNEL, ['{"count":1}']);
+}
+
 /**
  * The SQL call that adds a job whose payload is the SQL `payload` (json), for a statement that adds
- * a job per row it writes (see `notify`); `enqueueJob` is the usual way.
+ * a job per row it writes (see `notify`), which then calls `wakeWorkersAfterCommit`; `enqueueJob`
+ * is the usual way.
  */
 export function addJobCall<Payload>(task: TaskDefinition<Payload>, payload: SQL, options: EnqueueOptions = {}): SQL {
-  const keyMode = options.key && options.keepRunAt ? 'preserve_run_at' : 'replace';
-  return sql`graphile_worker.add_job(
-    identifier => ${task.name},
-    payload => ${payload},
-    run_at => ${options.runAt?.toISOString() ?? null}::timestamptz,
-    max_attempts => ${task.maxAttempts}::int,
+  return sql`add_job_unannounced(
+    task_identifier => ${task.name},
+    job_payload => ${payload},
+    job_run_at => ${options.runAt?.toISOString() ?? null}::timestamptz,
+    job_max_attempts => ${task.maxAttempts}::int,
     job_key => ${options.key ?? null}::text,
-    job_key_mode => ${keyMode}::text
+    keep_run_at => ${Boolean(options.key && options.keepRunAt)}::boolean
   )`;
 }
 
@@ -139,6 +152,7 @@ export async function enqueueJob<Payload>(
 ): Promise<{ id: string }> {
   const call = addJobCall(task, sql`${JSON.stringify(payload ?? {})}::json`, options);
   const { rows } = await db.execute<{ id: string }>(sql`select id::text from ${call}`);
+  await wakeWorkersAfterCommit(db);
   return { id: rows[0]!.id };
 }
 

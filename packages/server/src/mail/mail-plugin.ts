@@ -10,6 +10,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The Message-ID of an e-mail a job sends: the same on every attempt of the job, so a copy delivered
+ * twice (the server accepted it, the worker died before recording it) is recognisable as one.
+ */
+export const messageIdOf = (queuedAt: string, jobId: string, host: string) => `<${Date.parse(queuedAt)}.${jobId}@${host}>`;
+
 /** The e-mail service: sends the queued e-mails through SMTP_URL, or into the .eml outbox. */
 export const mailPlugin = fp(
   async (app: FastifyInstance) => {
@@ -17,8 +23,7 @@ export const mailPlugin = fp(
     app.decorate('mailer', mailer);
     const host = new URL(app.config.publicUrl).hostname;
     app.jobs.handle(sendMailTask, async (mail, job) => {
-      // The same Message-ID on every attempt: a copy delivered twice is recognisable as one.
-      await mailer.send({ ...mail, messageId: `<${Date.parse(mail.queuedAt)}.${job.id}@${host}>` });
+      await mailer.send({ ...mail, messageId: messageIdOf(mail.queuedAt, job.id, host) });
     });
     app.addHook('onClose', async () => mailer.close());
   },

@@ -3,11 +3,12 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notificationTexts } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
-import { appSecrets, notifications, users } from '../db/schema/index.ts';
+import { appSecrets, notifications, notificationSettings, users } from '../db/schema/index.ts';
 import { defineTask, enqueueJob } from '../jobs/job-queue.ts';
 import { renderMail } from '../mail/mail-layout.ts';
+import { messageIdOf } from '../mail/mail-plugin.ts';
 import { queueMail } from '../mail/mail-queue.ts';
-import { settingsOf } from './notification-repository.ts';
+import { settingsFrom, settingsOf } from './notification-repository.ts';
 import { emailNotificationTask } from './notify.ts';
 
 /**
@@ -33,8 +34,10 @@ async function signingKey(db: Executor): Promise<string> {
 
 const signatureOf = (key: string, userId: string) => createHmac('sha256', key).update(`unsubscribe:${userId}`).digest('base64url');
 
+const tokenOf = (key: string, userId: string) => `${userId}.${signatureOf(key, userId)}`;
+
 export async function unsubscribeToken(db: Executor, userId: string): Promise<string> {
-  return `${userId}.${signatureOf(await signingKey(db), userId)}`;
+  return tokenOf(await signingKey(db), userId);
 }
 
 /** The account a token unsubscribes, or undefined for a token this app did not sign. */
@@ -48,39 +51,50 @@ export async function accountOfUnsubscribeToken(db: Executor, token: string): Pr
 }
 
 export function registerNotificationMail(app: FastifyInstance) {
-  const unsubscribePath = async (userId: string) =>
-    `/api/notification-settings/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(app.db, userId))}`;
-
-  app.jobs.handle(emailNotificationTask, async ({ notificationId }) => {
-    await app.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ notification: notifications, email: users.email })
-        .from(notifications)
-        .innerJoin(users, eq(users.id, notifications.userId))
-        .where(and(eq(notifications.id, notificationId), isNull(notifications.emailedAt)))
-        .for('update', { of: notifications });
-      if (!row) return;
-      const { notification } = row;
-      const settings = await settingsOf(tx, notification.userId);
-      if (!settings.email) return;
-      if (settings.digest) {
-        const runAt = new Date(Date.now() + DIGEST_DELAY_MS);
-        await enqueueJob(tx, notificationDigestTask, { userId: notification.userId }, { runAt, key: `notification-digest:${notification.userId}`, keepRunAt: true });
-        return;
-      }
-      const rendered = renderMail(
-        {
-          heading: notification.text,
-          paragraphs: [],
-          ...(notification.image ? { image: { url: notification.image, alt: '' } } : {}),
-          action: { label: notificationTexts.openInApp, path: notification.link },
-          unsubscribePath: await unsubscribePath(notification.userId),
-        },
-        app.config.publicUrl,
-      );
-      await queueMail(tx, { to: row.email, subject: notification.text, ...rendered });
-      await tx.update(notifications).set({ emailedAt: new Date() }).where(eq(notifications.id, notification.id));
+  // The key never changes once made, so each app server reads it once, not twice per e-mail.
+  let key: Promise<string> | undefined;
+  const keptSigningKey = () => {
+    key ??= signingKey(app.db).catch((error: unknown) => {
+      key = undefined;
+      throw error;
     });
+    return key;
+  };
+  const mailHost = new URL(app.config.publicUrl).hostname;
+  const unsubscribePath = async (userId: string) =>
+    `/api/notification-settings/unsubscribe?token=${encodeURIComponent(tokenOf(await keptSigningKey(), userId))}`;
+
+  // Sent by this job itself rather than through a mail.send job of its own (decision 25): one job
+  // per notification instead of two. Delivery stays at least once, under one Message-ID per job.
+  app.jobs.handle(emailNotificationTask, async ({ notificationId }, job) => {
+    const [row] = await app.db
+      .select({ notification: notifications, email: users.email, settings: notificationSettings })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .leftJoin(notificationSettings, eq(notificationSettings.userId, notifications.userId))
+      .where(and(eq(notifications.id, notificationId), isNull(notifications.emailedAt)));
+    if (!row) return;
+    const { notification } = row;
+    const settings = settingsFrom(row.settings);
+    if (!settings.email) return;
+    if (settings.digest) {
+      const runAt = new Date(Date.now() + DIGEST_DELAY_MS);
+      await enqueueJob(app.db, notificationDigestTask, { userId: notification.userId }, { runAt, key: `notification-digest:${notification.userId}`, keepRunAt: true });
+      return;
+    }
+    const rendered = renderMail(
+      {
+        heading: notification.text,
+        paragraphs: [],
+        ...(notification.image ? { image: { url: notification.image, alt: '' } } : {}),
+        action: { label: notificationTexts.openInApp, path: notification.link },
+        unsubscribePath: await unsubscribePath(notification.userId),
+      },
+      app.config.publicUrl,
+    );
+    const queuedAt = notification.createdAt.toISOString();
+    await app.mailer.send({ to: row.email, subject: notification.text, ...rendered, queuedAt, messageId: messageIdOf(queuedAt, job.id, mailHost) });
+    await app.db.update(notifications).set({ emailedAt: new Date() }).where(eq(notifications.id, notification.id));
   });
 
   app.jobs.handle(notificationDigestTask, async ({ userId }) => {

@@ -41,9 +41,15 @@ export async function markNotificationsRead(db: Executor, userId: string, ids: s
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), ids ? inArray(notifications.id, ids) : undefined));
 }
 
+/** A person's settings from their row, if they saved one: without it, e-mail each notification. */
+export const settingsFrom = (row: { email: boolean; digest: boolean } | null | undefined): NotificationSettings => ({
+  email: row?.email ?? true,
+  digest: row?.digest ?? false,
+});
+
 export async function settingsOf(db: Executor, userId: string): Promise<NotificationSettings> {
   const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
-  return { email: row?.email ?? true, digest: row?.digest ?? false };
+  return settingsFrom(row);
 }
 
 export async function saveSettings(db: Executor, userId: string, settings: NotificationSettings) {

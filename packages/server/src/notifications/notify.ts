@@ -3,7 +3,7 @@ import type { NotificationKind } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { notifications } from '../db/schema/index.ts';
 import { publishLiveEvent } from '../events/live-events.ts';
-import { addJobCall, defineTask } from '../jobs/job-queue.ts';
+import { addJobCall, defineTask, wakeWorkersAfterCommit } from '../jobs/job-queue.ts';
 
 /**
  * Tells people what happened (decision 22): a notification in their list, a live event to their open
@@ -34,6 +34,7 @@ export async function notify(tx: Executor, input: NotificationInput): Promise<vo
   // The notifications and their e-mail jobs in one statement: { notificationId } is the task's payload.
   const emailJob = addJobCall(emailNotificationTask, sql`json_build_object('notificationId', created.id)`);
   await tx.execute(sql`with created as ${created} select ${emailJob} from created`);
+  await wakeWorkersAfterCommit(tx);
   await publishLiveEvent(tx, {
     to,
     type: 'notification.created',

@@ -305,21 +305,3 @@ export async function deleteProductWithDependents(tx: Executor, productId: strin
 export async function deleteProductsOfSeller(tx: Executor, sellerId: string): Promise<number> {
   return deleteProductsWhere(tx, eq(products.sellerId, sellerId));
 }
-
-/** Locks a product row until the transaction ends, so it cannot be sold or deleted meanwhile. */
-export async function lockProduct(tx: Executor, id: string) {
-  const [row] = await tx
-    .select({
-      id: products.id,
-      sellerId: products.sellerId,
-      inStock: products.inStock,
-      productName: products.productName,
-      productImage: products.productImage,
-      resalePrice: products.resalePrice,
-      moderation: products.moderation,
-    })
-    .from(products)
-    .where(eq(products.id, id))
-    .for('share');
-  return row;
-}

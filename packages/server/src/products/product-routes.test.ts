@@ -5,7 +5,7 @@ import { bearer, setupTestApp } from '../../test/app.ts';
 import { createBooking, createCategory, createPayment, createProduct, createUser, createWish } from '../db/factories.ts';
 import { bookings, payments, products, wishes } from '../db/schema/index.ts';
 import { insertBooking } from '../bookings/booking-repository.ts';
-import { lockProduct } from './product-repository.ts';
+import { requireBuyableProduct } from './buyable-product.ts';
 
 const t = setupTestApp();
 
@@ -341,8 +341,12 @@ describe('DELETE /api/productDelete', () => {
     let bookingHeld!: () => void;
     const held = new Promise<void>((resolve) => (bookingHeld = resolve));
     const booking = t.db.transaction(async (tx) => {
-      const locked = (await lockProduct(tx, product.id))!;
-      await insertBooking(tx, { ...locked, buyerId: buyer.id, productId: locked.id, productPrice: locked.resalePrice, phoneNumber: '01712345678', location: 'Mirpur' });
+      const locked = await requireBuyableProduct(tx, product.id, buyer, 'book');
+      await insertBooking(
+        tx,
+        { ...locked, buyerId: buyer.id, productId: locked.id, productPrice: locked.resalePrice, phoneNumber: '01712345678', location: 'Mirpur' },
+        { buyerName: buyer.name, buyerEmail: buyer.email, sellerName: locked.sellerName, sellerPhone: locked.phone },
+      );
       bookingHeld();
       await new Promise<void>((resolve) => (commitBooking = resolve));
     });

@@ -28,11 +28,6 @@ export async function listWishesOfBuyer(db: Executor, buyerId: string, page: Pag
   return rows.map(toWish);
 }
 
-export async function findWishById(db: Executor, id: string): Promise<Wish | undefined> {
-  const [row] = await selectWishes(db).where(eq(wishes.id, id));
-  return row && toWish(row);
-}
-
 /** Adds a wish; answers undefined when the buyer already wishes for this product. */
 export async function insertWish(db: Executor, buyerId: string, productId: string): Promise<string | undefined> {
   const [row] = await db.insert(wishes).values({ buyerId, productId }).onConflictDoNothing().returning({ id: wishes.id });

@@ -7,7 +7,7 @@ import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { bearerSecurity, errorResponses } from '../http/responses.ts';
 import { requireBuyableProduct } from '../products/buyable-product.ts';
 import { contactWithheldDescription } from '../products/product-repository.ts';
-import { deleteWishOfBuyer, findWishById, insertWish, listWishesOfBuyer } from './wish-repository.ts';
+import { deleteWishOfBuyer, insertWish, listWishesOfBuyer, toWish } from './wish-repository.ts';
 
 export const wishRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -48,13 +48,12 @@ export const wishRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const buyer = currentUser(request);
-      const wishId = await app.db.transaction(async (tx) => {
-        await requireBuyableProduct(tx, request.body.productId, buyer, 'wish for');
-        const id = await insertWish(tx, buyer.id, request.body.productId);
-        if (!id) throw conflict(serverMessages.wishes.alreadyWished);
-        return id;
+      const created = await app.db.transaction(async (tx) => {
+        const product = await requireBuyableProduct(tx, request.body.productId, buyer, 'wish for');
+        const wishId = await insertWish(tx, buyer.id, product.id);
+        if (!wishId) throw conflict(serverMessages.wishes.alreadyWished);
+        return toWish({ ...product, wishId });
       });
-      const created = (await findWishById(app.db, wishId))!;
       return reply
         .status(201)
         .send({ success: true as const, message: serverMessages.wishes.added(created.productName), data: created });

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Booking } from '@furniture/contract';
-import { fingerprintOf, rowVersionOf } from '../cache/own-list-cache.ts';
+import { fingerprintOf, pageFingerprints, rowVersionOf } from '../cache/own-list-cache.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { bookings, payments, products, users } from '../db/schema/index.ts';
 import type { Page } from '../http/pagination.ts';
@@ -87,24 +87,20 @@ export function prepareBookingsOfBuyer(db: Database) {
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('bookings_of_buyer');
-  const versions = db
-    .select({ id: bookings.id, version: rowVersionOf(bookings) })
-    .from(bookings)
-    .where(ofBuyer)
-    .orderBy(...newestFirst)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('booking_versions_of_buyer');
+  const fingerprint = pageFingerprints(db, 'booking_versions_of_buyers', {
+    table: bookings,
+    owner: bookings.buyerId,
+    createdAt: bookings.createdAt,
+    id: bookings.id,
+  });
   return {
     /** A page of the buyer's bookings, with the fingerprint of the rows it was read from. */
     async list(buyerId: string, page: Page) {
       const rows = await list.execute({ buyerId, ...page });
       return { bookings: rows.map(toBooking), fingerprint: fingerprintOf(rows) };
     },
-    /** The fingerprint of the same page's rows as they are now. */
-    async fingerprint(buyerId: string, page: Page) {
-      return fingerprintOf(await versions.execute({ buyerId, ...page }));
-    },
+    /** The fingerprint of a page's rows as they are now, read together with other requests' (batched). */
+    fingerprint,
   };
 }
 

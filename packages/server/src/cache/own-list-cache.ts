@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { poolOf, type Database } from '../db/client.ts';
+import type { Page } from '../http/pagination.ts';
 import type { WatchedTable } from './data-versions.ts';
 
 /** All of one list's kept answers together stay under this many bytes; the least recently used go first. */
@@ -22,6 +24,72 @@ export interface RowVersion {
 export const rowVersionOf = (table: PgTable) => sql<string>`${table}.xmin::text`;
 
 export const fingerprintOf = (rows: readonly RowVersion[]) => rows.map((row) => `${row.id}:${row.version}`).join(',');
+
+/**
+ * Reads many keys in one call: a read asked while none is under way starts at once; those asked
+ * meanwhile wait for it to end and then share the next. Each read starts after it was asked, so
+ * it sees every commit made before that; under load, one round trip serves a burst of requests.
+ */
+export function batched<Key, Value>(readMany: (keys: Key[]) => Promise<Value[]>): (key: Key) => Promise<Value> {
+  let waiting: Array<{ key: Key; resolve: (value: Value) => void; reject: (error: unknown) => void }> = [];
+  let reading = false;
+  async function readWaiting() {
+    reading = true;
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        const values = await readMany(batch.map((asked) => asked.key));
+        batch.forEach((asked, index) => asked.resolve(values[index]!));
+      } catch (error) {
+        for (const asked of batch) asked.reject(error);
+      }
+    }
+    reading = false;
+  }
+  return (key) =>
+    new Promise<Value>((resolve, reject) => {
+      waiting.push({ key, resolve, reject });
+      if (!reading) void readWaiting();
+    });
+}
+
+/** An owner's list: its table, whose rows it holds, and its order (newest first, then by id). */
+export interface OwnList {
+  table: PgTable;
+  owner: PgColumn;
+  createdAt: PgColumn;
+  id: PgColumn;
+}
+
+/**
+ * The fingerprints of owners' pages of a list as they are now, read by one named statement (parsed
+ * and planned once per connection) for every page asked together: the ids and versions of each
+ * page's rows, from the list's own index.
+ */
+export function pageFingerprints(db: Database, statement: string, list: OwnList): (owner: string, page: Page) => Promise<string> {
+  const { sql: text } = new PgDialect().sqlToQuery(sql`select asked.n, own.id, own.version
+    from unnest($1::uuid[], $2::int[], $3::int[]) with ordinality as asked(owner, row_limit, row_offset, n)
+    cross join lateral (
+      select ${list.id} as id, ${rowVersionOf(list.table)} as version, ${list.createdAt} as created_at
+      from ${list.table} where ${list.owner} = asked.owner
+      order by ${list.createdAt} desc, ${list.id} desc limit asked.row_limit offset asked.row_offset
+    ) own
+    order by asked.n, own.created_at desc, own.id desc`);
+  const pool = poolOf(db);
+  const read = batched(async (asked: Array<{ owner: string; page: Page }>) => {
+    const { rows } = await pool.query<[string, string, string]>({
+      name: statement,
+      text,
+      values: [asked.map(({ owner }) => owner), asked.map(({ page }) => page.limit), asked.map(({ page }) => page.offset)],
+      rowMode: 'array',
+    });
+    const pages: RowVersion[][] = asked.map(() => []);
+    for (const [n, id, version] of rows) pages[Number(n) - 1]!.push({ id, version });
+    return pages.map(fingerprintOf);
+  });
+  return (owner, page) => read({ owner, page });
+}
 
 export interface OwnListRead<Answer> {
   /** Whose list it is: the account the answer is about, found after the access check. */

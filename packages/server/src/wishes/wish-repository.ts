@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Wish } from '@furniture/contract';
-import { fingerprintOf, rowVersionOf } from '../cache/own-list-cache.ts';
+import { fingerprintOf, pageFingerprints, rowVersionOf } from '../cache/own-list-cache.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { categories, products, users, wishes } from '../db/schema/index.ts';
 import type { Page } from '../http/pagination.ts';
@@ -34,24 +34,20 @@ export function prepareWishesOfBuyer(db: Database) {
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('wishes_of_buyer');
-  const versions = db
-    .select({ id: wishes.id, version: rowVersionOf(wishes) })
-    .from(wishes)
-    .where(ofBuyer)
-    .orderBy(...newestFirst)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('wish_versions_of_buyer');
+  const fingerprint = pageFingerprints(db, 'wish_versions_of_buyers', {
+    table: wishes,
+    owner: wishes.buyerId,
+    createdAt: wishes.createdAt,
+    id: wishes.id,
+  });
   return {
     /** A page of the buyer's wishes, with the fingerprint of the rows it was read from. */
     async list(buyerId: string, page: Page) {
       const rows = await list.execute({ buyerId, ...page });
       return { wishes: rows.map(toWish), fingerprint: fingerprintOf(rows.map((row) => ({ id: row.wishId, version: row.wishVersion }))) };
     },
-    /** The fingerprint of the same page's rows as they are now. */
-    async fingerprint(buyerId: string, page: Page) {
-      return fingerprintOf(await versions.execute({ buyerId, ...page }));
-    },
+    /** The fingerprint of a page's rows as they are now, read together with other requests' (batched). */
+    fingerprint,
   };
 }
 

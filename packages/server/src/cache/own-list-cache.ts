@@ -26,15 +26,15 @@ export const rowVersionOf = (table: PgTable) => sql<string>`${table}.xmin::text`
 export const fingerprintOf = (rows: readonly RowVersion[]) => rows.map((row) => `${row.id}:${row.version}`).join(',');
 
 /**
- * Reads many keys in one call: a read asked while none is under way starts at once; those asked
- * meanwhile wait for it to end and then share the next. Each read starts after it was asked, so
- * it sees every commit made before that; under load, one round trip serves a burst of requests.
+ * Reads many keys in one call: a key asked while no read is under way is read once the event loop
+ * has run what is ready (requests released together by one catch-up ask together); keys asked
+ * while a read is under way wait for it and share the next. Each read starts after its keys were
+ * asked, so it sees every commit made before that; under load, one round trip serves a burst.
  */
 export function batched<Key, Value>(readMany: (keys: Key[]) => Promise<Value[]>): (key: Key) => Promise<Value> {
   let waiting: Array<{ key: Key; resolve: (value: Value) => void; reject: (error: unknown) => void }> = [];
   let reading = false;
   async function readWaiting() {
-    reading = true;
     while (waiting.length > 0) {
       const batch = waiting;
       waiting = [];
@@ -50,7 +50,9 @@ export function batched<Key, Value>(readMany: (keys: Key[]) => Promise<Value[]>)
   return (key) =>
     new Promise<Value>((resolve, reject) => {
       waiting.push({ key, resolve, reject });
-      if (!reading) void readWaiting();
+      if (reading) return;
+      reading = true;
+      setImmediate(() => void readWaiting());
     });
 }
 

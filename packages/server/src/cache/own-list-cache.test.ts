@@ -84,6 +84,23 @@ describe('a buyer’s own lists, kept on each server', () => {
     expect((await wishesOn(t.app, me))[0]).toMatchObject({ productName: 'Renamed unannounced', resalePrice: 99 });
   });
 
+  it('send a kept answer with the headers it was first sent with: its type and the next page', async () => {
+    const me = await buyer();
+    const owner = await seller();
+    const [older, newer] = [await productOf(owner, 'Older'), await productOf(owner, 'Newer')];
+    for (const product of [older, newer]) await createWish(t.db, { buyerId: me.id, productId: product.id });
+    const url = `/api/wishes?email=${encodeURIComponent(me.email)}&limit=1`;
+    const first = await t.app.inject({ method: 'GET', url, headers: me.headers });
+    expect(first.json().data).toEqual([expect.objectContaining({ productName: 'Newer' })]);
+    await renameSilently(newer.id, 'Renamed unannounced');
+
+    const kept = await t.app.inject({ method: 'GET', url, headers: me.headers });
+    expect(kept.body).toBe(first.body);
+    expect(kept.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(kept.headers.link).toBe(first.headers.link);
+    expect(kept.headers.link).toContain('page=2');
+  });
+
   it('show a wish added or removed through one server on the next read of both', async () => {
     const me = await buyer();
     const product = await productOf(await seller());

@@ -6,7 +6,7 @@ import type { Page } from '../http/pagination.ts';
 import type { WatchedTable } from './data-versions.ts';
 
 /** All of one list's kept answers together stay under this many bytes; the least recently used go first. */
-export const OWN_LIST_CACHE_BYTES = 8 * 1024 * 1024;
+export const OWN_LIST_CACHE_BYTES = 4 * 1024 * 1024;
 /** The answer headers a kept answer is sent again with. */
 const keptHeaders = ['content-type', 'link'] as const;
 

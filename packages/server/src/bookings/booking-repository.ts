@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Booking } from '@furniture/contract';
-import type { Executor } from '../db/client.ts';
+import { fingerprintOf, pageFingerprints, rowVersionOf } from '../cache/own-list-cache.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { bookings, payments, products, users } from '../db/schema/index.ts';
 import type { Page } from '../http/pagination.ts';
 import { bookingIsPaid } from '../products/product-repository.ts';
@@ -39,6 +40,7 @@ const selectBookings = (db: Executor) =>
           and (${payments.productId} = ${bookings.productId} or ${payments.buyerId} = ${bookings.buyerId})
         order by ${payments.createdAt} desc limit 1
       )`,
+      version: rowVersionOf(bookings),
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.buyerId))
@@ -47,7 +49,7 @@ const selectBookings = (db: Executor) =>
 
 type BookingRecord = Awaited<ReturnType<ReturnType<typeof selectBookings>['execute']>>[number];
 
-export function toBooking(row: BookingRecord): Booking {
+export function toBooking(row: Omit<BookingRecord, 'version'>): Booking {
   return {
     _id: row.id,
     buyerName: row.buyerName,
@@ -69,14 +71,37 @@ export function toBooking(row: BookingRecord): Booking {
   };
 }
 
-/** A buyer's bookings, newest first; served by the (buyer, created) index. */
-export async function listBookingsOfBuyer(db: Executor, buyerId: string, page: Page): Promise<Booking[]> {
-  const rows = await selectBookings(db)
-    .where(eq(bookings.buyerId, buyerId))
-    .orderBy(desc(bookings.createdAt), desc(bookings.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return rows.map(toBooking);
+const ofBuyer = eq(bookings.buyerId, sql.placeholder('buyerId'));
+const newestFirst = [desc(bookings.createdAt), desc(bookings.id)] as const;
+
+/**
+ * The reads of a buyer's bookings, newest first (the (buyer, created) index), prepared once for a
+ * database handle: each is parsed and planned once per connection instead of once per request.
+ * A payment changes what a booking shows only in the transaction that changes the booking's own
+ * row (the sale and the refund, sales/sale-transitions.ts), so the rows' versions cover it.
+ */
+export function prepareBookingsOfBuyer(db: Database) {
+  const list = selectBookings(db)
+    .where(ofBuyer)
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('bookings_of_buyer');
+  const fingerprint = pageFingerprints(db, 'booking_versions_of_buyers', {
+    table: bookings,
+    owner: bookings.buyerId,
+    createdAt: bookings.createdAt,
+    id: bookings.id,
+  });
+  return {
+    /** A page of the buyer's bookings, with the fingerprint of the rows it was read from. */
+    async list(buyerId: string, page: Page) {
+      const rows = await list.execute({ buyerId, ...page });
+      return { bookings: rows.map(toBooking), fingerprint: fingerprintOf(rows) };
+    },
+    /** The fingerprint of a page's rows as they are now, read together with other requests' (batched). */
+    fingerprint,
+  };
 }
 
 export async function findBookingById(db: Executor, id: string): Promise<{ buyerId: string; booking: Booking } | undefined> {

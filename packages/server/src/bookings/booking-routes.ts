@@ -6,20 +6,21 @@ import { requireOwnEmailOrAdmin } from '../http/ownership.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { bearerSecurity, errorResponses } from '../http/responses.ts';
 import { requireBuyableProduct } from '../products/buyable-product.ts';
-import {
-  deleteUnpaidBookingOfBuyer,
-  findBookingById,
-  insertBooking,
-  listBookingsOfBuyer,
-} from './booking-repository.ts';
+import { ownListCache } from '../cache/own-list-cache.ts';
+import { deleteUnpaidBookingOfBuyer, findBookingById, insertBooking, prepareBookingsOfBuyer } from './booking-repository.ts';
 import { notifyBookingReceived, publishSaleChange } from '../sales/sale-notifications.ts';
 import { releaseBookingForDeletion } from '../sales/sale-transitions.ts';
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const bookingsOfBuyer = prepareBookingsOfBuyer(app.db);
+  // Besides the bookings: the buyer's and the seller's names (users) and the product's state and phone.
+  const keptBookings = ownListCache(app, ['users', 'products']);
+
   app.get(
     '/booking',
     {
       config: { access: ['buyer', 'admin'] },
+      onSend: keptBookings.onSend,
       schema: {
         tags: ['bookings'],
         summary: 'A buyer’s bookings (My Orders)',
@@ -34,8 +35,14 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const buyer = await requireOwnEmailOrAdmin(app, request, request.query.email, 'bookings');
       const page = pageOf(request.query);
-      const rows = await listBookingsOfBuyer(app.db, buyer.id, page.probe);
-      return { success: true as const, data: pageRows(request, reply, rows, page) };
+      return keptBookings.answer(request, reply, {
+        owner: buyer.id,
+        fingerprint: () => bookingsOfBuyer.fingerprint(buyer.id, page.probe),
+        async compute() {
+          const { bookings, fingerprint } = await bookingsOfBuyer.list(buyer.id, page.probe);
+          return { answer: { success: true as const, data: pageRows(request, reply, bookings, page) }, fingerprint };
+        },
+      });
     },
   );
 

@@ -1,6 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Wish } from '@furniture/contract';
-import type { Executor } from '../db/client.ts';
+import { fingerprintOf, pageFingerprints, rowVersionOf } from '../cache/own-list-cache.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { categories, products, users, wishes } from '../db/schema/index.ts';
 import type { Page } from '../http/pagination.ts';
 import { productColumns, toProduct, type ProductRecord } from '../products/product-repository.ts';
@@ -8,7 +9,7 @@ import { productColumns, toProduct, type ProductRecord } from '../products/produ
 /** A wish reads as its product (seller joined as the product's seller), with its own id. */
 const selectWishes = (db: Executor) =>
   db
-    .select({ wishId: wishes.id, ...productColumns })
+    .select({ wishId: wishes.id, wishVersion: rowVersionOf(wishes), ...productColumns })
     .from(wishes)
     .innerJoin(products, eq(products.id, wishes.productId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -18,14 +19,36 @@ export function toWish(row: ProductRecord & { wishId: string }): Wish {
   return { ...toProduct(row), _id: row.wishId, productId: row.id };
 }
 
-/** A buyer's wishes, newest first, sold products included; served by the (buyer, created) index. */
-export async function listWishesOfBuyer(db: Executor, buyerId: string, page: Page): Promise<Wish[]> {
-  const rows = await selectWishes(db)
-    .where(eq(wishes.buyerId, buyerId))
-    .orderBy(desc(wishes.createdAt), desc(wishes.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return rows.map(toWish);
+const ofBuyer = eq(wishes.buyerId, sql.placeholder('buyerId'));
+const newestFirst = [desc(wishes.createdAt), desc(wishes.id)] as const;
+
+/**
+ * The reads of a buyer's wishes, newest first, sold products included (the (buyer, created)
+ * index), prepared once for a database handle: each is parsed and planned once per connection
+ * instead of once per request.
+ */
+export function prepareWishesOfBuyer(db: Database) {
+  const list = selectWishes(db)
+    .where(ofBuyer)
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('wishes_of_buyer');
+  const fingerprint = pageFingerprints(db, 'wish_versions_of_buyers', {
+    table: wishes,
+    owner: wishes.buyerId,
+    createdAt: wishes.createdAt,
+    id: wishes.id,
+  });
+  return {
+    /** A page of the buyer's wishes, with the fingerprint of the rows it was read from. */
+    async list(buyerId: string, page: Page) {
+      const rows = await list.execute({ buyerId, ...page });
+      return { wishes: rows.map(toWish), fingerprint: fingerprintOf(rows.map((row) => ({ id: row.wishId, version: row.wishVersion }))) };
+    },
+    /** The fingerprint of a page's rows as they are now, read together with other requests' (batched). */
+    fingerprint,
+  };
 }
 
 /** Adds a wish; answers undefined when the buyer already wishes for this product. */

@@ -7,13 +7,19 @@ import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { bearerSecurity, errorResponses } from '../http/responses.ts';
 import { requireBuyableProduct } from '../products/buyable-product.ts';
 import { contactWithheldDescription } from '../products/product-repository.ts';
-import { deleteWishOfBuyer, insertWish, listWishesOfBuyer, toWish } from './wish-repository.ts';
+import { ownListCache } from '../cache/own-list-cache.ts';
+import { deleteWishOfBuyer, insertWish, prepareWishesOfBuyer, toWish } from './wish-repository.ts';
 
 export const wishRoutes: FastifyPluginAsyncZod = async (app) => {
+  const wishesOfBuyer = prepareWishesOfBuyer(app.db);
+  // Besides the wishes: each product, its category, its seller (users) and the seller's rating.
+  const keptWishes = ownListCache(app, ['products', 'categories', 'users', 'reviews']);
+
   app.get(
     '/wishes',
     {
       config: { access: ['buyer', 'admin'] },
+      onSend: keptWishes.onSend,
       schema: {
         tags: ['wishes'],
         summary: 'A buyer’s wish list',
@@ -26,8 +32,14 @@ export const wishRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const buyer = await requireOwnEmailOrAdmin(app, request, request.query.email, 'wishes');
       const page = pageOf(request.query);
-      const rows = await listWishesOfBuyer(app.db, buyer.id, page.probe);
-      return { success: true as const, data: pageRows(request, reply, rows, page) };
+      return keptWishes.answer(request, reply, {
+        owner: buyer.id,
+        fingerprint: () => wishesOfBuyer.fingerprint(buyer.id, page.probe),
+        async compute() {
+          const { wishes, fingerprint } = await wishesOfBuyer.list(buyer.id, page.probe);
+          return { answer: { success: true as const, data: pageRows(request, reply, wishes, page) }, fingerprint };
+        },
+      });
     },
   );
 

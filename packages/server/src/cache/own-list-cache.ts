@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { poolOf, type Database } from '../db/client.ts';
+import type { Page } from '../http/pagination.ts';
+import type { WatchedTable } from './data-versions.ts';
+
+/** All of one list's kept answers together stay under this many bytes; the least recently used go first. */
+export const OWN_LIST_CACHE_BYTES = 4 * 1024 * 1024;
+/** The answer headers a kept answer is sent again with. */
+const keptHeaders = ['content-type', 'link'] as const;
+
+/**
+ * Where one row of a person's own list stands: its id and the transaction that wrote its current
+ * version (PostgreSQL's `xmin`, which every insert and update sets anew). The rows of a page in
+ * order, so the same fingerprint means the same rows, unchanged, in the same places.
+ */
+export interface RowVersion {
+  id: string;
+  version: string;
+}
+
+/** A row's version for a fingerprint: the transaction that wrote it. */
+export const rowVersionOf = (table: PgTable) => sql<string>`${table}.xmin::text`;
+
+export const fingerprintOf = (rows: readonly RowVersion[]) => rows.map((row) => `${row.id}:${row.version}`).join(',');
+
+/**
+ * Reads many keys in one call: a key asked while no read is under way is read once the event loop
+ * has run what is ready (requests released together by one catch-up ask together); keys asked
+ * while a read is under way wait for it and share the next. Each read starts after its keys were
+ * asked, so it sees every commit made before that; under load, one round trip serves a burst.
+ */
+export function batched<Key, Value>(readMany: (keys: Key[]) => Promise<Value[]>): (key: Key) => Promise<Value> {
+  let waiting: Array<{ key: Key; resolve: (value: Value) => void; reject: (error: unknown) => void }> = [];
+  let reading = false;
+  async function readWaiting() {
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        const values = await readMany(batch.map((asked) => asked.key));
+        batch.forEach((asked, index) => asked.resolve(values[index]!));
+      } catch (error) {
+        for (const asked of batch) asked.reject(error);
+      }
+    }
+    reading = false;
+  }
+  return (key) =>
+    new Promise<Value>((resolve, reject) => {
+      waiting.push({ key, resolve, reject });
+      if (reading) return;
+      reading = true;
+      setImmediate(() => void readWaiting());
+    });
+}
+
+/** An owner's list: its table, whose rows it holds, and its order (newest first, then by id). */
+export interface OwnList {
+  table: PgTable;
+  owner: PgColumn;
+  createdAt: PgColumn;
+  id: PgColumn;
+}
+
+/**
+ * The fingerprints of owners' pages of a list as they are now, read by one named statement (parsed
+ * and planned once per connection) for every page asked together: the ids and versions of each
+ * page's rows, from the list's own index.
+ */
+export function pageFingerprints(db: Database, statement: string, list: OwnList): (owner: string, page: Page) => Promise<string> {
+  const { sql: text } = new PgDialect().sqlToQuery(sql`select asked.n, own.id, own.version
+    from unnest($1::uuid[], $2::int[], $3::int[]) with ordinality as asked(owner, row_limit, row_offset, n)
+    cross join lateral (
+      select ${list.id} as id, ${rowVersionOf(list.table)} as version, ${list.createdAt} as created_at
+      from ${list.table} where ${list.owner} = asked.owner
+      order by ${list.createdAt} desc, ${list.id} desc limit asked.row_limit offset asked.row_offset
+    ) own
+    order by asked.n, own.created_at desc, own.id desc`);
+  const pool = poolOf(db);
+  const read = batched(async (asked: Array<{ owner: string; page: Page }>) => {
+    const { rows } = await pool.query<[string, string, string]>({
+      name: statement,
+      text,
+      values: [asked.map(({ owner }) => owner), asked.map(({ page }) => page.limit), asked.map(({ page }) => page.offset)],
+      rowMode: 'array',
+    });
+    const pages: RowVersion[][] = asked.map(() => []);
+    for (const [n, id, version] of rows) pages[Number(n) - 1]!.push({ id, version });
+    return pages.map(fingerprintOf);
+  });
+  return (owner, page) => read({ owner, page });
+}
+
+export interface OwnListRead<Answer> {
+  /** Whose list it is: the account the answer is about, found after the access check. */
+  owner: string;
+  /** The fingerprint of the owner's rows on this page as they are now: one small query. */
+  fingerprint(): Promise<string>;
+  /** The answer, with the fingerprint of the very rows it was made from. */
+  compute(): Promise<{ answer: Answer; fingerprint: string }>;
+}
+
+interface Entry {
+  versions: string;
+  fingerprint: string;
+  /** The serialized answer, as it was sent. */
+  body: string;
+  headers: Array<[string, string]>;
+}
+
+interface Pending {
+  key: string;
+  versions: string;
+  fingerprint: string;
+}
+
+/**
+ * Keeps the answers of one kind of a person's own list (a buyer's bookings, a buyer's wishes) on
+ * this app server, by owner and URL. Its own rows are written by the hot write paths, whose
+ * commits are not announced (a NOTIFY would serialize them server-wide, decision 24), so a kept
+ * answer is reused only when two things show it is current: the versions of the announced
+ * `tables` the answer also reads (caught up with every commit before the request arrived, as the
+ * response cache does), and the fingerprint of the owner's rows read again by one small query.
+ * The fingerprint kept is the one of the rows the answer was made from, never an earlier one.
+ */
+export function ownListCache(app: FastifyInstance, tables: readonly WatchedTable[]) {
+  const entries = new Map<string, Entry>();
+  const pending = new WeakMap<FastifyRequest, Pending>();
+  let keptBytes = 0;
+  const sizeOf = (entry: Entry) => entry.body.length + entry.fingerprint.length;
+
+  function forget(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    keptBytes -= sizeOf(entry);
+  }
+
+  app.dataVersions.onForget(() => {
+    entries.clear();
+    keptBytes = 0;
+  });
+
+  return {
+    /** The list's answer: the kept one, sent as it is, while it is current; else computed, and kept once serialized. */
+    async answer<Answer>(request: FastifyRequest, reply: FastifyReply, read: OwnListRead<Answer>): Promise<Answer | FastifyReply> {
+      const key = `${read.owner} ${request.url}`;
+      const kept = entries.get(key);
+      const [versions, fingerprint] = await Promise.all([
+        app.dataVersions.current(request, tables),
+        kept ? read.fingerprint() : undefined,
+      ]);
+      if (kept && versions !== null && kept.versions === versions && kept.fingerprint === fingerprint) {
+        // Most recently used last, so the oldest in the map are the first to go.
+        entries.delete(key);
+        entries.set(key, kept);
+        for (const [name, value] of kept.headers) reply.header(name, value);
+        return reply.send(kept.body);
+      }
+      const computed = await read.compute();
+      if (versions !== null) pending.set(request, { key, versions, fingerprint: computed.fingerprint });
+      return computed.answer;
+    },
+
+    /** The route's onSend hook: keeps the answer just serialized, when it was computed to be kept. */
+    async onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+      const keep = pending.get(request);
+      if (!keep || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      const headers: Entry['headers'] = [];
+      for (const name of keptHeaders) {
+        const value = reply.getHeader(name);
+        if (typeof value === 'string') headers.push([name, value]);
+      }
+      const entry: Entry = { versions: keep.versions, fingerprint: keep.fingerprint, body: payload, headers };
+      forget(keep.key);
+      entries.set(keep.key, entry);
+      keptBytes += sizeOf(entry);
+      for (const oldest of entries.keys()) {
+        if (keptBytes <= OWN_LIST_CACHE_BYTES) break;
+        forget(oldest);
+      }
+      return payload;
+    },
+  };
+}

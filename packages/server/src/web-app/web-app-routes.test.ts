@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { texts } from '@furniture/contract';
+import { FIRST_ANSWERS_ELEMENT_ID, texts } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
 import { createCategory, createProduct, createUser } from '../db/factories.ts';
 
@@ -104,6 +104,42 @@ describe('a product’s page', () => {
       expect(response.body, url).toContain('<div id="root"></div>');
       expect(head(response.body).jsonLd, url).toBeUndefined();
     }
+  });
+});
+
+/** The API answers the server put into a page, by URL. */
+function firstAnswers(html: string): Record<string, unknown> | undefined {
+  const block = new RegExp(`<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1];
+  return block ? (JSON.parse(block) as Record<string, unknown>) : undefined;
+}
+
+describe('the first API answers in a page', () => {
+  it('gives Home the category list and the advertised products, exactly as the API answers them', async () => {
+    const product = await listed({ advertisement: true, productName: 'Oak table' });
+    const answers = firstAnswers((await get('/')).body);
+    expect(answers).toEqual({
+      '/api/allCategories': (await get('/api/allCategories')).json(),
+      '/api/advertisement': (await get('/api/advertisement')).json(),
+    });
+    expect(JSON.stringify(answers)).toContain(product.id);
+  });
+
+  it('gives a product’s page the product, and every other page the category list only', async () => {
+    const product = await listed();
+    expect(firstAnswers((await get(`/product/${product.id}`)).body)).toEqual({
+      '/api/allCategories': (await get('/api/allCategories')).json(),
+      [`/api/products/${product.id}`]: (await get(`/api/products/${product.id}`)).json(),
+    });
+    expect(Object.keys(firstAnswers((await get('/search?q=sofa')).body)!)).toEqual(['/api/allCategories']);
+  });
+
+  it('cannot be closed or turned into markup by what a seller wrote', async () => {
+    const hostile = `</script><script>alert("x")</script><!-- \u2028`;
+    const product = await listed({ advertisement: true, productName: hostile });
+    const html = (await get('/')).body;
+    expect(html).not.toContain('<script>alert');
+    const advertised = firstAnswers(html)!['/api/advertisement'] as { data: Array<{ _id: string; productName: string }> };
+    expect(advertised.data.find((row) => row._id === product.id)?.productName).toBe(hostile);
   });
 });
 

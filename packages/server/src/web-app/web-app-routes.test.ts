@@ -12,6 +12,11 @@ fs.writeFileSync(
   path.join(webDir, 'index.html'),
   `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="The marketplace" /><title>${texts.brand}</title></head><body><div id="root"></div></body></html>`,
 );
+// The build's copy of index.html with Home's shell rendered into it.
+fs.writeFileSync(
+  path.join(webDir, 'home.html'),
+  `<!doctype html><html lang="en"><head><title>${texts.brand}</title></head><body><div id="root"><h1>Home’s shell</h1></div></body></html>`,
+);
 afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
 
 const t = setupTestApp({ publicUrl: 'https://furniture.example.com' }, { webDir });
@@ -145,11 +150,16 @@ describe('the first API answers in a page', () => {
 
 describe('the web app’s other paths', () => {
   it('answers the app’s pages with 200 and every other path with 404 and the app’s error page', async () => {
-    for (const url of ['/', '/home', '/categories', '/blog', '/search?q=sofa', '/login', '/dashboard', '/dashboard/myOrders', '/dashboard/payment/abc', '/category/123']) {
+    for (const url of ['/categories', '/blog', '/search?q=sofa', '/login', '/dashboard', '/dashboard/myOrders', '/dashboard/payment/abc', '/category/123']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<div id="root"></div>');
       expect(head(response.body).title, url).toBe(texts.brand);
+    }
+    for (const url of ['/', '/home']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<div id="root"><h1>Home’s shell</h1></div>');
     }
     for (const url of ['/nowhere', '/dashboard/nowhere', '/product', '/product/a/b', '/categories/extra', '/index.php']) {
       const response = await get(url);

@@ -15,10 +15,12 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
   return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 }
 
+const isHome = (route: WebRouteMatch) => route.pattern === webRoutes.home || route.pattern === webRoutes.homeAlias;
+
 /** The API reads a page of the app makes as soon as it starts: the shell's category list, and the page's own data. */
 function firstReads(route: WebRouteMatch): string[] {
   const reads = ['/api/allCategories'];
-  if (route.pattern === webRoutes.home || route.pattern === webRoutes.homeAlias) reads.push('/api/advertisement');
+  if (isHome(route)) reads.push('/api/advertisement');
   if (route.pattern === webRoutes.product) reads.push(`/api/products/${encodeURIComponent(route.params.id!)}`);
   return reads;
 }
@@ -26,14 +28,17 @@ function firstReads(route: WebRouteMatch): string[] {
 /**
  * Serves the built web app: hashed assets cached for a year, precompressed; index.html for every path the app
  * has (webRoutes), and with status 404 for every other, so the app shows its error page and
- * crawlers see the truth. A page's first API reads are answered into its HTML (through the API
- * itself, so from its response cache), so its first paint waits for no request after the
- * scripts. A product's page gets its title, description, preview tags and structured data
+ * crawlers see the truth. Home is sent with its shell rendered (home.html). A page's first API
+ * reads are answered into its HTML (through the API itself, so from its response cache), so its
+ * first paint waits for no request after the scripts. A product's page gets its title, description, preview tags and structured data
  * inserted too. Also robots.txt and the sitemap. Unknown /api paths answer 404 in the API's shape.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
   const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+  // index.html with Home's shell already rendered into it, written by the web app's build.
+  const homeFile = path.join(webDistDir, 'home.html');
+  const homeHtml = fs.existsSync(homeFile) ? fs.readFileSync(homeFile, 'utf8') : indexHtml;
   const { publicUrl } = app.config;
 
   if (indexHtml) {
@@ -118,7 +123,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
     const route = matchWebRoute(pathname);
     if (!route) return sendHtml(reply, 404, indexHtml);
     const answers = await readFirst(firstReads(route));
-    const html = withFirstAnswers(indexHtml, answers);
+    const html = withFirstAnswers(isHome(route) ? homeHtml! : indexHtml, answers);
     if (route.pattern === webRoutes.product) {
       const details = answers.get(firstReads(route).at(-1)!);
       // An unknown, malformed, hidden or removed product: the API said 400 or 404.

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { ErrorPage } from '../components/error-page.tsx';
 import { FullPageLoader } from '../components/spinner.tsx';
 import { paths } from '../config/paths.ts';
@@ -198,5 +198,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

@@ -69,11 +69,12 @@ async function send(path: string, options: RequestOptions, token: string | null)
  * shell's categories), by URL. Each serves the first call that asks for it, and only that one:
  * any later call asks the server, so nothing older than the page is shown twice.
  */
-const firstAnswers = new Map<string, unknown>(
-  Object.entries(JSON.parse(document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent ?? '{}') as Record<string, unknown>),
-);
+let firstAnswers: Map<string, unknown> | undefined;
 
 function takeFirstAnswer(url: string): unknown {
+  firstAnswers ??= new Map(
+    Object.entries(JSON.parse(document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent ?? '{}') as Record<string, unknown>),
+  );
   const answer = firstAnswers.get(url);
   firstAnswers.delete(url);
   return answer;

@@ -44,6 +44,12 @@ export const webRoutes = {
 /** Pages anyone may open and search engines may list (category pages need signing in). */
 export const publicPages = [webRoutes.home, webRoutes.categories, webRoutes.blog] as const;
 
+/**
+ * The id of the JSON data block in which the server hands a page the answers to its first API
+ * reads, by URL (`/api/...`), so the app can paint without asking for them again.
+ */
+export const FIRST_ANSWERS_ELEMENT_ID = 'first-answers';
+
 type Patterns = { [name: string]: string | Patterns };
 
 function allPatterns(routes: Patterns): string[] {

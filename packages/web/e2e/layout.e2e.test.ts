@@ -1,4 +1,4 @@
-import { labels, texts, uiTexts } from '@furniture/contract';
+import { labels, searchTexts, texts, uiTexts } from '@furniture/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, createWish, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
@@ -139,11 +139,15 @@ describe('first paint, titles and focus', () => {
     await session.close();
   });
 
-  it('shows a loader from the HTML itself, before any script runs', async () => {
+  it('shows Home’s hero, and elsewhere a loader, from the HTML itself, before any script runs', async () => {
     const context = await chromium.browser.newContext({ baseURL: market.url, javaScriptEnabled: false });
     try {
       const page = await context.newPage();
       await page.goto('/');
+      expect(await page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+      // Words typed before the app takes over would be lost: the shell's search field waits for it.
+      expect(await page.getByRole('searchbox', { name: searchTexts.searchLabel }).isDisabled()).toBe(true);
+      await page.goto('/categories');
       expect(await page.getByRole('status', { name: 'Loading' }).isVisible()).toBe(true);
     } finally {
       await context.close();

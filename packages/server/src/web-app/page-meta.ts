@@ -1,4 +1,4 @@
-import { texts, type Product } from '@furniture/contract';
+import { FIRST_ANSWERS_ELEMENT_ID, texts, type Product } from '@furniture/contract';
 
 /** Text for an HTML attribute or element: nothing inserted can open a tag or close an attribute. */
 export function escapeHtml(text: string): string {
@@ -80,4 +80,15 @@ export function withPageMeta(indexHtml: string, meta: PageMeta): string {
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
     .replace(/<meta\s+name="description"[^>]*>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`)
     .replace('</head>', () => `  ${meta.head}\n  </head>`);
+}
+
+/**
+ * The app's index.html with API answers put in, by URL, as a JSON data block: the browser never
+ * runs it, so the Content Security Policy's script rules do not apply. The bodies are JSON already;
+ * escaping `<` keeps any value from closing the element.
+ */
+export function withFirstAnswers(indexHtml: string, answers: Map<string, string>): string {
+  if (answers.size === 0) return indexHtml;
+  const json = `{${[...answers].map(([url, body]) => `${JSON.stringify(url)}:${body}`).join(',')}}`.replace(/</g, '\\u003c');
+  return indexHtml.replace('</body>', () => `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${json}</script>\n  </body>`);
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { texts } from '@furniture/contract';
+import { FIRST_ANSWERS_ELEMENT_ID, texts } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
 import { createCategory, createProduct, createUser } from '../db/factories.ts';
 
@@ -11,6 +11,11 @@ const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'furniture-web-'));
 fs.writeFileSync(
   path.join(webDir, 'index.html'),
   `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="The marketplace" /><title>${texts.brand}</title></head><body><div id="root"></div></body></html>`,
+);
+// The build's copy of index.html with Home's shell rendered into it.
+fs.writeFileSync(
+  path.join(webDir, 'home.html'),
+  `<!doctype html><html lang="en"><head><title>${texts.brand}</title></head><body><div id="root"><h1>Home’s shell</h1></div></body></html>`,
 );
 afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
 
@@ -107,13 +112,54 @@ describe('a product’s page', () => {
   });
 });
 
+/** The API answers the server put into a page, by URL. */
+function firstAnswers(html: string): Record<string, unknown> | undefined {
+  const block = new RegExp(`<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1];
+  return block ? (JSON.parse(block) as Record<string, unknown>) : undefined;
+}
+
+describe('the first API answers in a page', () => {
+  it('gives Home the category list and the advertised products, exactly as the API answers them', async () => {
+    const product = await listed({ advertisement: true, productName: 'Oak table' });
+    const answers = firstAnswers((await get('/')).body);
+    expect(answers).toEqual({
+      '/api/allCategories': (await get('/api/allCategories')).json(),
+      '/api/advertisement': (await get('/api/advertisement')).json(),
+    });
+    expect(JSON.stringify(answers)).toContain(product.id);
+  });
+
+  it('gives a product’s page the product, and every other page the category list only', async () => {
+    const product = await listed();
+    expect(firstAnswers((await get(`/product/${product.id}`)).body)).toEqual({
+      '/api/allCategories': (await get('/api/allCategories')).json(),
+      [`/api/products/${product.id}`]: (await get(`/api/products/${product.id}`)).json(),
+    });
+    expect(Object.keys(firstAnswers((await get('/search?q=sofa')).body)!)).toEqual(['/api/allCategories']);
+  });
+
+  it('cannot be closed or turned into markup by what a seller wrote', async () => {
+    const hostile = `</script><script>alert("x")</script><!-- \u2028`;
+    const product = await listed({ advertisement: true, productName: hostile });
+    const html = (await get('/')).body;
+    expect(html).not.toContain('<script>alert');
+    const advertised = firstAnswers(html)!['/api/advertisement'] as { data: Array<{ _id: string; productName: string }> };
+    expect(advertised.data.find((row) => row._id === product.id)?.productName).toBe(hostile);
+  });
+});
+
 describe('the web app’s other paths', () => {
   it('answers the app’s pages with 200 and every other path with 404 and the app’s error page', async () => {
-    for (const url of ['/', '/home', '/categories', '/blog', '/search?q=sofa', '/login', '/dashboard', '/dashboard/myOrders', '/dashboard/payment/abc', '/category/123']) {
+    for (const url of ['/categories', '/blog', '/search?q=sofa', '/login', '/dashboard', '/dashboard/myOrders', '/dashboard/payment/abc', '/category/123']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<div id="root"></div>');
       expect(head(response.body).title, url).toBe(texts.brand);
+    }
+    for (const url of ['/', '/home']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<div id="root"><h1>Home’s shell</h1></div>');
     }
     for (const url of ['/nowhere', '/dashboard/nowhere', '/product', '/product/a/b', '/categories/extra', '/index.php']) {
       const response = await get(url);

@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { matchWebRoute, publicPages, serverMessages, webRoutes } from '@furniture/contract';
-import { countPublicProducts, findPublicProduct, listPublicProductPages, toProduct } from '../products/product-repository.ts';
-import { productPageMeta, withPageMeta } from './page-meta.ts';
+import { matchWebRoute, publicPages, serverMessages, webRoutes, type ProductDetails, type WebRouteMatch } from '@furniture/contract';
+import { countPublicProducts, listPublicProductPages } from '../products/product-repository.ts';
+import { productPageMeta, withFirstAnswers, withPageMeta } from './page-meta.ts';
 
 /** A sitemap file holds at most this many addresses (the sitemaps protocol's limit). */
 export const SITEMAP_PAGE_SIZE = 50_000;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const xmlEscape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
@@ -16,16 +15,30 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
   return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 }
 
+const isHome = (route: WebRouteMatch) => route.pattern === webRoutes.home || route.pattern === webRoutes.homeAlias;
+
+/** The API reads a page of the app makes as soon as it starts: the shell's category list, and the page's own data. */
+function firstReads(route: WebRouteMatch): string[] {
+  const reads = ['/api/allCategories'];
+  if (isHome(route)) reads.push('/api/advertisement');
+  if (route.pattern === webRoutes.product) reads.push(`/api/products/${encodeURIComponent(route.params.id!)}`);
+  return reads;
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, precompressed; index.html for every path the app
  * has (webRoutes), and with status 404 for every other, so the app shows its error page and
- * crawlers see the truth. A product's page gets its title, description, preview tags and
- * structured data inserted by the server. Also robots.txt and the sitemap. Unknown /api paths
- * answer 404 in the API's shape.
+ * crawlers see the truth. Home is sent with its shell rendered (home.html). A page's first API
+ * reads are answered into its HTML (through the API itself, so from its response cache), so its
+ * first paint waits for no request after the scripts. A product's page gets its title, description, preview tags and structured data
+ * inserted too. Also robots.txt and the sitemap. Unknown /api paths answer 404 in the API's shape.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
   const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+  // index.html with Home's shell already rendered into it, written by the web app's build.
+  const homeFile = path.join(webDistDir, 'home.html');
+  const homeHtml = fs.existsSync(homeFile) ? fs.readFileSync(homeFile, 'utf8') : indexHtml;
   const { publicUrl } = app.config;
 
   if (indexHtml) {
@@ -109,12 +122,23 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
     }
     const route = matchWebRoute(pathname);
     if (!route) return sendHtml(reply, 404, indexHtml);
+    const answers = await readFirst(firstReads(route));
+    const html = withFirstAnswers(isHome(route) ? homeHtml! : indexHtml, answers);
     if (route.pattern === webRoutes.product) {
-      const id = route.params.id!;
-      const found = uuidPattern.test(id) ? await findPublicProduct(app.db, id.toLowerCase()) : undefined;
-      if (!found) return sendHtml(reply, 404, indexHtml);
-      return sendHtml(reply, 200, withPageMeta(indexHtml, productPageMeta(toProduct(found), publicUrl)));
+      const details = answers.get(firstReads(route).at(-1)!);
+      // An unknown, malformed, hidden or removed product: the API said 400 or 404.
+      if (!details) return sendHtml(reply, 404, indexHtml);
+      const product = (JSON.parse(details) as { data: ProductDetails }).data;
+      return sendHtml(reply, 200, withPageMeta(html, productPageMeta(product, publicUrl)));
     }
-    return sendHtml(reply, 200, indexHtml);
+    return sendHtml(reply, 200, html);
   });
+
+  /** The bodies of the reads that succeeded, by URL; a failed one is left to the app to ask again. */
+  async function readFirst(urls: string[]): Promise<Map<string, string>> {
+    const responses = await Promise.all(
+      urls.map((url) => app.inject({ method: 'GET', url, headers: { accept: 'application/json' } })),
+    );
+    return new Map(responses.flatMap((response, index) => (response.statusCode === 200 ? [[urls[index]!, response.body] as const] : [])));
+  }
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { ErrorPage } from '../components/error-page.tsx';
 import { FullPageLoader } from '../components/spinner.tsx';
 import { paths } from '../config/paths.ts';
@@ -6,6 +6,8 @@ import { categoriesQuery } from '../lib/categories.ts';
 import { requireAdmin, requireRole, requireUser } from '../lib/guards.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { RootLayout } from './root-layout.tsx';
+// Home is most visits' first page: its code comes with the app's, not a round trip later.
+import { HomeRoute } from './routes/home.tsx';
 
 /** A route's code that has not arrived after two minutes counts as failed (section 9). */
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -29,8 +31,6 @@ async function rootLoader() {
   }
 }
 
-const home = () => load(() => import('./routes/home.tsx')).then((m) => ({ Component: m.HomeRoute }));
-
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -40,8 +40,8 @@ export const routes: RouteObject[] = [
     HydrateFallback: FullPageLoader,
     loader: rootLoader,
     children: [
-      { index: true, lazy: home },
-      { path: paths.homeAlias.path, lazy: home },
+      { index: true, Component: HomeRoute },
+      { path: paths.homeAlias.path, Component: HomeRoute },
       {
         path: paths.categories.path,
         lazy: () => load(() => import('../features/categories/routes/categories.tsx')).then((m) => ({ Component: m.CategoriesRoute })),
@@ -198,5 +198,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

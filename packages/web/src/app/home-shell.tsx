@@ -1,0 +1,19 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProvider } from './provider.tsx';
+import { routes } from './router.tsx';
+
+/**
+ * Home as a visitor first sees it, before any data arrives: the navbar, the hero and the headings.
+ * The build puts it into home.html, which the server sends for Home, so the first paint waits for
+ * no script; the app then renders the same page in its place, with the categories and the
+ * advertised pieces below the fold's top.
+ */
+export function renderHomeShell(): string {
+  const router = createMemoryRouter(routes, { initialEntries: ['/'], hydrationData: { loaderData: { root: [] } } });
+  return renderToStaticMarkup(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+}

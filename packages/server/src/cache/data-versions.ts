@@ -13,9 +13,10 @@ export interface DataVersions {
   /**
    * The versions of these tables as of the request's arrival: every change committed before it
    * has been heard. Something computed under these versions stays right while they are current.
-   * Null while the listening connection is down: then nothing may be kept or reused.
+   * Null while the listening connection is down: then nothing may be kept or reused. A request
+   * outside Fastify passes `{ caughtUp: null }`.
    */
-  current(request: FastifyRequest, tables: readonly WatchedTable[]): Promise<string | null>;
+  current(request: Pick<FastifyRequest, 'caughtUp'>, tables: readonly WatchedTable[]): Promise<string | null>;
   /** The versions now, without waiting: to tell whether something kept is still current. */
   now(tables: readonly WatchedTable[]): string;
   /** Called when notifications may have been missed, so everything kept must be forgotten. */

@@ -232,6 +232,39 @@ describe('the response cache', () => {
     expect((await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': '*' } })).statusCode).toBe(304);
   });
 
+  it('sends a public kept answer over HTTP again exactly as first sent, and a write through another server on the very next read', async () => {
+    const seller = await createUser(t.db, { role: 'seller' });
+    const category = await createCategory(t.db);
+    for (let index = 0; index < 8; index++) await createProduct(t.db, { categoryId: category.id, sellerId: seller.id });
+    const product = await createProduct(t.db, { categoryId: category.id, sellerId: seller.id }, { productName: 'Walnut chest' });
+    const base = await second.listen({ port: 0, host: '127.0.0.1' });
+    const get = async (url: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(base + url, { headers });
+      const headersSent = Object.fromEntries([...response.headers].filter(([name]) => name !== 'date'));
+      return { status: response.status, headers: headersSent, body: Buffer.from(await response.arrayBuffer()) };
+    };
+
+    for (const [url, acceptEncoding] of [
+      [`/api/products/${product.id}`, 'identity'],
+      [`/api/products?categoryId=${category.id}`, 'gzip'],
+      [`/api/products?categoryId=${category.id}`, 'br'],
+    ] as const) {
+      const first = await get(url, { 'accept-encoding': acceptEncoding });
+      for (let again = 0; again < 2; again++) expect(await get(url, { 'accept-encoding': acceptEncoding })).toEqual(first);
+      // A request with an Origin still gets its CORS answer; one naming the ETag gets a 304.
+      const fromOrigin = await get(url, { 'accept-encoding': acceptEncoding, origin: t.config.corsOrigin });
+      expect(fromOrigin.headers['access-control-allow-origin']).toBe(t.config.corsOrigin);
+      expect(fromOrigin.body).toEqual(first.body);
+      expect((await get(url, { 'accept-encoding': acceptEncoding, 'if-none-match': first.headers.etag! })).status).toBe(304);
+    }
+
+    const url = `/api/products/${product.id}`;
+    await renameSilently(product.id, 'Renamed unannounced');
+    expect(JSON.parse((await get(url)).body.toString()).data.productName).toBe('Walnut chest');
+    await t.db.update(products).set({ resalePrice: '88.00' }).where(eq(products.id, product.id));
+    expect(JSON.parse((await get(url)).body.toString()).data).toMatchObject({ productName: 'Renamed unannounced', resalePrice: 88 });
+  });
+
   it('leaves an answer under 1 KB uncompressed', async () => {
     const category = await createCategory(t.db);
     const response = await read(t.app, `/api/category/${category.id}`, { ...(await bearer(t.app, (await createUser(t.db)).id)), 'accept-encoding': 'br' });

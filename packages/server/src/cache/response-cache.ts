@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeader, RequestListener, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
@@ -65,8 +66,20 @@ export function acceptedEncoding(header: string | undefined): Encoding | undefin
   return undefined;
 }
 
+/** One copy of a kept answer as the app sent it, headers and all, to send again as it is. */
+interface SentCopy {
+  etag: string;
+  /** Names and values, one after the other, as `writeHead` takes them. */
+  headers: OutgoingHttpHeader[];
+  body: Buffer;
+}
+
 interface Entry {
+  /** The tables the answer was computed from, and their versions then. */
+  tables: readonly WatchedTable[];
   versions: string;
+  /** A public route's answer, sent to anyone without checking access. */
+  isPublic: boolean;
   /** The serialized answer, as it is sent to a client that accepts no compression. */
   body: Buffer;
   /** A hash of the body, the same on every server; each encoding's ETag is made from it. */
@@ -74,23 +87,30 @@ interface Entry {
   headers: Array<[string, string]>;
   /** Compressed copies, each made once, when first asked for. */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** Each copy (by encoding) as first sent through the app to a request without an Origin. */
+  sent: Partial<Record<Encoding | 'identity', SentCopy>>;
 }
 
 /** Whether an If-None-Match header names this ETag (alone, in a list, or weak), or any (`*`). */
 const names = (ifNoneMatch: string | undefined, etag: string) =>
   ifNoneMatch !== undefined && (ifNoneMatch.includes(etag) || ifNoneMatch.trim() === '*');
 
+/** The encoding a kept answer goes out in for this request, and that copy's ETag. */
+function chooseCopy(entry: Entry, acceptEncoding: string | undefined) {
+  const encoding = entry.body.length >= COMPRESSION_THRESHOLD ? acceptedEncoding(acceptEncoding) : undefined;
+  return { encoding, etag: encoding ? `"${entry.hash}-${encoding}"` : `"${entry.hash}"` };
+}
+
 /**
  * Sends an answer of the cache: the copy the request accepts, compressed once per answer and not
  * per request, with that copy's ETag, or 304 when the request names it. The compression plugin
- * leaves an answer alone once it carries a content-encoding.
+ * leaves an answer alone once it carries a content-encoding. The first time a copy of a public
+ * answer goes to a request without an Origin, it is recorded as sent, for `answerFromMemory`.
  */
 async function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): Promise<Buffer | string> {
-  const compressible = entry.body.length >= COMPRESSION_THRESHOLD;
-  const encoding = compressible ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
-  const etag = encoding ? `"${entry.hash}-${encoding}"` : `"${entry.hash}"`;
+  const { encoding, etag } = chooseCopy(entry, request.headers['accept-encoding']);
   reply.header('etag', etag);
-  if (compressible) {
+  if (entry.body.length >= COMPRESSION_THRESHOLD) {
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   }
@@ -99,9 +119,18 @@ async function send(request: FastifyRequest, reply: FastifyReply, entry: Entry):
     return '';
   }
   for (const [name, value] of entry.headers) reply.header(name, value);
-  if (!encoding) return entry.body;
-  reply.header('content-encoding', encoding);
-  return (entry.encoded[encoding] ??= compressors[encoding](entry.body));
+  if (encoding) reply.header('content-encoding', encoding);
+  const body = encoding ? await (entry.encoded[encoding] ??= compressors[encoding](entry.body)) : entry.body;
+  const copy = encoding ?? 'identity';
+  if (entry.isPublic && request.headers.origin === undefined && !entry.sent[copy]) {
+    reply.raw.once('finish', () => {
+      if (reply.statusCode === 200 && !reply.hasHeader('set-cookie')) {
+        const headers = Object.entries(reply.getHeaders()).flatMap(([name, value]) => (value === undefined ? [] : [name, value]));
+        entry.sent[copy] ??= { etag, headers, body };
+      }
+    });
+  }
+  return body;
 }
 
 /**
@@ -140,7 +169,8 @@ export const responseCachePlugin = fp(
       keptBytes = 0;
     });
 
-    function lookup(tables: readonly WatchedTable[], cacheControl: string) {
+    function lookup(tables: readonly WatchedTable[], isPublic: boolean) {
+      const cacheControl = isPublic ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL;
       return async (request: FastifyRequest, reply: FastifyReply) => {
         reply.header('cache-control', cacheControl);
         if (request.method !== 'GET') return;
@@ -151,37 +181,81 @@ export const responseCachePlugin = fp(
           request.cacheVersions = versions;
           return;
         }
-        // Most recently used last, so the oldest in the map are the first to go.
-        entries.delete(request.url);
-        entries.set(request.url, entry);
+        touch(request.url, entry);
         return reply.send(await send(request, reply, entry));
       };
     }
 
-    async function store(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-      if (!request.cacheVersions || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-      const body = Buffer.from(payload);
-      const headers: Entry['headers'] = [];
-      for (const name of keptHeaders) {
-        const value = reply.getHeader(name);
-        if (typeof value === 'string') headers.push([name, value]);
-      }
-      const hash = createHash('sha1').update(body).digest('base64url');
-      const entry: Entry = { versions: request.cacheVersions, body, hash, headers, encoded: {} };
-      if (body.length <= MAX_ENTRY_BYTES) keep(request.url, entry);
-      return send(request, reply, entry);
+    function store(tables: readonly WatchedTable[], isPublic: boolean) {
+      return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        if (!request.cacheVersions || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+        const body = Buffer.from(payload);
+        const headers: Entry['headers'] = [];
+        for (const name of keptHeaders) {
+          const value = reply.getHeader(name);
+          if (typeof value === 'string') headers.push([name, value]);
+        }
+        const hash = createHash('sha1').update(body).digest('base64url');
+        const entry: Entry = { tables, versions: request.cacheVersions, isPublic, body, hash, headers, encoded: {}, sent: {} };
+        if (body.length <= MAX_ENTRY_BYTES) keep(request.url, entry);
+        return send(request, reply, entry);
+      };
+    }
+
+    /** Most recently used last, so the oldest in the map are the first to go. */
+    function touch(url: string, entry: Entry) {
+      entries.delete(url);
+      entries.set(url, entry);
+    }
+
+    /**
+     * The front door of the HTTP server, before Fastify: a GET of a public answer kept here, in a
+     * copy already sent through the app once, is sent again as it was, headers and all, once the
+     * catch-up shows it current; anything else goes to Fastify. Routing, the request and reply
+     * objects, the hooks (whose headers are in the copy: security, CORS without an Origin,
+     * cache-control) and the per-request logger cost more than the rest of such an answer.
+     * Requests that carry an Origin (CORS answers depend on it), name an ETag (304) or arrive
+     * while requests are logged (level info and below) or while the app closes go to Fastify.
+     */
+    function answerFromMemory(request: IncomingMessage, response: ServerResponse, fastify: RequestListener): boolean {
+      if (request.method !== 'GET' || request.headers.origin !== undefined || request.headers['if-none-match'] !== undefined || closing) return false;
+      const url = request.url!;
+      const entry = entries.get(url);
+      if (!entry?.isPublic) return false;
+      const copy = entry.sent[chooseCopy(entry, request.headers['accept-encoding']).encoding ?? 'identity'];
+      if (!copy) return false;
+      void app.dataVersions.current({ caughtUp: null }, entry.tables).then((versions) => {
+        if (versions !== entry.versions || entries.get(url) !== entry) return fastify(request, response);
+        touch(url, entry);
+        response.writeHead(200, copy.headers);
+        response.end(copy.body);
+      });
+      return true;
+    }
+
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    if (!['info', 'debug', 'trace'].includes(app.config.logLevel)) {
+      // Fastify's own listener, behind the front door; `inject` still calls it directly.
+      const [fastify] = app.server.listeners('request') as RequestListener[];
+      app.server.removeAllListeners('request');
+      app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+        if (!answerFromMemory(request, response, fastify!)) fastify!(request, response);
+      });
     }
 
     app.addHook('onRoute', (route: RouteOptions) => {
       const tables = route.config?.cache?.tables;
       if (!tables) return;
       const isPublic = route.config?.access === 'public';
-      const check = lookup(tables, isPublic ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+      const check = lookup(tables, isPublic);
       // A public answer is sent before anything else is done; others once access is checked.
       if (isPublic) route.onRequest = [...[route.onRequest ?? []].flat(), check];
       else route.preHandler = [...[route.preHandler ?? []].flat(), check];
       // Before compression, which would otherwise compress the answer again for every request.
-      route.onSend = [store, ...[route.onSend ?? []].flat()];
+      route.onSend = [store(tables, isPublic), ...[route.onSend ?? []].flat()];
     });
   },
   { name: 'response-cache', dependencies: ['data-versions'] },

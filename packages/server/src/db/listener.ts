@@ -22,8 +22,10 @@ export interface DatabaseListener {
    * Resolves true once every notification of a transaction committed before the call has been
    * handed to its subscribers; false when the connection is down, so some may be lost. PostgreSQL
    * sends a listening session the notifications it has been signalled before it answers a query
-   * there, so one round trip on the connection, started after the call, is the proof. Calls made
-   * while a round trip is under way share the next one.
+   * there, so one round trip on the connection, sent after the call, is the proof: an empty query,
+   * which PostgreSQL answers without parsing or planning anything. It is sent once the event loop
+   * has read every request that arrived with this one, so they all share it; calls made while a
+   * round trip is under way share the next one.
    */
   catchUp(): Promise<boolean>;
 }
@@ -53,7 +55,7 @@ export function createDatabaseListener(connectionConfig: pg.ClientConfig, log: F
   function startRoundTrip(): Promise<boolean> {
     const connection = client;
     if (!connection) return Promise.resolve(false);
-    const trip = connection.query('SELECT 1').then(
+    const trip = connection.query('').then(
       () => client === connection,
       () => false,
     );
@@ -138,12 +140,13 @@ export function createDatabaseListener(connectionConfig: pg.ClientConfig, log: F
       return () => reconnectHandlers.delete(handler);
     },
     catchUp() {
-      if (!roundTrip) return startRoundTrip();
       // The round trip under way may have been answered before this call's notifications arrived.
-      nextRoundTrip ??= roundTrip.then(() => {
-        nextRoundTrip = null;
-        return startRoundTrip();
-      });
+      nextRoundTrip ??= (roundTrip ?? Promise.resolve())
+        .then(() => new Promise((resolve) => setImmediate(resolve)))
+        .then(() => {
+          nextRoundTrip = null;
+          return startRoundTrip();
+        });
       return nextRoundTrip;
     },
   };

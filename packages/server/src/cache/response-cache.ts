@@ -66,8 +66,11 @@ export function acceptedEncoding(header: string | undefined): Encoding | undefin
   return undefined;
 }
 
-/** One copy of a kept answer as the app sent it, headers and all, to send again as it is. */
-interface SentCopy {
+type Copy = Encoding | 'identity';
+
+/** One answer of a kept entry as the app sent it, status, headers and all, to send again as it is. */
+interface SentAnswer {
+  status: 200 | 304;
   etag: string;
   /** Names and values, one after the other, as `writeHead` takes them. */
   headers: OutgoingHttpHeader[];
@@ -78,8 +81,11 @@ interface Entry {
   /** The tables the answer was computed from, and their versions then. */
   tables: readonly WatchedTable[];
   versions: string;
-  /** A public route's answer, sent to anyone without checking access. */
-  isPublic: boolean;
+  /**
+   * A public route's answer that nothing else happens with as it is sent (the route has no
+   * onSend hook of its own, such as counting a product's view): the front door may send it again.
+   */
+  replayable: boolean;
   /** The serialized answer, as it is sent to a client that accepts no compression. */
   body: Buffer;
   /** A hash of the body, the same on every server; each encoding's ETag is made from it. */
@@ -87,8 +93,11 @@ interface Entry {
   headers: Array<[string, string]>;
   /** Compressed copies, each made once, when first asked for. */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
-  /** Each copy (by encoding) as first sent through the app to a request without an Origin. */
-  sent: Partial<Record<Encoding | 'identity', SentCopy>>;
+  /**
+   * Each copy (by encoding), and the 304 that names it, as first sent through the app to a
+   * request without an Origin.
+   */
+  sent: Partial<Record<Copy | `${Copy} 304`, SentAnswer>>;
 }
 
 /** Whether an If-None-Match header names this ETag (alone, in a list, or weak), or any (`*`). */
@@ -104,11 +113,11 @@ function chooseCopy(entry: Entry, acceptEncoding: string | undefined) {
 /**
  * Sends an answer of the cache: the copy the request accepts, compressed once per answer and not
  * per request, with that copy's ETag, or 304 when the request names it. The compression plugin
- * leaves an answer alone once it carries a content-encoding. The first time a copy of a public
- * answer goes to a request without an Origin, it is recorded as sent, for `answerFromMemory`.
+ * leaves an answer alone once it carries a content-encoding.
  */
 async function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): Promise<Buffer | string> {
   const { encoding, etag } = chooseCopy(entry, request.headers['accept-encoding']);
+  const copy = encoding ?? 'identity';
   reply.header('etag', etag);
   if (entry.body.length >= COMPRESSION_THRESHOLD) {
     const vary = reply.getHeader('vary');
@@ -116,21 +125,27 @@ async function send(request: FastifyRequest, reply: FastifyReply, entry: Entry):
   }
   if (names(request.headers['if-none-match'], etag)) {
     reply.code(304);
+    recordWhenSent(request, reply, entry, `${copy} 304`, { status: 304, etag, body: Buffer.alloc(0) });
     return '';
   }
   for (const [name, value] of entry.headers) reply.header(name, value);
   if (encoding) reply.header('content-encoding', encoding);
   const body = encoding ? await (entry.encoded[encoding] ??= compressors[encoding](entry.body)) : entry.body;
-  const copy = encoding ?? 'identity';
-  if (entry.isPublic && request.headers.origin === undefined && !entry.sent[copy]) {
-    reply.raw.once('finish', () => {
-      if (reply.statusCode === 200 && !reply.hasHeader('set-cookie')) {
-        const headers = Object.entries(reply.getHeaders()).flatMap(([name, value]) => (value === undefined ? [] : [name, value]));
-        entry.sent[copy] ??= { etag, headers, body };
-      }
-    });
-  }
+  recordWhenSent(request, reply, entry, copy, { status: 200, etag, body });
   return body;
+}
+
+/**
+ * The first time an answer of a public entry goes to a request without an Origin, it is kept as
+ * it went out, headers and all, for `answerFromMemory` to send again.
+ */
+function recordWhenSent(request: FastifyRequest, reply: FastifyReply, entry: Entry, key: keyof Entry['sent'], answer: Omit<SentAnswer, 'headers'>) {
+  if (!entry.replayable || request.headers.origin !== undefined || entry.sent[key]) return;
+  reply.raw.once('finish', () => {
+    if (reply.statusCode !== answer.status || reply.hasHeader('set-cookie')) return;
+    const headers = Object.entries(reply.getHeaders()).flatMap(([name, value]) => (value === undefined ? [] : [name, value]));
+    entry.sent[key] ??= { ...answer, headers };
+  });
 }
 
 /**
@@ -186,7 +201,7 @@ export const responseCachePlugin = fp(
       };
     }
 
-    function store(tables: readonly WatchedTable[], isPublic: boolean) {
+    function store(tables: readonly WatchedTable[], replayable: boolean) {
       return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
         if (!request.cacheVersions || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
         const body = Buffer.from(payload);
@@ -196,7 +211,7 @@ export const responseCachePlugin = fp(
           if (typeof value === 'string') headers.push([name, value]);
         }
         const hash = createHash('sha1').update(body).digest('base64url');
-        const entry: Entry = { tables, versions: request.cacheVersions, isPublic, body, hash, headers, encoded: {}, sent: {} };
+        const entry: Entry = { tables, versions: request.cacheVersions, replayable, body, hash, headers, encoded: {}, sent: {} };
         if (body.length <= MAX_ENTRY_BYTES) keep(request.url, entry);
         return send(request, reply, entry);
       };
@@ -209,26 +224,28 @@ export const responseCachePlugin = fp(
     }
 
     /**
-     * The front door of the HTTP server, before Fastify: a GET of a public answer kept here, in a
-     * copy already sent through the app once, is sent again as it was, headers and all, once the
-     * catch-up shows it current; anything else goes to Fastify. Routing, the request and reply
-     * objects, the hooks (whose headers are in the copy: security, CORS without an Origin,
-     * cache-control) and the per-request logger cost more than the rest of such an answer.
-     * Requests that carry an Origin (CORS answers depend on it), name an ETag (304) or arrive
-     * while requests are logged (level info and below) or while the app closes go to Fastify.
+     * The front door of the HTTP server, before Fastify: a GET of a public answer kept here, whose
+     * copy (or the 304 naming it) has already been sent through the app once, is sent again as it
+     * was, headers and all, once the catch-up shows it current; anything else goes to Fastify.
+     * Routing, the request and reply objects, the hooks (whose headers are in the copy: security,
+     * CORS without an Origin, cache-control) and the per-request logger cost more than the rest
+     * of such an answer. Requests that carry an Origin (CORS answers depend on it) or arrive while
+     * requests are logged (level info and below) or while the app closes go to Fastify.
      */
     function answerFromMemory(request: IncomingMessage, response: ServerResponse, fastify: RequestListener): boolean {
-      if (request.method !== 'GET' || request.headers.origin !== undefined || request.headers['if-none-match'] !== undefined || closing) return false;
+      if (request.method !== 'GET' || request.headers.origin !== undefined || closing) return false;
       const url = request.url!;
       const entry = entries.get(url);
-      if (!entry?.isPublic) return false;
-      const copy = entry.sent[chooseCopy(entry, request.headers['accept-encoding']).encoding ?? 'identity'];
-      if (!copy) return false;
+      if (!entry?.replayable) return false;
+      const copy = chooseCopy(entry, request.headers['accept-encoding']).encoding ?? 'identity';
+      const sent = entry.sent[copy];
+      const answer = sent && names(request.headers['if-none-match'], sent.etag) ? entry.sent[`${copy} 304`] : sent;
+      if (!answer) return false;
       void app.dataVersions.current({ caughtUp: null }, entry.tables).then((versions) => {
         if (versions !== entry.versions || entries.get(url) !== entry) return fastify(request, response);
         touch(url, entry);
-        response.writeHead(200, copy.headers);
-        response.end(copy.body);
+        response.writeHead(answer.status, answer.headers);
+        response.end(answer.body);
       });
       return true;
     }
@@ -255,7 +272,8 @@ export const responseCachePlugin = fp(
       if (isPublic) route.onRequest = [...[route.onRequest ?? []].flat(), check];
       else route.preHandler = [...[route.preHandler ?? []].flat(), check];
       // Before compression, which would otherwise compress the answer again for every request.
-      route.onSend = [store(tables, isPublic), ...[route.onSend ?? []].flat()];
+      const ownOnSend = [route.onSend ?? []].flat();
+      route.onSend = [store(tables, isPublic && ownOnSend.length === 0), ...ownOnSend];
     });
   },
   { name: 'response-cache', dependencies: ['data-versions'] },

@@ -33,4 +33,14 @@ describe('product views', () => {
     await t.app.productViews.flush();
     expect(await viewsOf(product.id)).toBe(4);
   });
+
+  it('counts every opening over HTTP, where kept public answers may skip the app', async () => {
+    const seller = await createUser(t.db, { role: 'seller' });
+    const category = await createCategory(t.db);
+    const product = await createProduct(t.db, { categoryId: category.id, sellerId: seller.id });
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    for (let opening = 0; opening < 4; opening++) expect((await fetch(`${base}/api/products/${product.id}`)).status).toBe(200);
+    await t.app.productViews.flush();
+    expect(await viewsOf(product.id)).toBe(4);
+  });
 });

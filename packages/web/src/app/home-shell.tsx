@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { queryClient } from '../lib/query-client.ts';
 import { AppProvider } from './provider.tsx';
 import { routes } from './router.tsx';
 
@@ -11,9 +12,13 @@ import { routes } from './router.tsx';
  */
 export function renderHomeShell(): string {
   const router = createMemoryRouter(routes, { initialEntries: ['/'], hydrationData: { loaderData: { root: [] } } });
-  return renderToStaticMarkup(
+  const html = renderToStaticMarkup(
     <AppProvider>
       <RouterProvider router={router} />
     </AppProvider>,
   );
+  // Rendering made queries whose clean-up timers (minutes long) would keep the build from exiting.
+  router.dispose();
+  queryClient.clear();
+  return html;
 }

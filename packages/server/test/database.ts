@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createDatabase, withDatabaseName, type Database } from '../src/db/client.ts';
@@ -36,4 +37,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await client.query(`drop database if exists ${name} with (force)`).finally(() => client.end());
     },
   };
+}
+
+/** Whether a statement on this database is waiting for a lock: the second party of a race has arrived. */
+export async function waitingOnALock(db: Database): Promise<boolean> {
+  const result = await db.execute<{ waiting: number }>(
+    sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  );
+  return result.rows[0]!.waiting > 0;
 }

@@ -2,10 +2,12 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Booking } from '@furniture/contract';
 import { fingerprintOf, pageFingerprints, rowVersionOf } from '../cache/own-list-cache.ts';
-import type { Database, Executor } from '../db/client.ts';
+import { insertColumns, type Database, type Executor } from '../db/client.ts';
 import { bookings, payments, products, users } from '../db/schema/index.ts';
 import type { Page } from '../http/pagination.ts';
+import { lockedProduct } from '../products/buyable-product.ts';
 import { bookingIsPaid } from '../products/product-repository.ts';
+import type { UserRow } from '../users/user-repository.ts';
 
 const sellers = alias(users, 'sellers');
 
@@ -109,36 +111,60 @@ export async function findBookingById(db: Executor, id: string): Promise<{ buyer
   return row && { buyerId: row.buyerId, booking: toBooking(row) };
 }
 
-export interface NewBooking {
-  buyerId: string;
+/** What a buyer asks for when booking: the rest comes from their account and the product. */
+export interface BookingRequest {
   productId: string;
-  productName: string;
-  productImage: string;
-  /** The product's resalePrice, as stored. */
-  productPrice: string;
   phoneNumber: string;
   location: string;
 }
 
-/** Who meets whom, for the answer to a new booking: read with the product it books. */
-export interface BookingParties {
-  buyerName: string;
-  buyerEmail: string;
-  sellerName: string;
-  sellerPhone: string;
-}
-
 /**
- * Inserts a booking of a product this transaction holds as available; answers it as its buyer sees
- * it, or undefined when the buyer already booked this product.
+ * Books a product in one statement of the caller's transaction: the product locked and the buyer's
+ * refusal read from it (`lockedProduct`), and the booking inserted only without one, at the
+ * product's price, with its name and image as they are now. Answers the product with `refusal` and
+ * the new booking as its buyer sees it, null when the buyer already booked this product; no row
+ * for an unknown product. Named, so each connection parses and plans it once.
  */
-export async function insertBooking(db: Executor, booking: NewBooking, parties: BookingParties): Promise<Booking | undefined> {
-  const [row] = await db
-    .insert(bookings)
-    .values(booking)
-    .onConflictDoNothing()
-    .returning({ id: bookings.id, bookedAt: bookings.createdAt, status: bookings.status, statusReason: bookings.statusReason });
-  return row && toBooking({ ...booking, ...parties, ...row, inStock: 'available', paid: false, transactionId: null });
+export async function bookProduct(tx: Executor, buyer: Pick<UserRow, 'id' | 'name' | 'email'>, request: BookingRequest) {
+  const product = lockedProduct(tx, sql.placeholder('productId'), sql.placeholder('buyerId'));
+  const booked = tx
+    .$with('booked', { id: bookings.id, bookedAt: bookings.createdAt, status: bookings.status, statusReason: bookings.statusReason })
+    .as(sql`
+      insert into ${bookings} (${insertColumns(bookings.buyerId, bookings.productId, bookings.productName, bookings.productImage, bookings.productPrice, bookings.phoneNumber, bookings.location)})
+      select ${sql.placeholder('buyerId')}::uuid, ${product.id}, ${product.productName}, ${product.productImage}, ${product.resalePrice},
+        ${sql.placeholder('phoneNumber')}::text, ${sql.placeholder('location')}::text
+      from ${product} where ${product.refusal} is null
+      on conflict do nothing
+      returning ${bookings.id}, ${bookings.createdAt}, ${bookings.status}, ${bookings.statusReason}`);
+  const [row] = await tx
+    .with(product, booked)
+    .select()
+    .from(product)
+    .leftJoin(booked, sql`true`)
+    .prepare('book_product')
+    .execute({ buyerId: buyer.id, productId: request.productId, phoneNumber: request.phoneNumber, location: request.location });
+  if (!row) return undefined;
+  const { product: found, booked: created } = row;
+  const booking =
+    created &&
+    toBooking({
+      ...created,
+      buyerId: buyer.id,
+      buyerName: buyer.name,
+      buyerEmail: buyer.email,
+      productId: found.id,
+      productName: found.productName,
+      productImage: found.productImage,
+      productPrice: found.resalePrice,
+      phoneNumber: request.phoneNumber,
+      location: request.location,
+      sellerName: found.sellerName,
+      sellerPhone: found.phone,
+      inStock: 'available',
+      paid: false,
+      transactionId: null,
+    });
+  return { ...found, booking };
 }
 
 /** Deletes one of the buyer's own unpaid bookings; answers how many rows went (0 or 1). */

@@ -2,6 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages, notificationTexts } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
+import { waitingOnALock } from '../../test/database.ts';
 import { createBooking, createCategory, createPayment, createProduct, createUser } from '../db/factories.ts';
 import { bookings, liveEvents, notifications, products } from '../db/schema/index.ts';
 
@@ -122,6 +123,49 @@ describe('POST /api/addBooking', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ success: false, message: "Body is not valid JSON but content-type is set to 'application/json'" });
+  });
+
+  it('answers 404 for a listing an admin took down, as for one that is not there', async () => {
+    const product = await listedProduct();
+    await t.db.update(products).set({ moderation: 'hidden' }).where(eq(products.id, product.id));
+    const me = await buyer();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/addBooking',
+      headers: await bearer(t.app, me.id),
+      payload: { productId: product.id, phoneNumber: '01712345678', location: 'Mirpur' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('No product with this id');
+    expect(await t.db.select().from(bookings).where(eq(bookings.productId, product.id))).toEqual([]);
+  });
+
+  it('refuses with 409 a product sold while the booking waited for it, and tells the seller nothing', async () => {
+    const product = await listedProduct();
+    const me = await buyer();
+    const headers = await bearer(t.app, me.id);
+    // The sale holds the product's row until it commits.
+    let commitSale!: () => void;
+    let saleHeld!: () => void;
+    const held = new Promise<void>((resolve) => (saleHeld = resolve));
+    const sale = t.db.transaction(async (tx) => {
+      await tx.update(products).set({ state: 'sold', inStock: 'sold' }).where(eq(products.id, product.id));
+      saleHeld();
+      await new Promise<void>((resolve) => (commitSale = resolve));
+    });
+    await held;
+
+    const booking = t.app.inject({ method: 'POST', url: '/api/addBooking', headers, payload: { productId: product.id, phoneNumber: '01712345678', location: 'Mirpur' } });
+    while (!(await waitingOnALock(t.db))) await new Promise((resolve) => setImmediate(resolve));
+    commitSale();
+    await sale;
+
+    const response = await booking;
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('This product is no longer available');
+    expect(await t.db.select().from(bookings).where(eq(bookings.productId, product.id))).toEqual([]);
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, product.sellerId))).toEqual([]);
+    expect(await t.db.select().from(liveEvents).where(eq(liveEvents.userId, product.sellerId))).toEqual([]);
   });
 
   it('answers 404 for an unknown product, 401 without a token, 403 to a seller', async () => {

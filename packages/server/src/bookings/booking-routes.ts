@@ -5,10 +5,10 @@ import { conflict, notFound } from '../http/errors.ts';
 import { requireOwnEmailOrAdmin } from '../http/ownership.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { bearerSecurity, errorResponses } from '../http/responses.ts';
-import { requireBuyableProduct } from '../products/buyable-product.ts';
+import { requireBuyable } from '../products/buyable-product.ts';
 import { ownListCache } from '../cache/own-list-cache.ts';
-import { deleteUnpaidBookingOfBuyer, findBookingById, insertBooking, prepareBookingsOfBuyer } from './booking-repository.ts';
-import { notifyBookingReceived, publishSaleChange } from '../sales/sale-notifications.ts';
+import { bookProduct, deleteUnpaidBookingOfBuyer, findBookingById, prepareBookingsOfBuyer } from './booking-repository.ts';
+import { notifyBookingReceived } from '../sales/sale-notifications.ts';
 import { releaseBookingForDeletion } from '../sales/sale-transitions.ts';
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,28 +63,19 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const buyer = currentUser(request);
-      const { productId, phoneNumber, location } = request.body;
       const created = await app.db.transaction(async (tx) => {
-        const product = await requireBuyableProduct(tx, productId, buyer, 'book');
-        const booked = await insertBooking(
-          tx,
-          {
-            buyerId: buyer.id,
-            productId: product.id,
-            productName: product.productName,
-            productImage: product.productImage,
-            productPrice: product.resalePrice,
-            phoneNumber,
-            location,
-          },
-          { buyerName: buyer.name, buyerEmail: buyer.email, sellerName: product.sellerName, sellerPhone: product.phone },
-        );
-        if (!booked) throw conflict(serverMessages.bookings.alreadyBooked);
-        await notifyBookingReceived(tx, product.sellerId, { productId: product.id, productName: product.productName, productImage: product.productImage, buyerName: buyer.name });
-        // Last, right before the commit: publishing holds the seller's live-event lock until then,
-        // and every booking of this seller's pieces waits for it.
-        await publishSaleChange(tx, [product.sellerId], { bookingId: booked._id, productId: product.id, status: 'open' });
-        return booked;
+        const { booking, ...product } = requireBuyable(await bookProduct(tx, buyer, request.body), 'book');
+        if (!booking) throw conflict(serverMessages.bookings.alreadyBooked);
+        // Last, right before the commit: its live events hold the seller's live-event lock until
+        // then, and every booking of this seller's pieces waits for it.
+        await notifyBookingReceived(tx, product.sellerId, {
+          bookingId: booking._id,
+          productId: product.id,
+          productName: product.productName,
+          productImage: product.productImage,
+          buyerName: buyer.name,
+        });
+        return booking;
       });
       return reply.status(201).send({ success: true as const, message: serverMessages.bookings.booked(created.productName), data: created });
     },

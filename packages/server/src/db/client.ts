@@ -1,4 +1,6 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { announceAfterCommits } from './announcements.ts';
 import * as schema from './schema/index.ts';
@@ -37,3 +39,6 @@ export function withDatabaseName(connectionString: string, database: string): st
   url.pathname = `/${database}`;
   return url.toString();
 }
+
+/** The column list of a hand-written insert: its names alone (a column in `sql` renders with its table, which an insert refuses). */
+export const insertColumns = (...columns: PgColumn[]): SQL => sql.join(columns.map((column) => sql.identifier(column.name)), sql`, `);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { LIVE_EVENT_TICKET_SECONDS, type LiveEvent } from '@furniture/contract';
 import { announceAfterCommit } from '../db/announcements.ts';
 import type { Database, Executor } from '../db/client.ts';
@@ -40,38 +40,63 @@ export interface LiveEventInput {
   data: unknown;
 }
 
+/** What a live event says, for `storeLiveEvents`: the same to each of its addressees. */
+export type LiveEventContent = Omit<LiveEventInput, 'to'>;
+
+/** The addressees of a publication, each once, lower-case, in id order (the order their locks are taken). */
+export function addresseesOf(to: LiveEventInput['to']): string[] {
+  const addressees = [...new Set([to].flat().map((id) => id.toLowerCase()))].sort();
+  if (addressees.length > MAX_ADDRESSEES) throw new Error(`A live event goes to at most ${MAX_ADDRESSEES} people; got ${addressees.length}`);
+  return addressees;
+}
+
 /**
- * Stores the event for each addressee in one statement (atomic by itself when given the database
- * rather than a transaction), and announces it once the transaction commits.
+ * The insert that stores each of `events`, in their order, for each addressee: a statement of its
+ * own, or a CTE of a statement that also makes the change (see `notify`).
  *
  * Ordering: ids come from one sequence, and a sequence hands out numbers in the order transactions
  * ask, not the order they commit. So publishing takes, per addressee, a transaction-scoped advisory
  * lock before drawing ids, held until the commit: the events of one person are then numbered in the
  * order they become visible, and a client that saw event N can ask for "after N" without ever
  * missing one that commits later with a smaller number. Locks are taken in id order, so that two
- * publications to overlapping groups queue rather than deadlock. In the statement, the insert reads
+ * publications to overlapping groups queue rather than deadlock. Every row the insert writes reads
  * the count of locks taken, so no id is drawn before every lock is held.
  */
-export async function publishLiveEvent(db: Executor, event: LiveEventInput): Promise<void> {
-  const to = [...new Set([event.to].flat().map((id) => id.toLowerCase()))].sort();
-  if (to.length === 0) return;
-  if (to.length > MAX_ADDRESSEES) throw new Error(`A live event goes to at most ${MAX_ADDRESSEES} people; got ${to.length}`);
-  if (!EVENT_TYPE.test(event.type)) throw new Error(`Live event type "${event.type}" must look like "domain.what-happened"`);
+export function storeLiveEvents(to: readonly string[], events: readonly LiveEventContent[]): SQL {
+  for (const event of events) {
+    if (!EVENT_TYPE.test(event.type)) throw new Error(`Live event type "${event.type}" must look like "domain.what-happened"`);
+  }
+  const addressees = sql`unnest(string_to_array(${to.join(',')}, ',')) with ordinality`;
+  return sql`
+    insert into live_events (user_id, type, data)
+    select addressee::uuid, event.type, event.data::jsonb
+    from ${addressees} as addressees(addressee, position),
+      unnest(${sql.param(events.map((event) => event.type))}::text[], ${sql.param(events.map((event) => JSON.stringify(event.data ?? null)))}::text[])
+        with ordinality as event(type, data, position),
+      (select count(*) as held from (
+        select pg_advisory_xact_lock(hashtextextended('live-events:' || addressee, 0))
+        from ${addressees} as a(addressee, position) order by position
+      ) as locks) as locked
+    where locked.held > 0
+    order by event.position, addressees.position`;
+}
+
+/** Announces, once the transaction of `db` commits, that the addressees have new events. */
+export async function announceLiveEvents(db: Executor, to: readonly string[]): Promise<void> {
   const payloads: string[] = [];
   for (let i = 0; i < to.length; i += IDS_PER_NOTIFY) payloads.push(to.slice(i, i + IDS_PER_NOTIFY).join(','));
-  await db.execute(sql`
-    with addressees as (
-      select addressee, position from unnest(string_to_array(${to.join(',')}, ',')) with ordinality as a(addressee, position)
-    ), locked as (
-      select count(*) as held from (
-        select pg_advisory_xact_lock(hashtextextended('live-events:' || addressee, 0))
-        from addressees order by position
-      ) as locks
-    )
-    insert into live_events (user_id, type, data)
-    select addressee::uuid, ${event.type}, ${JSON.stringify(event.data ?? null)}::jsonb
-    from addressees, locked where locked.held > 0`);
   await announceAfterCommit(db, LIVE_EVENTS_CHANNEL, payloads);
+}
+
+/**
+ * Stores the event for each addressee in one statement (atomic by itself when given the database
+ * rather than a transaction), and announces it once the transaction commits.
+ */
+export async function publishLiveEvent(db: Executor, event: LiveEventInput): Promise<void> {
+  const to = addresseesOf(event.to);
+  if (to.length === 0) return;
+  await db.execute(storeLiveEvents(to, [event]));
+  await announceLiveEvents(db, to);
 }
 
 /** A user's events after the given id, oldest first. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { NotificationKind } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { notifications } from '../db/schema/index.ts';
-import { publishLiveEvent } from '../events/live-events.ts';
+import { addresseesOf, announceLiveEvents, storeLiveEvents, type LiveEventContent } from '../events/live-events.ts';
 import { addJobCall, defineTask, wakeWorkersAfterCommit } from '../jobs/job-queue.ts';
 
 /**
@@ -24,20 +24,21 @@ export const emailNotificationTask = defineTask<{ notificationId: string }>('not
 /** Dollars as people read them. */
 export const usd = (amount: number | string) => `$${Number(amount).toFixed(2)}`;
 
-export async function notify(tx: Executor, input: NotificationInput): Promise<void> {
-  const to = [...new Set([input.to].flat())].sort();
+/**
+ * `alsoPublish`: other live events for the same people, stored after the notification's in the same
+ * statement (a booking's sale change to its seller), so their locks are taken once.
+ */
+export async function notify(tx: Executor, input: NotificationInput, alsoPublish: readonly LiveEventContent[] = []): Promise<void> {
+  const to = addresseesOf(input.to);
   if (to.length === 0) return;
   const created = tx
     .insert(notifications)
     .values(to.map((userId) => ({ userId, kind: input.kind, text: input.text, link: input.link, image: input.image ?? null })))
     .returning({ id: notifications.id });
-  // The notifications and their e-mail jobs in one statement: { notificationId } is the task's payload.
+  const events = [{ type: 'notification.created', data: { kind: input.kind, text: input.text, link: input.link } }, ...alsoPublish];
+  // The notifications, their e-mail jobs and the live events in one statement: { notificationId } is the task's payload.
   const emailJob = addJobCall(emailNotificationTask, sql`json_build_object('notificationId', created.id)`);
-  await tx.execute(sql`with created as ${created} select ${emailJob} from created`);
+  await tx.execute(sql`with created as ${created}, published as (${storeLiveEvents(to, events)}) select ${emailJob} from created`);
   await wakeWorkersAfterCommit(tx);
-  await publishLiveEvent(tx, {
-    to,
-    type: 'notification.created',
-    data: { kind: input.kind, text: input.text, link: input.link },
-  });
+  await announceLiveEvents(tx, to);
 }

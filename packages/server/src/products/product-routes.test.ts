@@ -1,20 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
+import { waitingOnALock } from '../../test/database.ts';
 import { createBooking, createCategory, createPayment, createProduct, createUser, createWish } from '../db/factories.ts';
 import { bookings, payments, products, wishes } from '../db/schema/index.ts';
-import { insertBooking } from '../bookings/booking-repository.ts';
-import { requireBuyableProduct } from './buyable-product.ts';
+import { bookProduct } from '../bookings/booking-repository.ts';
 
 const t = setupTestApp();
-
-async function waitingOnALock(): Promise<boolean> {
-  const result = await t.db.execute(
-    sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-  );
-  return (result.rows[0] as { waiting: number }).waiting > 0;
-}
 
 const productKeys = [
   '_id', 'categoryId', 'categoryName', 'condition', 'productName', 'yearsOfUsedProduct', 'originalPrice', 'resalePrice',
@@ -341,12 +334,7 @@ describe('DELETE /api/productDelete', () => {
     let bookingHeld!: () => void;
     const held = new Promise<void>((resolve) => (bookingHeld = resolve));
     const booking = t.db.transaction(async (tx) => {
-      const locked = await requireBuyableProduct(tx, product.id, buyer, 'book');
-      await insertBooking(
-        tx,
-        { ...locked, buyerId: buyer.id, productId: locked.id, productPrice: locked.resalePrice, phoneNumber: '01712345678', location: 'Mirpur' },
-        { buyerName: buyer.name, buyerEmail: buyer.email, sellerName: locked.sellerName, sellerPhone: locked.phone },
-      );
+      await bookProduct(tx, buyer, { productId: product.id, phoneNumber: '01712345678', location: 'Mirpur' });
       bookingHeld();
       await new Promise<void>((resolve) => (commitBooking = resolve));
     });
@@ -354,7 +342,7 @@ describe('DELETE /api/productDelete', () => {
 
     const deletion = t.app.inject({ method: 'DELETE', url: `/api/productDelete?id=${product.id}`, headers: await bearer(t.app, seller.id) });
     // The delete waits for the product's lock before touching anything; then the booking commits.
-    while (!(await waitingOnALock())) await new Promise((resolve) => setImmediate(resolve));
+    while (!(await waitingOnALock(t.db))) await new Promise((resolve) => setImmediate(resolve));
     commitBooking();
     await booking;
 

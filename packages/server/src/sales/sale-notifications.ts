@@ -19,15 +19,19 @@ interface SaleOfPiece {
 
 const pieceImage = (sale: SaleOfPiece) => ({ image: sale.productImage });
 
-/** Someone booked a seller's piece. */
-export async function notifyBookingReceived(tx: Executor, sellerId: string, sale: SaleOfPiece & { buyerName: string }) {
-  await notify(tx, {
-    to: sellerId,
-    kind: 'booking-received',
-    text: notificationTexts.bookingReceived(sale.buyerName, sale.productName),
-    link: webRoutes.dashboard.sellerBookings,
-    ...pieceImage(sale),
-  });
+/** Someone booked a seller's piece: the notification, and the sale's live event in the same statement. */
+export async function notifyBookingReceived(tx: Executor, sellerId: string, sale: SaleOfPiece & { buyerName: string; bookingId: string }) {
+  await notify(
+    tx,
+    {
+      to: sellerId,
+      kind: 'booking-received',
+      text: notificationTexts.bookingReceived(sale.buyerName, sale.productName),
+      link: webRoutes.dashboard.sellerBookings,
+      ...pieceImage(sale),
+    },
+    [saleChanged({ bookingId: sale.bookingId, productId: sale.productId, status: 'open' })],
+  );
 }
 
 /** The seller accepted or declined a buyer's booking. */
@@ -52,13 +56,18 @@ export async function notifyPaymentReceived(tx: Executor, sellerId: string, sale
   });
 }
 
-/** A booking or listing changed: the buyers and the seller concerned reload what they show. */
-export async function publishSaleChange(
-  tx: Executor,
-  to: string[],
-  change: { bookingId: string | null; productId: string | null; status: BookingStatus | null },
-) {
-  await publishLiveEvent(tx, { to, type: 'sale.changed', data: change });
+interface SaleChange {
+  bookingId: string | null;
+  productId: string | null;
+  status: BookingStatus | null;
+}
+
+/** The live event of a booking or listing that changed: the buyers and the seller concerned reload what they show. */
+const saleChanged = (change: SaleChange) => ({ type: 'sale.changed', data: change });
+
+/** A booking or listing changed: tells the buyers and the seller concerned. */
+export async function publishSaleChange(tx: Executor, to: string[], change: SaleChange) {
+  await publishLiveEvent(tx, { to, ...saleChanged(change) });
 }
 
 /** The asking price of a piece went down: the people who wished for it hear of it. */

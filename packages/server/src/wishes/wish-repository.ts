@@ -1,9 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Wish } from '@furniture/contract';
 import { fingerprintOf, pageFingerprints, rowVersionOf } from '../cache/own-list-cache.ts';
-import type { Database, Executor } from '../db/client.ts';
+import { insertColumns, type Database, type Executor } from '../db/client.ts';
 import { categories, products, users, wishes } from '../db/schema/index.ts';
 import type { Page } from '../http/pagination.ts';
+import { lockedProduct } from '../products/buyable-product.ts';
 import { productColumns, toProduct, type ProductRecord } from '../products/product-repository.ts';
 
 /** A wish reads as its product (seller joined as the product's seller), with its own id. */
@@ -51,10 +52,25 @@ export function prepareWishesOfBuyer(db: Database) {
   };
 }
 
-/** Adds a wish; answers undefined when the buyer already wishes for this product. */
-export async function insertWish(db: Executor, buyerId: string, productId: string): Promise<string | undefined> {
-  const [row] = await db.insert(wishes).values({ buyerId, productId }).onConflictDoNothing().returning({ id: wishes.id });
-  return row?.id;
+/**
+ * Adds a buyer's wish in one statement, prepared once for a database handle and run on its own (no
+ * transaction around it): the product locked and the buyer's refusal read from it
+ * (`lockedProduct`), and the wish inserted only when there is none. Answers the product with
+ * `refusal` and the new wish's id, null when the buyer already wishes for it; no row for an
+ * unknown product.
+ */
+export function prepareAddWish(db: Database) {
+  const product = lockedProduct(db, sql.placeholder('productId'), sql.placeholder('buyerId'));
+  const added = db.$with('added', { wishId: wishes.id }).as(sql`
+    insert into ${wishes} (${insertColumns(wishes.buyerId, wishes.productId)})
+    select ${sql.placeholder('buyerId')}::uuid, ${product.id} from ${product} where ${product.refusal} is null
+    on conflict do nothing
+    returning ${wishes.id}`);
+  const statement = db.with(product, added).select().from(product).leftJoin(added, sql`true`).prepare('add_wish');
+  return async (buyerId: string, productId: string) => {
+    const [row] = await statement.execute({ buyerId, productId });
+    return row && { ...row.product, wishId: row.added?.wishId ?? null };
+  };
 }
 
 /** Deletes a wish only if it is the buyer's own; answers how many rows went (0 or 1). */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
+import { waitingOnALock } from '../../test/database.ts';
 import { createCategory, createProduct, createUser, createWish } from '../db/factories.ts';
 import { products, wishes } from '../db/schema/index.ts';
 
@@ -100,6 +101,34 @@ describe('POST /api/addWish from many buyers at once', () => {
     const kept = await t.db.select({ id: wishes.id, buyerId: wishes.buyerId }).from(wishes).where(eq(wishes.productId, product.id));
     expect(kept.map((row) => row.id).sort()).toEqual(responses.map((response) => response.json().data._id).sort());
     expect(kept.map((row) => row.buyerId).sort()).toEqual(buyers.map((person) => person.id).sort());
+  });
+});
+
+describe('POST /api/addWish racing a sale', () => {
+  it('refuses with 409 a product sold while the wish waited for it, and keeps no wish', async () => {
+    const product = await listedProduct();
+    const me = await buyer();
+    const headers = await bearer(t.app, me.id);
+    // The sale holds the product's row until it commits.
+    let commitSale!: () => void;
+    let saleHeld!: () => void;
+    const held = new Promise<void>((resolve) => (saleHeld = resolve));
+    const sale = t.db.transaction(async (tx) => {
+      await tx.update(products).set({ state: 'sold', inStock: 'sold' }).where(eq(products.id, product.id));
+      saleHeld();
+      await new Promise<void>((resolve) => (commitSale = resolve));
+    });
+    await held;
+
+    const wish = t.app.inject({ method: 'POST', url: '/api/addWish', headers, payload: { productId: product.id } });
+    while (!(await waitingOnALock(t.db))) await new Promise((resolve) => setImmediate(resolve));
+    commitSale();
+    await sale;
+
+    const response = await wish;
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('This product is no longer available');
+    expect(await t.db.select().from(wishes).where(eq(wishes.productId, product.id))).toEqual([]);
   });
 });
 

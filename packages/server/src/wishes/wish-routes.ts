@@ -5,13 +5,14 @@ import { conflict, notFound } from '../http/errors.ts';
 import { requireOwnEmailOrAdmin } from '../http/ownership.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { bearerSecurity, errorResponses } from '../http/responses.ts';
-import { requireBuyableProduct } from '../products/buyable-product.ts';
+import { requireBuyable } from '../products/buyable-product.ts';
 import { contactWithheldDescription } from '../products/product-repository.ts';
 import { ownListCache } from '../cache/own-list-cache.ts';
-import { deleteWishOfBuyer, insertWish, prepareWishesOfBuyer, toWish } from './wish-repository.ts';
+import { deleteWishOfBuyer, prepareAddWish, prepareWishesOfBuyer, toWish } from './wish-repository.ts';
 
 export const wishRoutes: FastifyPluginAsyncZod = async (app) => {
   const wishesOfBuyer = prepareWishesOfBuyer(app.db);
+  const addWish = prepareAddWish(app.db);
   // Besides the wishes: each product, its category, its seller (users) and the seller's rating.
   const keptWishes = ownListCache(app, ['products', 'categories', 'users', 'reviews']);
 
@@ -60,12 +61,9 @@ export const wishRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const buyer = currentUser(request);
-      const created = await app.db.transaction(async (tx) => {
-        const product = await requireBuyableProduct(tx, request.body.productId, buyer, 'wish for');
-        const wishId = await insertWish(tx, buyer.id, product.id);
-        if (!wishId) throw conflict(serverMessages.wishes.alreadyWished);
-        return toWish({ ...product, wishId });
-      });
+      const { wishId, ...product } = requireBuyable(await addWish(buyer.id, request.body.productId), 'wish for');
+      if (!wishId) throw conflict(serverMessages.wishes.alreadyWished);
+      const created = toWish({ ...product, wishId });
       return reply
         .status(201)
         .send({ success: true as const, message: serverMessages.wishes.added(created.productName), data: created });

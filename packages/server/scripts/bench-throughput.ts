@@ -3,9 +3,10 @@
  * does (its own process, demo data, LOG_LEVEL=warn) on a scratch database (an embedded PostgreSQL
  * in a temporary directory, or one created on BENCH_DATABASE_URL's server), then:
  * - each hot read, loaded by autocannon in a process of its own, and a bare node:http server, in a
- *   process of its own too, sending the very same bytes, in turns (BENCH_ROUNDS, 3 by default) so
- *   that what else the machine runs weighs on both: the median rates, the median turn's ratio and
- *   the range, and the app's p99 at 10 and 50 connections;
+ *   process of its own too, sending the very same bytes, each warmed up first (BENCH_WARM_UP_SECONDS,
+ *   1 by default), in turns (BENCH_ROUNDS, 3 by default) so that what else the machine runs weighs
+ *   on both: the median rates, the median turn's ratio and the range, the app's p99 at 10 and 50
+ *   connections and the bare server's at 50;
  * - writes: 50 buyers adding wishes, then bookings, as fast as the app takes them, and a check that
  *   every acknowledged one is in the database;
  * - start: `npm start` on an initialised DATA_DIR (embedded PostgreSQL) and on DATABASE_URL, from
@@ -34,6 +35,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Turns of app and bare server per call; the ratio printed is the median turn's. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/**
+ * Load on each call, app and bare server alike, before its turns, not counted: a freshly started
+ * process pays for compiling the code a call runs, and each pooled connection for planning its
+ * prepared statements, which a running server pays once.
+ */
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 1);
 const SECTIONS = ['reads', 'writes', 'start'] as const;
 
 export async function freePort(): Promise<number> {
@@ -108,8 +115,13 @@ async function cpuPerRequest(pids: () => Promise<number[]>, run: () => Promise<R
  * With `uncached`, every request's URL differs by a parameter the API ignores, so no answer comes
  * from the response cache (decision 21).
  */
-export async function load(url: string, connections: number, headers: Record<string, string>, { uncached = false } = {}): Promise<Result> {
-  const options = { url, connections, duration: SECONDS, headers };
+export async function load(
+  url: string,
+  connections: number,
+  headers: Record<string, string>,
+  { uncached = false, seconds = SECONDS } = {},
+): Promise<Result> {
+  const options = { url, connections, duration: seconds, headers };
   const code = `
     const options = ${JSON.stringify(options)};
     let sent = 0;
@@ -219,12 +231,12 @@ async function reads(base: string, app: ChildProcess) {
   ];
 
   console.log(
-    `${SECONDS} s per measurement, ${ROUNDS} turns of app and bare server at 10 connections per call, autocannon and each server in processes of their own, ${os.cpus().length} cores, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}\n`,
+    `${SECONDS} s per measurement after ${WARM_UP_SECONDS} s of warm-up, ${ROUNDS} turns of app and bare server at 10 connections per call, autocannon and each server in processes of their own, ${os.cpus().length} cores, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}\n`,
   );
   console.log(
-    '| call | app req/s (median) | bare req/s (median) | ratio: median turn (range) | CPU µs a request: app + database | CPU µs: bare | CPU ratio bare/(app+db) | app p99 @10 (worst turn) | app p99 @50 | errors |',
+    '| call | app req/s (median) | bare req/s (median) | ratio: median turn (range) | CPU µs a request: app + database | CPU µs: bare | CPU ratio bare/(app+db) | app p99 @10 (worst turn) | app p99 @50 | bare p99 @50 | errors |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const call of calls) {
     const headers = (await call.headers?.()) ?? {};
     const sample = await fetch(base + call.url, { headers });
@@ -232,6 +244,10 @@ async function reads(base: string, app: ChildProcess) {
     const body = Buffer.from(await sample.arrayBuffer());
     const bare = await startBareServer(body, sample.headers.get('content-type') ?? 'application/json');
     try {
+      if (WARM_UP_SECONDS > 0) {
+        await load(base + call.url, 10, headers, { seconds: WARM_UP_SECONDS });
+        await load(bare.url, 10, {}, { seconds: WARM_UP_SECONDS });
+      }
       // App and bare in turns, so a change in what else the machine runs weighs on both alike.
       const rounds = [];
       for (let round = 0; round < ROUNDS; round++) {
@@ -242,6 +258,7 @@ async function reads(base: string, app: ChildProcess) {
         rounds.push({ app: onApp.result, bare: onBare.result, appUs: onApp.us, databaseUs, bareUs: onBare.us });
       }
       const atFifty = await load(base + call.url, 50, headers);
+      const bareAtFifty = await load(bare.url, 50, {});
       const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
       const ratios = rounds.map((round) => round.app.requests / round.bare.requests).sort((a, b) => a - b);
       const [appUs, databaseUs, bareUs] = [median(rounds.map((r) => r.appUs)), median(rounds.map((r) => r.databaseUs)), median(rounds.map((r) => r.bareUs))];
@@ -250,7 +267,7 @@ async function reads(base: string, app: ChildProcess) {
       console.log(
         `| ${call.name} | ${Math.round(median(rounds.map((r) => r.app.requests)))} | ${Math.round(median(rounds.map((r) => r.bare.requests)))} | ` +
           `${median(ratios).toFixed(2)} (${ratios[0]!.toFixed(2)}-${ratios.at(-1)!.toFixed(2)}) | ${Math.round(appUs)} + ${Math.round(databaseUs)} | ${Math.round(bareUs)} | ` +
-          `${(bareUs / (appUs + databaseUs)).toFixed(2)} | ${p99AtTen} ms | ${atFifty.p99} ms | ${errors} |`,
+          `${(bareUs / (appUs + databaseUs)).toFixed(2)} | ${p99AtTen} ms | ${atFifty.p99} ms | ${bareAtFifty.p99} ms | ${errors} |`,
       );
     } finally {
       bare.stop();

@@ -243,6 +243,38 @@ describe('a session another app server has already checked', () => {
     expect(refused.json().message).toBe(trustTexts.accountSuspended);
   });
 
+  it('is refused there at once when the account is deleted', async () => {
+    const user = await createUser(t.db);
+    const { token } = await login(user.email);
+    expect((await meOnSecond(token)).statusCode).toBe(200);
+    await t.db.execute(sql`delete from users where id = ${user.id}`);
+    const refused = await meOnSecond(token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe('This account no longer exists.');
+  });
+
+  it('is refused there at once when the session is revoked for a reused refresh token, not when it is renewed', async () => {
+    const user = await createUser(t.db);
+    const { token, cookie } = await login(user.email);
+    expect((await meOnSecond(token)).statusCode).toBe(200);
+    expect((await refresh(cookie)).statusCode).toBe(200);
+    expect((await meOnSecond(token)).statusCode).toBe(200);
+    await t.db.execute(sql`update refresh_tokens set used_at = now() - interval '1 hour' where user_id = ${user.id} and used_at is not null`);
+    expect((await refresh(cookie)).statusCode).toBe(401);
+    expect((await meOnSecond(token)).statusCode).toBe(401);
+  });
+
+  it('is refused there once its access token expires, though its signature was checked there before', async () => {
+    const user = await createUser(t.db);
+    const { token } = await login(user.email);
+    expect((await meOnSecond(token)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + (ACCESS_TOKEN_MAX_AGE_SECONDS + 5) * 1000);
+    const expired = await meOnSecond(token);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().message).toBe('Your session has expired. Sign in again.');
+  });
+
   it('shows a renamed account there at once', async () => {
     const user = await createUser(t.db, { name: 'Before' });
     const { token } = await login(user.email);

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createDatabase, withDatabaseName, type Database } from '../src/db/client.ts';
+import { products } from '../src/db/schema/index.ts';
 
 export interface TestDatabase {
   url: string;
@@ -45,4 +46,25 @@ export async function waitingOnALock(db: Database): Promise<boolean> {
     sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
   );
   return result.rows[0]!.waiting > 0;
+}
+
+/**
+ * Sends `write` while another transaction sells the product, and lets the sale commit only once
+ * the write waits for the product's row: a write racing a sale, decided by the row lock.
+ */
+export async function racingASale<T>(db: Database, productId: string, write: () => Promise<T>): Promise<T> {
+  let commitSale!: () => void;
+  let saleHeld!: () => void;
+  const held = new Promise<void>((resolve) => (saleHeld = resolve));
+  const sale = db.transaction(async (tx) => {
+    await tx.update(products).set({ state: 'sold', inStock: 'sold' }).where(eq(products.id, productId));
+    saleHeld();
+    await new Promise<void>((resolve) => (commitSale = resolve));
+  });
+  await held;
+  const written = write();
+  while (!(await waitingOnALock(db))) await new Promise((resolve) => setImmediate(resolve));
+  commitSale();
+  await sale;
+  return written;
 }

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages, notificationTexts } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
-import { waitingOnALock } from '../../test/database.ts';
+import { racingASale } from '../../test/database.ts';
 import { createBooking, createCategory, createPayment, createProduct, createUser } from '../db/factories.ts';
 import { bookings, liveEvents, notifications, products } from '../db/schema/index.ts';
 
@@ -144,23 +144,7 @@ describe('POST /api/addBooking', () => {
     const product = await listedProduct();
     const me = await buyer();
     const headers = await bearer(t.app, me.id);
-    // The sale holds the product's row until it commits.
-    let commitSale!: () => void;
-    let saleHeld!: () => void;
-    const held = new Promise<void>((resolve) => (saleHeld = resolve));
-    const sale = t.db.transaction(async (tx) => {
-      await tx.update(products).set({ state: 'sold', inStock: 'sold' }).where(eq(products.id, product.id));
-      saleHeld();
-      await new Promise<void>((resolve) => (commitSale = resolve));
-    });
-    await held;
-
-    const booking = t.app.inject({ method: 'POST', url: '/api/addBooking', headers, payload: { productId: product.id, phoneNumber: '01712345678', location: 'Mirpur' } });
-    while (!(await waitingOnALock(t.db))) await new Promise((resolve) => setImmediate(resolve));
-    commitSale();
-    await sale;
-
-    const response = await booking;
+    const response = await racingASale(t.db, product.id, () => t.app.inject({ method: 'POST', url: '/api/addBooking', headers, payload: { productId: product.id, phoneNumber: '01712345678', location: 'Mirpur' } }));
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('This product is no longer available');
     expect(await t.db.select().from(bookings).where(eq(bookings.productId, product.id))).toEqual([]);

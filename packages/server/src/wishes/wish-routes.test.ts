@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
-import { waitingOnALock } from '../../test/database.ts';
+import { racingASale } from '../../test/database.ts';
 import { createCategory, createProduct, createUser, createWish } from '../db/factories.ts';
 import { products, wishes } from '../db/schema/index.ts';
 
@@ -109,23 +109,7 @@ describe('POST /api/addWish racing a sale', () => {
     const product = await listedProduct();
     const me = await buyer();
     const headers = await bearer(t.app, me.id);
-    // The sale holds the product's row until it commits.
-    let commitSale!: () => void;
-    let saleHeld!: () => void;
-    const held = new Promise<void>((resolve) => (saleHeld = resolve));
-    const sale = t.db.transaction(async (tx) => {
-      await tx.update(products).set({ state: 'sold', inStock: 'sold' }).where(eq(products.id, product.id));
-      saleHeld();
-      await new Promise<void>((resolve) => (commitSale = resolve));
-    });
-    await held;
-
-    const wish = t.app.inject({ method: 'POST', url: '/api/addWish', headers, payload: { productId: product.id } });
-    while (!(await waitingOnALock(t.db))) await new Promise((resolve) => setImmediate(resolve));
-    commitSale();
-    await sale;
-
-    const response = await wish;
+    const response = await racingASale(t.db, product.id, () => t.app.inject({ method: 'POST', url: '/api/addWish', headers, payload: { productId: product.id } }));
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('This product is no longer available');
     expect(await t.db.select().from(wishes).where(eq(wishes.productId, product.id))).toEqual([]);

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  type Condition,
   conditions,
   FACET_COUNT_LIMIT,
   SEARCH_DEFAULT_LIMIT,
@@ -261,22 +262,51 @@ async function relevancePage(
   return { rows: found, rankedUntil };
 }
 
+/** How many matches of a search have each condition in each category (decision 27). */
+export interface FacetGroup {
+  condition: Condition;
+  categoryId: string;
+  count: number;
+}
+
 /**
- * Counts by condition and by category, each ignoring its own filter, so a count says how many
- * results choosing that value would leave. Exact while at most FACET_COUNT_LIMIT listings match;
- * beyond, the counts come from the first FACET_COUNT_LIMIT found and are lower bounds.
+ * Where a search's facet groups come from: `count` reads them from the catalogue; a keeper may
+ * answer those it counted before for the same `key` instead (see facet-counts.ts).
  */
-async function countFacets(db: Executor, query: SearchQuery, besides: SQL[]): Promise<Facets> {
+export type FacetGroupsOf = (key: string, count: () => Promise<FacetGroup[]>) => Promise<FacetGroup[]>;
+
+const countEveryTime: FacetGroupsOf = (_key, count) => count();
+
+/**
+ * The matches by condition and category, at most FACET_COUNT_LIMIT + 1 of them. The category and
+ * condition filters are left out (each facet ignores its own), so every search that differs only
+ * by them, its sort or its page has the same groups: what `facetKey` names.
+ */
+async function countFacetGroups(db: Executor, besides: SQL[]): Promise<FacetGroup[]> {
   const matched = db
     .select({ condition: products.condition, categoryId: products.categoryId })
     .from(products)
     .where(and(...besides))
     .limit(FACET_COUNT_LIMIT + 1)
     .as('matched');
-  const groups = await db
+  return db
     .select({ condition: matched.condition, categoryId: matched.categoryId, count: sql<number>`count(*)::int` })
     .from(matched)
     .groupBy(matched.condition, matched.categoryId);
+}
+
+/** What a search's facet groups depend on: every parameter but the facets' own, the sort and the page. */
+export function facetKey(query: SearchQuery): string {
+  const { categoryId: _category, condition: _condition, sort: _sort, cursor: _cursor, limit: _limit, ...rest } = query;
+  return searchFingerprint(rest);
+}
+
+/**
+ * Counts by condition and by category, each ignoring its own filter, so a count says how many
+ * results choosing that value would leave. Exact while at most FACET_COUNT_LIMIT listings match;
+ * beyond, the counts come from the first FACET_COUNT_LIMIT found and are lower bounds.
+ */
+export function facetsOf(query: SearchQuery, groups: FacetGroup[]): Facets {
   const facets: Facets = {
     condition: Object.fromEntries(conditions.map((condition) => [condition, 0])),
     category: {},
@@ -300,8 +330,11 @@ export function searchSortOf(query: Pick<SearchQuery, 'sort' | 'q'>): SearchSort
   return query.sort ?? (query.q ? 'relevance' : 'newest');
 }
 
-/** One page of a catalogue search, with its next cursor and, on the first page, its facets. */
-export async function searchCatalogue(db: Executor, query: SearchQuery): Promise<SearchResult> {
+/**
+ * One page of a catalogue search, with its next cursor and, on the first page, its facets, whose
+ * groups `facetGroupsOf` may answer from those counted for an earlier search.
+ */
+export async function searchCatalogue(db: Executor, query: SearchQuery, facetGroupsOf = countEveryTime): Promise<SearchResult> {
   const sort = searchSortOf(query);
   const limit = query.limit ?? SEARCH_DEFAULT_LIMIT;
   const fingerprint = searchFingerprint({ ...query, sort });
@@ -331,7 +364,8 @@ export async function searchCatalogue(db: Executor, query: SearchQuery): Promise
     const rows = await pageQuery([...besides, category, condition, after ? order.after(after.key, after.id) : undefined], order.orderBy, order.key, limit + 1);
     return { rows, rankedUntil: null };
   };
-  const [{ rows, rankedUntil }, facets] = await Promise.all([pagePromise(), after ? null : countFacets(db, query, besides)]);
+  const facetsPromise = async () => (after ? null : facetsOf(query, await facetGroupsOf(facetKey(query), () => countFacetGroups(db, besides))));
+  const [{ rows, rankedUntil }, facets] = await Promise.all([pagePromise(), facetsPromise()]);
 
   const page = rows.slice(0, limit);
   const last = page.at(-1);

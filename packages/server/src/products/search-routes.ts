@@ -3,6 +3,7 @@ import { dataOf, FACET_COUNT_LIMIT, idParams, productDetails, SEARCH_DEFAULT_LIM
 import { notFound } from '../http/errors.ts';
 import { errorResponses } from '../http/responses.ts';
 import { searchCatalogue } from './catalogue-search.ts';
+import { facetCountKeeper } from './facet-counts.ts';
 import { findProductDetails } from './product-details.ts';
 import { contactWithheldDescription, toProduct } from './product-repository.ts';
 
@@ -18,6 +19,7 @@ const searchDescription = [
 ].join(' ');
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const keptFacetGroups = facetCountKeeper(app.dataVersions);
   app.get(
     '/products',
     {
@@ -35,7 +37,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await searchCatalogue(app.db, request.query);
+      const result = await searchCatalogue(app.db, request.query, keptFacetGroups(request));
       return { success: true as const, data: result.rows.map(toProduct), nextCursor: result.nextCursor, facets: result.facets };
     },
   );

@@ -1,0 +1,78 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchResponse } from '@furniture/contract';
+import { setupTestApp } from '../../test/app.ts';
+import { buildApp, type App } from '../app.ts';
+import { createDatabase } from '../db/client.ts';
+import { createCategory, createProduct, createUser } from '../db/factories.ts';
+import { products } from '../db/schema/index.ts';
+
+const t = setupTestApp();
+
+/** A second app server on the same database, with its own pool, listener and kept counts. */
+let second: App;
+let closeSecondPool: () => Promise<void>;
+beforeAll(async () => {
+  const { db, pool } = createDatabase(t.database.url, 3);
+  second = await buildApp({ config: t.config, db, jobs: { recurring: false } });
+  await second.ready();
+  closeSecondPool = () => pool.end();
+});
+afterAll(async () => {
+  await second?.close();
+  await closeSecondPool?.();
+});
+
+async function search(app: App, query: string) {
+  const response = await app.inject({ method: 'GET', url: `/api/products?${query}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<SearchResponse>();
+}
+
+/**
+ * Changes a listing's condition without announcing it, as no code of the product can: counts that
+ * miss the change were kept, not counted again.
+ */
+async function changeConditionSilently(productId: string, condition: 'Excellent' | 'Good' | 'Fair') {
+  await t.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.update(products).set({ condition }).where(eq(products.id, productId));
+  });
+}
+
+describe('kept facet counts', () => {
+  it('reuses a search’s counts across sorts and its own filters, and counts again on every server after a new listing', async () => {
+    const seller = await createUser(t.db, { role: 'seller', password: null });
+    const category = await createCategory(t.db);
+    const other = await createCategory(t.db);
+    const refs = { categoryId: category.id, sellerId: seller.id };
+    const first = await createProduct(t.db, refs, { productName: 'Quillwood chair', condition: 'Good' });
+    await createProduct(t.db, refs, { productName: 'Quillwood stool', condition: 'Fair' });
+    await createProduct(t.db, { ...refs, categoryId: other.id }, { productName: 'Quillwood shelf', condition: 'Good' });
+
+    const counted = await search(t.app, 'q=quillwood');
+    expect(counted.facets).toEqual({ condition: { Excellent: 0, Good: 2, Fair: 1 }, category: { [category.id]: 2, [other.id]: 1 }, exact: true });
+
+    await changeConditionSilently(first.id, 'Excellent');
+    // Another sort, a category, a condition: the same matches, so the counts kept are reused.
+    expect((await search(t.app, 'q=quillwood&sort=price-asc')).facets).toEqual(counted.facets);
+    expect((await search(t.app, `q=quillwood&sort=newest&categoryId=${category.id}`)).facets).toEqual({
+      condition: { Excellent: 0, Good: 1, Fair: 1 },
+      category: { [category.id]: 2, [other.id]: 1 },
+      exact: true,
+    });
+    expect((await search(t.app, 'q=quillwood&condition=Fair')).facets).toMatchObject({ category: { [category.id]: 1 } });
+    // The page itself is read afresh: it shows the change the counts miss.
+    const page = await search(t.app, 'q=quillwood&sort=price-desc&condition=Excellent');
+    expect(page.data.map((product) => product.productName)).toEqual(['Quillwood chair']);
+    // Another server counts for itself; another search (a price bound) is counted anew.
+    expect((await search(second, 'q=quillwood&sort=newest')).facets?.condition).toEqual({ Excellent: 1, Good: 1, Fair: 1 });
+    expect((await search(t.app, 'q=quillwood&minPrice=0')).facets?.condition).toEqual({ Excellent: 1, Good: 1, Fair: 1 });
+
+    // A new listing, through either server, is counted on the very next search of both.
+    await createProduct(t.db, { ...refs, categoryId: other.id }, { productName: 'Quillwood bench', condition: 'Fair' });
+    const expected = { condition: { Excellent: 1, Good: 1, Fair: 2 }, category: { [category.id]: 2, [other.id]: 2 }, exact: true };
+    expect((await search(t.app, 'q=quillwood&sort=price-asc')).facets).toEqual(expected);
+    expect((await search(second, 'q=quillwood&sort=newest')).facets).toEqual(expected);
+  });
+});

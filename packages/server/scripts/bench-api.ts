@@ -11,12 +11,15 @@
  * - the plan of every shape of search (EXPLAIN ANALYZE), flagging any sequential scan of products;
  * - writes per second (wishes and bookings from 50 buyers at once);
  * - with two sizes, search, category page and deep page at each, alternated, and whether the
- *   larger stays within 1.5× of the smaller's latency.
+ *   larger stays within 1.5× of the smaller's latency: with the response cache bypassed (a search
+ *   asked again, whose facet counts are kept), and as a new search every request (a minimum price
+ *   below every price, different each time, so nothing is kept).
  * Asserts nothing.
  *
  *   npm run bench:api -- --products 10000 --products 1000000 --keep
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres   (else an embedded PostgreSQL)
- *   BENCH_SECONDS=5 (per measurement), BENCH_CONNECTIONS=16, --plans (print whole plans)
+ *   BENCH_SECONDS=5 (per measurement), BENCH_CONNECTIONS=16, --plans (print whole plans),
+ *   --scale (only the comparison of sizes)
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -28,13 +31,14 @@ import { categories, products } from '../src/db/schema/index.ts';
 import { seedCatalogue } from '../src/demo/catalogue-seed.ts';
 import { planSearch, searchShapes } from '../src/products/search-plans.ts';
 import { createScratchDatabase } from './scratch-database.ts';
-import { load, measureWrites, type Result, signIn, startApp, startBareServer, waitUntilAnswering } from './bench-throughput.ts';
+import { cpuUsed, load, measureWrites, SECONDS, type Result, signIn, startApp, startBareServer, waitUntilAnswering } from './bench-throughput.ts';
 
 const { values: args } = parseArgs({
   options: {
     products: { type: 'string', multiple: true, default: ['10000'] },
     keep: { type: 'boolean', default: false },
     plans: { type: 'boolean', default: false },
+    scale: { type: 'boolean', default: false },
     'walk-pages': { type: 'string', default: '200' },
   },
 });
@@ -68,6 +72,8 @@ interface Catalogue {
   appPid: number;
   db: Database;
   calls: Call[];
+  /** Minimum prices below every price of the catalogue: each makes a search new and finds the same. */
+  belowEveryPrice: string[];
   /** The authorization header of the catalogue's buyer, signed in now. */
   signIn(): Promise<Record<string, string>>;
   stop(): Promise<void>;
@@ -120,6 +126,8 @@ async function openCatalogue(size: number): Promise<Catalogue> {
     await json(await fetch(`${base}/api/addWish`, { ...write, body: JSON.stringify({ productId: id }) }));
     await json(await fetch(`${base}/api/addBooking`, { ...write, body: JSON.stringify({ productId: id, phoneNumber: '01712345678', location: 'Dhanmondi' }) }));
   }
+  const [{ cheapest }] = (await db.execute<{ cheapest: number }>(sql`select floor(min(resale_price))::int as cheapest from products`)).rows as [{ cheapest: number }];
+  const belowEveryPrice = Array.from({ length: Math.min(cheapest * 100, 1_000) }, (_, cents) => (cents / 100).toFixed(2));
   const c = category!.id;
   const calls: Call[] = [
     { name: 'GET /api/allCategories', url: '/api/allCategories', cached: true },
@@ -142,6 +150,7 @@ async function openCatalogue(size: number): Promise<Catalogue> {
     appPid: app.pid!,
     db,
     calls,
+    belowEveryPrice,
     signIn: signInBuyer,
     async stop() {
       app.kill('SIGTERM');
@@ -153,7 +162,7 @@ async function openCatalogue(size: number): Promise<Catalogue> {
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const mean = (results: Result[], pick: (result: Result) => number) => results.reduce((sum, result) => sum + pick(result), 0) / results.length;
+const mean = <T>(results: T[], pick: (result: T) => number) => results.reduce((sum, result) => sum + pick(result), 0) / results.length;
 
 /** Each call: app and bare alternated twice, then the app bypassing its cache. */
 async function measureCalls(catalogue: Catalogue) {
@@ -225,26 +234,42 @@ async function printPlans(catalogue: Catalogue) {
   }
 }
 
-const load16 = async (catalogue: Catalogue, call: Call) =>
-  load(catalogue.base + call.url, CONNECTIONS, call.signedIn ? await catalogue.signIn() : {}, { uncached: true });
+/**
+ * A call bypassing the response cache; as a `newSearch`, also with a minimum price below every
+ * price, different each time, so its facet counts are new too (a page past the first has none).
+ */
+async function load16(catalogue: Catalogue, call: Call, newSearch: boolean) {
+  const headers = call.signedIn ? await catalogue.signIn() : {};
+  // CPU time per request, of the app and of its database connections: what load hardly changes.
+  const backends = async () =>
+    (await catalogue.db.execute<{ pid: number }>(sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)).rows.map((row) => row.pid);
+  const [app, database] = [await cpuUsed(async () => [catalogue.appPid]), await cpuUsed(backends)];
+  const result = await load(catalogue.base + call.url, CONNECTIONS, headers, {
+    uncached: newSearch && !call.url.includes('cursor=') ? { parameter: 'minPrice', values: catalogue.belowEveryPrice } : true,
+  });
+  const served = result.requests * SECONDS;
+  return { ...result, appUs: ((await app()) * 1000) / served, databaseUs: ((await database()) * 1000) / served };
+}
+
+const cpu = (runs: { appUs: number; databaseUs: number }[]) => `${Math.round(mean(runs, (r) => r.appUs))} / ${Math.round(mean(runs, (r) => r.databaseUs))}`;
 
 /** Search, category page and deep page at each size, alternated, bypassing the response cache. */
-async function compareSizes(small: Catalogue, large: Catalogue) {
+async function compareSizes(small: Catalogue, large: Catalogue, newSearch: boolean) {
   const names = ['search: walnut dresser', 'search: sofaa (typo)', 'search: oak, Good|Fair, ≤ $300', 'category first page', `deep page (${DEEP_PAGE}th, newest)`];
-  console.log(`\n| call | p50 @${small.size} | p50 @${large.size} | p99 @${small.size} | p99 @${large.size} | p99 ratio | within ${SCALE_LIMIT}× |`);
-  console.log('|---|---|---|---|---|---|---|');
+  console.log(`\n| call | p50 @${small.size} | p50 @${large.size} | p99 @${small.size} | p99 @${large.size} | p99 ratio | within ${SCALE_LIMIT}× | app / database CPU µs a request @${small.size} | @${large.size} |`);
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const name of names) {
-    const runs = new Map<Catalogue, Result[]>([
+    const runs = new Map<Catalogue, Awaited<ReturnType<typeof load16>>[]>([
       [small, []],
       [large, []],
     ]);
     for (let round = 0; round < 2; round++) {
-      for (const catalogue of [small, large]) runs.get(catalogue)!.push(await load16(catalogue, catalogue.calls.find((call) => call.name === name)!));
+      for (const catalogue of [small, large]) runs.get(catalogue)!.push(await load16(catalogue, catalogue.calls.find((call) => call.name === name)!, newSearch));
     }
     const [s, l] = [runs.get(small)!, runs.get(large)!];
     const ratio = mean(l, (r) => r.p99) / mean(s, (r) => r.p99);
     console.log(
-      `| ${name} | ${ms(mean(s, (r) => r.p50))} | ${ms(mean(l, (r) => r.p50))} | ${ms(mean(s, (r) => r.p99))} | ${ms(mean(l, (r) => r.p99))} | ${ratio.toFixed(2)} | ${ratio <= SCALE_LIMIT ? 'yes' : '**no**'} |`,
+      `| ${name} | ${ms(mean(s, (r) => r.p50))} | ${ms(mean(l, (r) => r.p50))} | ${ms(mean(s, (r) => r.p99))} | ${ms(mean(l, (r) => r.p99))} | ${ratio.toFixed(2)} | ${ratio <= SCALE_LIMIT ? 'yes' : '**no**'} | ${cpu(s)} | ${cpu(l)} |`,
     );
   }
 }
@@ -256,8 +281,8 @@ try {
     const catalogue = await openCatalogue(size);
     catalogues.push(catalogue);
   }
-  console.log(`\n${process.env.BENCH_SECONDS ?? 5} s per measurement, ${CONNECTIONS} connections, ${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`);
-  for (const catalogue of catalogues) {
+  console.log(`\n${SECONDS} s per measurement, ${CONNECTIONS} connections, ${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+  for (const catalogue of args.scale ? [] : catalogues) {
     console.log(`\n## ${catalogue.size.toLocaleString('en-US')} products: calls`);
     await measureCalls(catalogue);
     console.log(`\n## ${catalogue.size.toLocaleString('en-US')} products: keyset walks, one request at a time, up to ${WALK_PAGES} pages of 24`);
@@ -271,12 +296,17 @@ try {
   }
   if (catalogues.length >= 2) {
     const [small, large] = [catalogues[0]!, catalogues.at(-1)!];
-    console.log(`\n## Scale: ${small.size.toLocaleString('en-US')} against ${large.size.toLocaleString('en-US')} products, response cache bypassed, alternated`);
-    await compareSizes(small, large);
+    const scale = `${small.size.toLocaleString('en-US')} against ${large.size.toLocaleString('en-US')} products, alternated`;
+    console.log(`\n## Scale: ${scale}, response cache bypassed (facet counts kept)`);
+    await compareSizes(small, large, false);
+    console.log(`\n## Scale: ${scale}, a new search every request (nothing kept)`);
+    await compareSizes(small, large, true);
   }
-  const writesTo = catalogues.at(-1)!;
-  console.log(`\n## Writes (${writesTo.size.toLocaleString('en-US')} products)`);
-  await measureWrites(writesTo.base, writesTo.db, writesTo.appPid);
+  if (!args.scale) {
+    const writesTo = catalogues.at(-1)!;
+    console.log(`\n## Writes (${writesTo.size.toLocaleString('en-US')} products)`);
+    await measureWrites(writesTo.base, writesTo.db, writesTo.appPid);
+  }
   console.log(`\nLoad average at the end: ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`);
 } finally {
   for (const catalogue of catalogues) await catalogue.stop();

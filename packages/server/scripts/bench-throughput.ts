@@ -32,7 +32,7 @@ import { waitUntilAnswering } from './app-process.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Turns of app and bare server per call; the ratio printed is the median turn's. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /**
@@ -90,7 +90,7 @@ async function databasePids(): Promise<number[]> {
 }
 
 /** Starts counting the CPU time these processes use: answers a function that tells how much so far (ms). */
-async function cpuUsed(pids: () => Promise<number[]>): Promise<() => Promise<number>> {
+export async function cpuUsed(pids: () => Promise<number[]>): Promise<() => Promise<number>> {
   const before = new Map<number, number | undefined>();
   for (const pid of await pids()) before.set(pid, await cpuMs(pid));
   return async () => {
@@ -113,20 +113,24 @@ async function cpuPerRequest(pids: () => Promise<number[]>, run: () => Promise<R
 /**
  * autocannon in its own process, so the load generator never shares an event loop with a server.
  * With `uncached`, every request's URL differs by a parameter the API ignores, so no answer comes
- * from the response cache (decision 21).
+ * from the response cache (decision 21); given a parameter the API reads and values for it, each
+ * request also carries the next of them, in turn, where that must change what the API computes.
  */
 export async function load(
   url: string,
   connections: number,
   headers: Record<string, string>,
-  { uncached = false, seconds = SECONDS } = {},
+  { uncached = false as boolean | { parameter: string; values: string[] }, seconds = SECONDS } = {},
 ): Promise<Result> {
   const options = { url, connections, duration: seconds, headers };
+  const varied = uncached === true ? { values: null } : uncached || null;
   const code = `
     const options = ${JSON.stringify(options)};
+    const varied = ${JSON.stringify(varied)};
     let sent = 0;
     const separator = options.url.includes('?') ? '&' : '?';
-    if (${uncached}) options.requests = [{ setupRequest: (request) => ({ ...request, path: request.path + separator + 'uncached=' + sent++ }) }];
+    const next = () => (varied.values ? varied.parameter + '=' + varied.values[sent % varied.values.length] + '&' : '') + 'uncached=' + sent++;
+    if (varied) options.requests = [{ setupRequest: (request) => ({ ...request, path: request.path + separator + next() }) }];
     require(${JSON.stringify(path.join(root, 'node_modules/autocannon'))})(options).then((result) => process.stdout.write(JSON.stringify(result)));`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { configFrom, type Config } from '../src/config.ts';
-import type { Database } from '../src/db/client.ts';
+import { createDatabase, type Database } from '../src/db/client.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { startSession } from '../src/users/refresh-tokens.ts';
 
@@ -41,6 +41,27 @@ export function setupTestApp(overrides: Partial<Config> = {}, { webDir }: { webD
     await context.database?.drop();
   });
   return context;
+}
+
+/**
+ * A second app server on the test app's database, with its own pool, listener and caches, for
+ * tests of what one server keeps while another writes. Call at the top of a test file, after
+ * setupTestApp; the returned object's `app` is set before the first test runs.
+ */
+export function setupSecondApp(t: TestContext): { app: App } {
+  const second = {} as { app: App };
+  let closePool: () => Promise<void> = async () => undefined;
+  beforeAll(async () => {
+    const { db, pool } = createDatabase(t.database.url, 3);
+    closePool = () => pool.end();
+    second.app = await buildApp({ config: t.config, db, jobs: { recurring: false } });
+    await second.app.ready();
+  });
+  afterAll(async () => {
+    await second.app?.close();
+    await closePool();
+  });
+  return second;
 }
 
 /** The authorization header of a signed-in user, in a session of its own. */

@@ -1,27 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SearchResponse } from '@furniture/contract';
-import { setupTestApp } from '../../test/app.ts';
-import { buildApp, type App } from '../app.ts';
-import { createDatabase } from '../db/client.ts';
+import { setupSecondApp, setupTestApp } from '../../test/app.ts';
+import type { App } from '../app.ts';
 import { createCategory, createProduct, createUser } from '../db/factories.ts';
 import { products } from '../db/schema/index.ts';
 
 const t = setupTestApp();
-
 /** A second app server on the same database, with its own pool, listener and kept counts. */
-let second: App;
-let closeSecondPool: () => Promise<void>;
-beforeAll(async () => {
-  const { db, pool } = createDatabase(t.database.url, 3);
-  second = await buildApp({ config: t.config, db, jobs: { recurring: false } });
-  await second.ready();
-  closeSecondPool = () => pool.end();
-});
-afterAll(async () => {
-  await second?.close();
-  await closeSecondPool?.();
-});
+const second = setupSecondApp(t);
 
 async function search(app: App, query: string) {
   const response = await app.inject({ method: 'GET', url: `/api/products?${query}` });
@@ -66,13 +53,13 @@ describe('kept facet counts', () => {
     const page = await search(t.app, 'q=quillwood&sort=price-desc&condition=Excellent');
     expect(page.data.map((product) => product.productName)).toEqual(['Quillwood chair']);
     // Another server counts for itself; another search (a price bound) is counted anew.
-    expect((await search(second, 'q=quillwood&sort=newest')).facets?.condition).toEqual({ Excellent: 1, Good: 1, Fair: 1 });
+    expect((await search(second.app, 'q=quillwood&sort=newest')).facets?.condition).toEqual({ Excellent: 1, Good: 1, Fair: 1 });
     expect((await search(t.app, 'q=quillwood&minPrice=0')).facets?.condition).toEqual({ Excellent: 1, Good: 1, Fair: 1 });
 
     // A new listing, through either server, is counted on the very next search of both.
     await createProduct(t.db, { ...refs, categoryId: other.id }, { productName: 'Quillwood bench', condition: 'Fair' });
     const expected = { condition: { Excellent: 1, Good: 1, Fair: 2 }, category: { [category.id]: 2, [other.id]: 2 }, exact: true };
     expect((await search(t.app, 'q=quillwood&sort=price-asc')).facets).toEqual(expected);
-    expect((await search(second, 'q=quillwood&sort=newest')).facets).toEqual(expected);
+    expect((await search(second.app, 'q=quillwood&sort=newest')).facets).toEqual(expected);
   });
 });

@@ -5,6 +5,7 @@ import { setupSecondApp, setupTestApp } from '../../test/app.ts';
 import type { App } from '../app.ts';
 import { createCategory, createProduct, createUser } from '../db/factories.ts';
 import { products } from '../db/schema/index.ts';
+import { facetCountKeeper, KEPT_FACET_SEARCHES } from './facet-counts.ts';
 
 const t = setupTestApp();
 /** A second app server on the same database, with its own pool, listener and kept counts. */
@@ -61,5 +62,34 @@ describe('kept facet counts', () => {
     const expected = { condition: { Excellent: 1, Good: 1, Fair: 2 }, category: { [category.id]: 2, [other.id]: 2 }, exact: true };
     expect((await search(t.app, 'q=quillwood&sort=price-asc')).facets).toEqual(expected);
     expect((await search(second.app, 'q=quillwood&sort=newest')).facets).toEqual(expected);
+  });
+});
+
+describe('facetCountKeeper', () => {
+  const versions = { current: async () => '0:1', now: () => '0:1', onForget: () => undefined };
+  const request = { caughtUp: null };
+
+  it('keeps the most recently used searches, up to its bound, and counts the others again', async () => {
+    const keep = facetCountKeeper(versions)(request);
+    const counted: string[] = [];
+    const count = (key: string) => keep(key, async () => (counted.push(key), []));
+    for (let index = 0; index <= KEPT_FACET_SEARCHES; index++) await count(`search ${index}`);
+    expect(counted).toHaveLength(KEPT_FACET_SEARCHES + 1);
+    await count(`search ${KEPT_FACET_SEARCHES}`);
+    await count('search 1');
+    expect(counted).toHaveLength(KEPT_FACET_SEARCHES + 1);
+    // The first search was the least recently used when the bound was passed.
+    await count('search 0');
+    expect(counted.at(-1)).toBe('search 0');
+  });
+
+  it('shares one count among searches asked while it runs, and keeps no failed count', async () => {
+    const keep = facetCountKeeper(versions)(request);
+    let counts = 0;
+    const failing = () => keep('broken', async () => (counts++, Promise.reject(new Error('gone'))));
+    await expect(Promise.all([failing(), failing()])).rejects.toThrow('gone');
+    expect(counts).toBe(1);
+    await expect(failing()).rejects.toThrow('gone');
+    expect(counts).toBe(2);
   });
 });

@@ -4,8 +4,8 @@ import type { FacetGroup, FacetGroupsOf } from './catalogue-search.ts';
 
 /** What a search's facet groups are counted from: products, their categories, sellers and words. */
 const FACET_TABLES: readonly WatchedTable[] = ['categories', 'products', 'users', 'search_terms'];
-/** At most this many searches' groups are kept (a few hundred bytes each); the least recently used go first. */
-export const KEPT_FACET_SEARCHES = 10_000;
+/** At most this many searches' groups are kept (up to a few kilobytes each); the least recently used go first. */
+export const KEPT_FACET_SEARCHES = 2_000;
 
 /**
  * Keeps the facet groups each search counted (decision 27), so the same search sorted otherwise,

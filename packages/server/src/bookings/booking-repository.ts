@@ -1,10 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Booking } from '@furniture/contract';
+import { notificationTexts, webRoutes, type Booking } from '@furniture/contract';
 import { fingerprintOf, pageFingerprints, rowVersionOf } from '../cache/own-list-cache.ts';
 import { insertColumns, type Database, type Executor } from '../db/client.ts';
 import { bookings, payments, products, users } from '../db/schema/index.ts';
 import type { Page } from '../http/pagination.ts';
+import { notificationStatements, textAround } from '../notifications/notify.ts';
 import { lockedProduct } from '../products/buyable-product.ts';
 import { bookingIsPaid } from '../products/product-repository.ts';
 import type { UserRow } from '../users/user-repository.ts';
@@ -119,15 +120,20 @@ export interface BookingRequest {
 }
 
 /**
- * Books a product in one statement of the caller's transaction: the product locked and the buyer's
- * refusal read from it (`lockedProduct`), and the booking inserted only without one, at the
- * product's price, with its name and image as they are now. Answers the product with `refusal` and
- * the new booking as its buyer sees it, null when the buyer already booked this product; no row
- * for an unknown product. Named, so each connection parses and plans it once.
+ * Books a product in one statement, prepared once for a database handle and run on its own (no
+ * transaction around it: one statement is atomic, and holds its locks to its own commit):
+ * - the product locked and the buyer's refusal read from it (`lockedProduct`);
+ * - the booking inserted only without one, at the product's price, with its name and image as
+ *   they are now;
+ * - for a booking made, the seller told (decision 22): the notification, its e-mail job, and its
+ *   live event with the sale's, the seller's live-event lock taken after the product's, as before.
+ * Answers the product with `refusal` and the new booking as its buyer sees it, null when the buyer
+ * already booked this product; no row for an unknown product. The caller announces the seller's
+ * notification (`announceNotification`) once it answers a booking.
  */
-export async function bookProduct(tx: Executor, buyer: Pick<UserRow, 'id' | 'name' | 'email'>, request: BookingRequest) {
-  const product = lockedProduct(tx, sql.placeholder('productId'), sql.placeholder('buyerId'));
-  const booked = tx
+export function prepareBookProduct(db: Executor) {
+  const product = lockedProduct(db, sql.placeholder('productId'), sql.placeholder('buyerId'));
+  const booked = db
     .$with('booked', { id: bookings.id, bookedAt: bookings.createdAt, status: bookings.status, statusReason: bookings.statusReason })
     .as(sql`
       insert into ${bookings} (${insertColumns(bookings.buyerId, bookings.productId, bookings.productName, bookings.productImage, bookings.productPrice, bookings.phoneNumber, bookings.location)})
@@ -136,35 +142,55 @@ export async function bookProduct(tx: Executor, buyer: Pick<UserRow, 'id' | 'nam
       from ${product} where ${product.refusal} is null
       on conflict do nothing
       returning ${bookings.id}, ${bookings.createdAt}, ${bookings.status}, ${bookings.statusReason}`);
-  const [row] = await tx
-    .with(product, booked)
+  // The seller, only when the booking was made: nobody is told of a refused one.
+  const seller = sql`array(select ${product.sellerId}::text from ${product}, ${booked})`;
+  const { notified, published } = notificationStatements(
+    seller,
+    {
+      kind: 'booking-received',
+      text: sql`(select ${sql.placeholder('textBefore')}::text || ${product.productName} || ${sql.placeholder('textAfter')}::text from ${product})`,
+      link: webRoutes.dashboard.sellerBookings,
+      image: sql`(select ${product.productImage} from ${product})`,
+    },
+    [{ type: 'sale.changed', data: sql`(select json_build_object('bookingId', ${booked.id}, 'productId', ${product.id}, 'status', 'open') from ${product}, ${booked})` }],
+  );
+  const statement = db
+    .with(product, booked, db.$with('notified', {}).as(notified), db.$with('published', {}).as(published))
     .select()
     .from(product)
     .leftJoin(booked, sql`true`)
-    .prepare('book_product')
-    .execute({ buyerId: buyer.id, productId: request.productId, phoneNumber: request.phoneNumber, location: request.location });
-  if (!row) return undefined;
-  const { product: found, booked: created } = row;
-  const booking =
-    created &&
-    toBooking({
-      ...created,
+    .prepare('book_product');
+  return async (buyer: Pick<UserRow, 'id' | 'name' | 'email'>, request: BookingRequest) => {
+    const [row] = await statement.execute({
       buyerId: buyer.id,
-      buyerName: buyer.name,
-      buyerEmail: buyer.email,
-      productId: found.id,
-      productName: found.productName,
-      productImage: found.productImage,
-      productPrice: found.resalePrice,
+      productId: request.productId,
       phoneNumber: request.phoneNumber,
       location: request.location,
-      sellerName: found.sellerName,
-      sellerPhone: found.phone,
-      inStock: 'available',
-      paid: false,
-      transactionId: null,
+      ...textAround((productName) => notificationTexts.bookingReceived(buyer.name, productName)),
     });
-  return { ...found, booking };
+    if (!row) return undefined;
+    const { product: found, booked: created } = row;
+    const booking =
+      created &&
+      toBooking({
+        ...created,
+        buyerId: buyer.id,
+        buyerName: buyer.name,
+        buyerEmail: buyer.email,
+        productId: found.id,
+        productName: found.productName,
+        productImage: found.productImage,
+        productPrice: found.resalePrice,
+        phoneNumber: request.phoneNumber,
+        location: request.location,
+        sellerName: found.sellerName,
+        sellerPhone: found.phone,
+        inStock: 'available',
+        paid: false,
+        transactionId: null,
+      });
+    return { ...found, booking };
+  };
 }
 
 /** Deletes one of the buyer's own unpaid bookings; answers how many rows went (0 or 1). */

@@ -7,12 +7,13 @@ import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { bearerSecurity, errorResponses } from '../http/responses.ts';
 import { requireBuyable } from '../products/buyable-product.ts';
 import { ownListCache } from '../cache/own-list-cache.ts';
-import { bookProduct, deleteUnpaidBookingOfBuyer, findBookingById, prepareBookingsOfBuyer } from './booking-repository.ts';
-import { notifyBookingReceived } from '../sales/sale-notifications.ts';
+import { announceNotification } from '../notifications/notify.ts';
+import { deleteUnpaidBookingOfBuyer, findBookingById, prepareBookProduct, prepareBookingsOfBuyer } from './booking-repository.ts';
 import { releaseBookingForDeletion } from '../sales/sale-transitions.ts';
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const bookingsOfBuyer = prepareBookingsOfBuyer(app.db);
+  const bookProduct = prepareBookProduct(app.db);
   // Besides the bookings: the buyer's and the seller's names (users) and the product's state and phone.
   const keptBookings = ownListCache(app, ['users', 'products']);
 
@@ -63,20 +64,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const buyer = currentUser(request);
-      const created = await app.db.transaction(async (tx) => {
-        const { booking, ...product } = requireBuyable(await bookProduct(tx, buyer, request.body), 'book');
-        if (!booking) throw conflict(serverMessages.bookings.alreadyBooked);
-        // Last, right before the commit: its live events hold the seller's live-event lock until
-        // then, and every booking of this seller's pieces waits for it.
-        await notifyBookingReceived(tx, product.sellerId, {
-          bookingId: booking._id,
-          productId: product.id,
-          productName: product.productName,
-          productImage: product.productImage,
-          buyerName: buyer.name,
-        });
-        return booking;
-      });
+      const { booking: created, ...product } = requireBuyable(await bookProduct(buyer, request.body), 'book');
+      if (!created) throw conflict(serverMessages.bookings.alreadyBooked);
+      await announceNotification(app.db, [product.sellerId]);
       return reply.status(201).send({ success: true as const, message: serverMessages.bookings.booked(created.productName), data: created });
     },
   );

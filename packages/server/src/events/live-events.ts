@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { is, SQL, sql } from 'drizzle-orm';
 import { LIVE_EVENT_TICKET_SECONDS, type LiveEvent } from '@furniture/contract';
 import { announceAfterCommit } from '../db/announcements.ts';
 import type { Database, Executor } from '../db/client.ts';
@@ -40,7 +40,10 @@ export interface LiveEventInput {
   data: unknown;
 }
 
-/** What a live event says, for `storeLiveEvents`: the same to each of its addressees. */
+/**
+ * What a live event says, for `storeLiveEvents`: the same to each of its addressees. Its data may be
+ * SQL, a json value of the statement that stores it (a booking's id, made by the same statement).
+ */
 export type LiveEventContent = Omit<LiveEventInput, 'to'>;
 
 /** The addressees of a publication, each once, lower-case, in id order (the order their locks are taken). */
@@ -50,9 +53,13 @@ export function addresseesOf(to: LiveEventInput['to']): string[] {
   return addressees;
 }
 
+/** Addressees (from `addresseesOf`) as the text[] `storeLiveEvents` takes. */
+export const addresseeArray = (to: readonly string[]): SQL => sql`string_to_array(${to.join(',')}, ',')`;
+
 /**
  * The insert that stores each of `events`, in their order, for each addressee: a statement of its
- * own, or a CTE of a statement that also makes the change (see `notify`).
+ * own, or a CTE of a statement that also makes the change (see `notify`). `to` is a text[] of user
+ * ids in the order their locks are taken (`addresseeArray`, or one the statement computes).
  *
  * Ordering: ids come from one sequence, and a sequence hands out numbers in the order transactions
  * ask, not the order they commit. So publishing takes, per addressee, a transaction-scoped advisory
@@ -62,17 +69,20 @@ export function addresseesOf(to: LiveEventInput['to']): string[] {
  * publications to overlapping groups queue rather than deadlock. Every row the insert writes reads
  * the count of locks taken, so no id is drawn before every lock is held.
  */
-export function storeLiveEvents(to: readonly string[], events: readonly LiveEventContent[]): SQL {
+export function storeLiveEvents(to: SQL, events: readonly LiveEventContent[]): SQL {
   for (const event of events) {
     if (!EVENT_TYPE.test(event.type)) throw new Error(`Live event type "${event.type}" must look like "domain.what-happened"`);
   }
-  const addressees = sql`unnest(string_to_array(${to.join(',')}, ',')) with ordinality`;
+  const addressees = sql`unnest(${to}) with ordinality`;
+  const rows = events.map((event, index) => {
+    const data = is(event.data, SQL) ? sql`(${event.data})::jsonb` : sql`${JSON.stringify(event.data ?? null)}::jsonb`;
+    return sql`(${event.type}::text, ${data}, ${index + 1}::int)`;
+  });
   return sql`
     insert into live_events (user_id, type, data)
-    select addressee::uuid, event.type, event.data::jsonb
+    select addressee::uuid, event.type, event.data
     from ${addressees} as addressees(addressee, position),
-      unnest(${sql.param(events.map((event) => event.type))}::text[], ${sql.param(events.map((event) => JSON.stringify(event.data ?? null)))}::text[])
-        with ordinality as event(type, data, position),
+      (values ${sql.join(rows, sql`, `)}) as event(type, data, position),
       (select count(*) as held from (
         select pg_advisory_xact_lock(hashtextextended('live-events:' || addressee, 0))
         from ${addressees} as a(addressee, position) order by position
@@ -95,7 +105,7 @@ export async function announceLiveEvents(db: Executor, to: readonly string[]): P
 export async function publishLiveEvent(db: Executor, event: LiveEventInput): Promise<void> {
   const to = addresseesOf(event.to);
   if (to.length === 0) return;
-  await db.execute(storeLiveEvents(to, [event]));
+  await db.execute(storeLiveEvents(addresseeArray(to), [event]));
   await announceLiveEvents(db, to);
 }
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notificationTexts } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
@@ -66,13 +66,22 @@ export function registerNotificationMail(app: FastifyInstance) {
 
   // Sent by this job itself rather than through a mail.send job of its own (decision 25): one job
   // per notification instead of two. Delivery stays at least once, under one Message-ID per job.
+  // Prepared once: a job runs each per notification (a booking's, the busiest), parsed and planned once per connection.
+  const notificationToEmail = app.db
+    .select({ notification: notifications, email: users.email, settings: notificationSettings })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, notifications.userId))
+    .where(and(eq(notifications.id, sql.placeholder('notificationId')), isNull(notifications.emailedAt)))
+    .prepare('notification_to_email');
+  const markEmailed = app.db
+    .update(notifications)
+    .set({ emailedAt: sql`${sql.placeholder('emailedAt')}::timestamptz` })
+    .where(eq(notifications.id, sql.placeholder('notificationId')))
+    .prepare('notification_emailed');
+
   app.jobs.handle(emailNotificationTask, async ({ notificationId }, job) => {
-    const [row] = await app.db
-      .select({ notification: notifications, email: users.email, settings: notificationSettings })
-      .from(notifications)
-      .innerJoin(users, eq(users.id, notifications.userId))
-      .leftJoin(notificationSettings, eq(notificationSettings.userId, notifications.userId))
-      .where(and(eq(notifications.id, notificationId), isNull(notifications.emailedAt)));
+    const [row] = await notificationToEmail.execute({ notificationId });
     if (!row) return;
     const { notification } = row;
     const settings = settingsFrom(row.settings);
@@ -94,7 +103,7 @@ export function registerNotificationMail(app: FastifyInstance) {
     );
     const queuedAt = notification.createdAt.toISOString();
     await app.mailer.send({ to: row.email, subject: notification.text, ...rendered, queuedAt, messageId: messageIdOf(queuedAt, job.id, mailHost) });
-    await app.db.update(notifications).set({ emailedAt: new Date() }).where(eq(notifications.id, notification.id));
+    await markEmailed.execute({ notificationId: notification.id, emailedAt: new Date().toISOString() });
   });
 
   app.jobs.handle(notificationDigestTask, async ({ userId }) => {

@@ -5,7 +5,7 @@ import { bearer, setupTestApp } from '../../test/app.ts';
 import { waitingOnALock } from '../../test/database.ts';
 import { createBooking, createCategory, createPayment, createProduct, createUser, createWish } from '../db/factories.ts';
 import { bookings, payments, products, wishes } from '../db/schema/index.ts';
-import { bookProduct } from '../bookings/booking-repository.ts';
+import { prepareBookProduct } from '../bookings/booking-repository.ts';
 
 const t = setupTestApp();
 
@@ -334,7 +334,7 @@ describe('DELETE /api/productDelete', () => {
     let bookingHeld!: () => void;
     const held = new Promise<void>((resolve) => (bookingHeld = resolve));
     const booking = t.db.transaction(async (tx) => {
-      await bookProduct(tx, buyer, { productId: product.id, phoneNumber: '01712345678', location: 'Mirpur' });
+      await prepareBookProduct(tx)(buyer, { productId: product.id, phoneNumber: '01712345678', location: 'Mirpur' });
       bookingHeld();
       await new Promise<void>((resolve) => (commitBooking = resolve));
     });

@@ -19,21 +19,6 @@ interface SaleOfPiece {
 
 const pieceImage = (sale: SaleOfPiece) => ({ image: sale.productImage });
 
-/** Someone booked a seller's piece: the notification, and the sale's live event in the same statement. */
-export async function notifyBookingReceived(tx: Executor, sellerId: string, sale: SaleOfPiece & { buyerName: string; bookingId: string }) {
-  await notify(
-    tx,
-    {
-      to: sellerId,
-      kind: 'booking-received',
-      text: notificationTexts.bookingReceived(sale.buyerName, sale.productName),
-      link: webRoutes.dashboard.sellerBookings,
-      ...pieceImage(sale),
-    },
-    [saleChanged({ bookingId: sale.bookingId, productId: sale.productId, status: 'open' })],
-  );
-}
-
 /** The seller accepted or declined a buyer's booking. */
 export async function notifyBookingAnswered(tx: Executor, buyerId: string, sale: SaleOfPiece, answer: 'accepted' | 'declined') {
   await notify(tx, {

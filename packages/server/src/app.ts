@@ -134,6 +134,11 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
   // Only the configured origin is answered; any other gets no CORS headers at all.
   await app.register(cors, { origin: [config.corsOrigin], credentials: true });
   await app.register(cookie);
+  // Before compression, whose hook on each route the response cache would take for the route's own
+  // and so never send the route's kept answers from its front door.
+  await app.register(databaseListenerPlugin);
+  await app.register(dataVersionsPlugin);
+  await app.register(responseCachePlugin);
   // Answers above 1 KB go out compressed when the client accepts it; the web app's files were
   // compressed at build time and are sent as they are (before static files, as the plugin needs).
   await app.register(compress, { threshold: 1024 });
@@ -151,9 +156,6 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
   registerErrorHandler(app);
   registerAccessControl(app);
   await app.register(jobsPlugin, jobs ?? {});
-  await app.register(databaseListenerPlugin);
-  await app.register(dataVersionsPlugin);
-  await app.register(responseCachePlugin);
   await app.register(productViewsPlugin);
   await app.register(liveEventsPlugin);
   await app.register(mailPlugin);

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { deleteUserWithDependents, verifyUser } from '../admin/admin-repository.ts';
 import { buildApp, type App } from '../app.ts';
@@ -244,13 +244,19 @@ describe('the response cache', () => {
       return { status: response.status, headers: headersSent, body: Buffer.from(await response.arrayBuffer()) };
     };
 
+    // Fastify's hooks ask for the versions with the request; the front door, before Fastify, without one.
+    const versionsAsked = vi.spyOn(second.dataVersions, 'current');
+    const askedThroughFastify = () => versionsAsked.mock.calls.filter(([request]) => 'id' in request).length;
     for (const [url, acceptEncoding] of [
       [`/api/products/${product.id}`, 'identity'],
       [`/api/products?categoryId=${category.id}`, 'gzip'],
       [`/api/products?categoryId=${category.id}`, 'br'],
     ] as const) {
       const first = await get(url, { 'accept-encoding': acceptEncoding });
+      const throughFastify = askedThroughFastify();
       for (let again = 0; again < 2; again++) expect(await get(url, { 'accept-encoding': acceptEncoding })).toEqual(first);
+      // A product's page counts its views in the app; a list goes out from the front door.
+      expect(askedThroughFastify() - throughFastify).toBe(url.includes('categoryId') ? 0 : 2);
       // A request with an Origin still gets its CORS answer; one naming the ETag gets a 304.
       const fromOrigin = await get(url, { 'accept-encoding': acceptEncoding, origin: t.config.corsOrigin });
       expect(fromOrigin.headers['access-control-allow-origin']).toBe(t.config.corsOrigin);
@@ -268,6 +274,7 @@ describe('the response cache', () => {
     await t.db.update(products).set({ resalePrice: '88.00' }).where(eq(products.id, product.id));
     expect((await get(url, { 'if-none-match': etag })).status).toBe(200);
     expect(JSON.parse((await get(url)).body.toString()).data).toMatchObject({ productName: 'Renamed unannounced', resalePrice: 88 });
+    versionsAsked.mockRestore();
   });
 
   it('leaves an answer under 1 KB uncompressed', async () => {

@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { createDatabaseListener } from './listener.ts';
@@ -65,5 +66,51 @@ describe('the database listener', () => {
       await close();
     }
     expect(await listener.catchUp()).toBe(false);
+  });
+
+  it('sends one query at a time on its connection, however subscribing and catching up overlap', async () => {
+    // pg queues a query sent while another runs, but warns that it will stop doing so.
+    const inFlight = new Map<pg.Client, number>();
+    let mostAtOnce = 0;
+    const query = pg.Client.prototype.query;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const result = (query as (...args: unknown[]) => Promise<unknown> | undefined).apply(this, args);
+      // The listener's queries answer promises; the pool's take callbacks.
+      if (!result) return result;
+      inFlight.set(this, (inFlight.get(this) ?? 0) + 1);
+      mostAtOnce = Math.max(mostAtOnce, inFlight.get(this)!);
+      const done = () => void inFlight.set(this, inFlight.get(this)! - 1);
+      result.then(done, done);
+      return result;
+    } as typeof query);
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    const { listener, start, close } = createDatabaseListener({ connectionString: database.url }, Fastify().log);
+    try {
+      await start();
+      const heard: string[] = [];
+      for (let round = 0; round < 5; round++) {
+        const [stopHearing, , stopOther, stopThird] = await Promise.all([
+          listener.subscribe(`test_overlap_${round}`, (payload) => heard.push(payload)),
+          listener.catchUp(),
+          listener.subscribe(`test_other_${round}`, () => undefined),
+          listener.subscribe(`test_third_${round}`, () => undefined),
+          listener.catchUp(),
+        ]);
+        await notify([`test_overlap_${round}`, `round ${round}`]);
+        const [caughtUp] = await Promise.all([listener.catchUp(), stopOther(), stopThird(), listener.catchUp()]);
+        expect(caughtUp).toBe(true);
+        expect(heard.at(-1)).toBe(`round ${round}`);
+        await stopHearing();
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(mostAtOnce).toBe(1);
+      expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      spy.mockRestore();
+      await close();
+    }
   });
 });

@@ -52,10 +52,22 @@ export function createDatabaseListener(connectionConfig: pg.ClientConfig, log: F
   let roundTrip: Promise<boolean> | null = null;
   let nextRoundTrip: Promise<boolean> | null = null;
 
+  /**
+   * The last query sent on each connection, settled or not: the next waits for it. pg queues a
+   * query sent while another runs, but warns that it will stop doing so, and LISTEN, UNLISTEN and
+   * the catch-up's round trips may all be asked for at once.
+   */
+  const lastQuery = new WeakMap<pg.Client, Promise<unknown>>();
+  function query(connection: pg.Client, text: string): Promise<unknown> {
+    const result = (lastQuery.get(connection) ?? Promise.resolve()).then(() => connection.query(text));
+    lastQuery.set(connection, result.catch(() => undefined));
+    return result;
+  }
+
   function startRoundTrip(): Promise<boolean> {
     const connection = client;
     if (!connection) return Promise.resolve(false);
-    const trip = connection.query('').then(
+    const trip = query(connection, '').then(
       () => client === connection,
       () => false,
     );
@@ -66,7 +78,7 @@ export function createDatabaseListener(connectionConfig: pg.ClientConfig, log: F
     return trip;
   }
 
-  const listen = (connection: pg.Client, channel: string) => connection.query(`LISTEN ${connection.escapeIdentifier(channel)}`);
+  const listen = (connection: pg.Client, channel: string) => query(connection, `LISTEN ${connection.escapeIdentifier(channel)}`);
 
   function connectionLost(lost: pg.Client, error?: Error) {
     if (client !== lost) return;
@@ -132,7 +144,7 @@ export function createDatabaseListener(connectionConfig: pg.ClientConfig, log: F
         channelHandlers.delete(onPayload);
         if (channelHandlers.size > 0 || handlers.get(channel) !== channelHandlers) return;
         handlers.delete(channel);
-        await client?.query(`UNLISTEN ${client.escapeIdentifier(channel)}`).catch(() => undefined);
+        if (client) await query(client, `UNLISTEN ${client.escapeIdentifier(channel)}`).catch(() => undefined);
       };
     },
     onReconnect(handler) {

@@ -37,7 +37,8 @@ function replay() {
   held = undefined;
   if (!event || !(event.target instanceof Element) || !event.target.isConnected) return;
   if (event.type === 'submit' && event.target instanceof HTMLFormElement) event.target.requestSubmit();
-  else if (event.target instanceof HTMLElement) event.target.click();
+  // Dispatched rather than click(): the target may be an icon's SVG inside the button or link.
+  else event.target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }));
 }
 
 function start() {

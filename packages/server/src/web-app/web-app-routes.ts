@@ -12,21 +12,27 @@ export const SITEMAP_PAGE_SIZE = 50_000;
 
 const xmlEscape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
+interface HomePageModule {
+  renderHomePage(indexHtml: string, answers: Record<string, unknown>): Promise<string>;
+}
+
 /**
  * Home's HTML for the answers of its reads (URL → body), from the web build's module; the last
- * one is kept, since the answers change only when someone writes. Null without the module.
+ * one is kept, since the answers change only when someone writes. Null without the module. The
+ * module (React's server renderer and the app, some 40 MB) loads with the first request for
+ * Home, not with the server, so start and an idle server stay as they were.
  */
-async function homeRenderer(webDistDir: string, indexHtml: string) {
+function homeRenderer(webDistDir: string, indexHtml: string) {
   const file = path.join(webDistDir, HOME_PAGE_MODULE);
   if (!fs.existsSync(file)) return null;
-  const module = (await import(pathToFileURL(file).href)) as {
-    renderHomePage(indexHtml: string, answers: Record<string, unknown>): Promise<string>;
-  };
+  let module: Promise<HomePageModule> | undefined;
   let last: { key: string; html: Promise<string> } | undefined;
   return (answers: Map<string, string>): Promise<string> => {
     const key = [...answers].flat().join('\n');
     if (last?.key !== key) {
-      const html = module.renderHomePage(indexHtml, Object.fromEntries([...answers].map(([url, body]) => [url, JSON.parse(body)])));
+      module ??= import(pathToFileURL(file).href) as Promise<HomePageModule>;
+      const parsed = Object.fromEntries([...answers].map(([url, body]) => [url, JSON.parse(body) as unknown]));
+      const html = module.then((loaded) => loaded.renderHomePage(indexHtml, parsed));
       last = { key, html };
       // A failed render is not kept: the next request tries again.
       html.catch(() => {
@@ -62,7 +68,7 @@ function firstReads(route: WebRouteMatch): string[] {
 export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
   const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
-  const renderHome = indexHtml ? await homeRenderer(webDistDir, indexHtml) : null;
+  const renderHome = indexHtml ? homeRenderer(webDistDir, indexHtml) : null;
   const { publicUrl } = app.config;
 
   if (indexHtml) {

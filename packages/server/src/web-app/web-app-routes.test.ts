@@ -17,10 +17,10 @@ fs.mkdirSync(path.join(webDir, path.dirname(HOME_PAGE_MODULE)));
 fs.writeFileSync(
   path.join(webDir, HOME_PAGE_MODULE),
   `let renders = 0;
-export async function renderHomePage(indexHtml, answers) {
+export async function renderHomePage(answers) {
   renders += 1;
   const names = answers['/api/advertisement'].data.map((product) => product.productName).join(', ');
-  return indexHtml.replace('<div id="root"></div>', () => '<div id="root"><h1>Home, render ' + renders + '</h1><p>' + names.replace(/[<&]/g, '') + '</p></div>');
+  return '<!doctype html><html lang="en"><head><title>${texts.brand}</title></head><body><div id="root"><h1>Home, render ' + renders + '</h1><p>' + names.replace(/[<&]/g, '') + '</p></div></body></html>';
 }
 `,
 );

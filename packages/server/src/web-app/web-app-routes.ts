@@ -13,7 +13,7 @@ export const SITEMAP_PAGE_SIZE = 50_000;
 const xmlEscape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 interface HomePageModule {
-  renderHomePage(indexHtml: string, answers: Record<string, unknown>): Promise<string>;
+  renderHomePage(answers: Record<string, unknown>): Promise<string>;
 }
 
 /**
@@ -22,7 +22,7 @@ interface HomePageModule {
  * module (React's server renderer and the app, some 40 MB) loads with the first request for
  * Home, not with the server, so start and an idle server stay as they were.
  */
-function homeRenderer(webDistDir: string, indexHtml: string) {
+function homeRenderer(webDistDir: string) {
   const file = path.join(webDistDir, HOME_PAGE_MODULE);
   if (!fs.existsSync(file)) return null;
   let module: Promise<HomePageModule> | undefined;
@@ -32,7 +32,7 @@ function homeRenderer(webDistDir: string, indexHtml: string) {
     if (last?.key !== key) {
       module ??= import(pathToFileURL(file).href) as Promise<HomePageModule>;
       const parsed = Object.fromEntries([...answers].map(([url, body]) => [url, JSON.parse(body) as unknown]));
-      const html = module.then((loaded) => loaded.renderHomePage(indexHtml, parsed));
+      const html = module.then((loaded) => loaded.renderHomePage(parsed));
       last = { key, html };
       // A failed render is not kept: the next request tries again.
       html.catch(() => {
@@ -68,7 +68,7 @@ function firstReads(route: WebRouteMatch): string[] {
 export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
   const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
-  const renderHome = indexHtml ? homeRenderer(webDistDir, indexHtml) : null;
+  const renderHome = indexHtml ? homeRenderer(webDistDir) : null;
   const { publicUrl } = app.config;
 
   if (indexHtml) {

@@ -126,12 +126,13 @@ function firstAnswers(html: string): Record<string, unknown> | undefined {
 }
 
 describe('the first API answers in a page', () => {
-  it('gives Home the category list and the advertised products, exactly as the API answers them', async () => {
+  it('gives Home the category list, the advertised products and the config, exactly as the API answers them', async () => {
     const product = await listed({ advertisement: true, productName: 'Oak table' });
     const answers = firstAnswers((await get('/')).body);
     expect(answers).toEqual({
       '/api/allCategories': (await get('/api/allCategories')).json(),
       '/api/advertisement': (await get('/api/advertisement')).json(),
+      '/api/config': (await get('/api/config')).json(),
     });
     expect(JSON.stringify(answers)).toContain(product.id);
   });

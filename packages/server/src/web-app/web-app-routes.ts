@@ -52,7 +52,8 @@ const isHome = (route: WebRouteMatch) => route.pattern === webRoutes.home || rou
 /** The API reads a page of the app makes as soon as it starts: the shell's category list, and the page's own data. */
 function firstReads(route: WebRouteMatch): string[] {
   const reads = ['/api/allCategories'];
-  if (isHome(route)) reads.push('/api/advertisement');
+  // Home is rendered on the server, footer included: its social links come from the config.
+  if (isHome(route)) reads.push('/api/advertisement', '/api/config');
   if (route.pattern === webRoutes.product) reads.push(`/api/products/${encodeURIComponent(route.params.id!)}`);
   return reads;
 }

@@ -5,7 +5,11 @@ import { advertisedProductsQuery } from '../features/products/api/get-advertised
 
 /** Fills the query cache with Home's reads (from the page's first answers), before Home renders from it. */
 export async function loadHomeData(): Promise<void> {
-  await Promise.all([categoriesQuery(), advertisedProductsQuery(), appConfigQuery()].map((query) => queryClient.prefetchQuery(query)));
+  await Promise.all([
+    queryClient.prefetchQuery(categoriesQuery()),
+    queryClient.prefetchQuery(advertisedProductsQuery()),
+    queryClient.prefetchQuery(appConfigQuery()),
+  ]);
 }
 
 /** The root loader's answer (the category list) from the cache, so the router starts on Home without running it. */

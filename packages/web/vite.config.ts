@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress.ts';
-import { prerenderHome } from './scripts/prerender-home.ts';
+import { homePageModule } from './scripts/home-page-module.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -14,7 +14,7 @@ const isFrameworkModule = (id: string) => frameworkPackages.test(id) && !dashboa
 
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), prerenderHome(), precompress()],
+  plugins: [react(), tailwindcss(), homePageModule(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

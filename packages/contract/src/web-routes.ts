@@ -50,6 +50,12 @@ export const publicPages = [webRoutes.home, webRoutes.categories, webRoutes.blog
  */
 export const FIRST_ANSWERS_ELEMENT_ID = 'first-answers';
 
+/** The web build's module that renders Home with React on the server, inside the build (dot folders are not served). */
+export const HOME_PAGE_MODULE = '.server/home-page.js';
+
+/** Marks the page's #root as holding Home rendered by the server, which the app hydrates rather than replaces. */
+export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+
 type Patterns = { [name: string]: string | Patterns };
 
 function allPatterns(routes: Patterns): string[] {

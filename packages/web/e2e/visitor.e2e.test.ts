@@ -92,6 +92,35 @@ describe('a visitor', () => {
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirectTo') === null);
   });
 
+  it('gets Home as a page that works before the app’s code, which loads on the first tap and then acts on it', async () => {
+    const seller = await createUser(market.db, { role: 'seller', name: 'Nadia Akter' });
+    await createProduct(market.db, { categoryId, sellerId: seller.id }, { productName: 'Birch bookcase', advertisement: true });
+    session = await openSession(chromium.browser, market.url);
+    const { page } = session;
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    // Everything a visitor sees is in the HTML; React and the router are not fetched yet.
+    const card = page.getByTestId('product-card').filter({ hasText: 'Birch bookcase' });
+    expect(await card.count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Sofas' }).count()).toBe(1);
+    expect(scripts.filter((script) => script.includes('framework'))).toEqual([]);
+
+    await card.getByRole('button', { name: `${labels.product.wish}: Birch bookcase` }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(scripts.filter((script) => script.includes('framework'))).toHaveLength(1);
+
+    // Words typed into the search before the app has loaded are searched for.
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('searchbox').fill('birch');
+    await page.getByRole('searchbox').press('Enter');
+    await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'birch');
+  });
+
   it('browses the categories; a category page asks a visitor to log in', async () => {
     session = await openSession(chromium.browser, market.url);
     const { page } = session;

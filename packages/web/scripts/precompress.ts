@@ -26,7 +26,10 @@ export function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const files = (await fs.readdir(outDir, { recursive: true })).filter((file) => compressible.test(file));
+      // Dot folders (the server's own modules) are never sent to a browser.
+      const files = (await fs.readdir(outDir, { recursive: true })).filter(
+        (file) => compressible.test(file) && !file.split(path.sep).some((part) => part.startsWith('.')),
+      );
       await Promise.all(
         files.map(async (file) => {
           const fullPath = path.join(outDir, file);

@@ -1,18 +1,62 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { AppProvider } from './app/provider.tsx';
-import { routes } from './app/router.tsx';
-import { startAuth } from './lib/auth-store.ts';
+import { SERVER_RENDERED_ATTRIBUTE, TOKEN_STORAGE_KEY } from '@furniture/contract';
 import './index.css';
 
-startAuth();
-const router = createBrowserRouter(routes);
+/**
+ * The page's first script. Home comes from the server rendered, working as links and a search
+ * form, so a visitor's first load needs no app: its code loads on the first sign of use (a
+ * pointer or key pressed, something focused) and then hydrates the page. A click or submit
+ * made before it is ready is held and made again once it is, so the first tap on Wish or Book
+ * Now acts. Every other page, and Home for someone signed in, starts the app at once (decision 29).
+ */
+const root = document.getElementById('root')!;
+const serverRendered = root.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+function signedIn(): boolean {
+  try {
+    return localStorage.getItem(TOKEN_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+const useEvents = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
+const heldEvents = ['click', 'submit'] as const;
+let held: { type: string; target: EventTarget | null } | undefined;
+let starting = false;
+
+function hold(event: Event) {
+  // The first is the one the visitor meant; a click's submit follows from the click made again.
+  held ??= { type: event.type, target: event.target };
+  event.preventDefault();
+  event.stopImmediatePropagation();
+}
+
+function replay() {
+  for (const type of heldEvents) document.removeEventListener(type, hold, true);
+  const event = held;
+  held = undefined;
+  if (!event || !(event.target instanceof Element) || !event.target.isConnected) return;
+  if (event.type === 'submit' && event.target instanceof HTMLFormElement) event.target.requestSubmit();
+  // Dispatched rather than click(): the target may be an icon's SVG inside the button or link.
+  else event.target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }));
+}
+
+function start() {
+  if (starting) return;
+  starting = true;
+  for (const type of useEvents) document.removeEventListener(type, start, true);
+  // Should the app's code not load, the held click is made again without it: links and the search form still work.
+  import('./app/start.tsx')
+    .then((app) => app.startApp(serverRendered, replay))
+    .catch((error: unknown) => {
+      console.error(error);
+      replay();
+    });
+}
+
+if (serverRendered && !signedIn()) {
+  for (const type of useEvents) document.addEventListener(type, start, { capture: true, passive: true });
+  for (const type of heldEvents) document.addEventListener(type, hold, true);
+} else {
+  void import('./app/start.tsx').then((app) => app.startApp(serverRendered));
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIRST_ANSWERS_ELEMENT_ID, texts } from '@furniture/contract';
+import { FIRST_ANSWERS_ELEMENT_ID, HOME_PAGE_MODULE, texts } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
 import { createCategory, createProduct, createUser } from '../db/factories.ts';
 
@@ -12,10 +12,17 @@ fs.writeFileSync(
   path.join(webDir, 'index.html'),
   `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="The marketplace" /><title>${texts.brand}</title></head><body><div id="root"></div></body></html>`,
 );
-// The build's copy of index.html with Home's shell rendered into it.
+// A stand-in for the build's module that renders Home: it shows what it was given and how many times it ran.
+fs.mkdirSync(path.join(webDir, path.dirname(HOME_PAGE_MODULE)));
 fs.writeFileSync(
-  path.join(webDir, 'home.html'),
-  `<!doctype html><html lang="en"><head><title>${texts.brand}</title></head><body><div id="root"><h1>Home’s shell</h1></div></body></html>`,
+  path.join(webDir, HOME_PAGE_MODULE),
+  `let renders = 0;
+export async function renderHomePage(answers) {
+  renders += 1;
+  const names = answers['/api/advertisement'].data.map((product) => product.productName).join(', ');
+  return '<!doctype html><html lang="en"><head><title>${texts.brand}</title></head><body><div id="root"><h1>Home, render ' + renders + '</h1><p>' + names.replace(/[<&]/g, '') + '</p></div></body></html>';
+}
+`,
 );
 afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
 
@@ -119,12 +126,13 @@ function firstAnswers(html: string): Record<string, unknown> | undefined {
 }
 
 describe('the first API answers in a page', () => {
-  it('gives Home the category list and the advertised products, exactly as the API answers them', async () => {
+  it('gives Home the category list, the advertised products and the config, exactly as the API answers them', async () => {
     const product = await listed({ advertisement: true, productName: 'Oak table' });
     const answers = firstAnswers((await get('/')).body);
     expect(answers).toEqual({
       '/api/allCategories': (await get('/api/allCategories')).json(),
       '/api/advertisement': (await get('/api/advertisement')).json(),
+      '/api/config': (await get('/api/config')).json(),
     });
     expect(JSON.stringify(answers)).toContain(product.id);
   });
@@ -148,6 +156,23 @@ describe('the first API answers in a page', () => {
   });
 });
 
+describe('Home', () => {
+  it('is rendered by the build’s module from its reads’ answers, once for as long as they stay the same', async () => {
+    await listed({ advertisement: true, productName: 'Walnut sideboard' });
+    const first = (await get('/')).body;
+    expect(first).toMatch(/<div id="root"><h1>Home, render \d+<\/h1><p>[^<]*Walnut sideboard/);
+    expect(first).toContain(`id="${FIRST_ANSWERS_ELEMENT_ID}"`);
+    const render = /Home, render (\d+)/.exec(first)![1];
+    expect(/Home, render (\d+)/.exec((await get('/home')).body)![1]).toBe(render);
+  });
+
+  it('keeps the module that renders it to the server', async () => {
+    const response = await get(`/${HOME_PAGE_MODULE}`);
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('renderHomePage');
+  });
+});
+
 describe('the web app’s other paths', () => {
   it('answers the app’s pages with 200 and every other path with 404 and the app’s error page', async () => {
     for (const url of ['/categories', '/blog', '/search?q=sofa', '/login', '/dashboard', '/dashboard/myOrders', '/dashboard/payment/abc', '/category/123']) {
@@ -159,7 +184,7 @@ describe('the web app’s other paths', () => {
     for (const url of ['/', '/home']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
-      expect(response.body, url).toContain('<div id="root"><h1>Home’s shell</h1></div>');
+      expect(response.body, url).toMatch(/<div id="root"><h1>Home, render \d+<\/h1>/);
     }
     for (const url of ['/nowhere', '/dashboard/nowhere', '/product', '/product/a/b', '/categories/extra', '/index.php']) {
       const response = await get(url);

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { matchWebRoute, publicPages, serverMessages, webRoutes, type ProductDetails, type WebRouteMatch } from '@furniture/contract';
+import { HOME_PAGE_MODULE, matchWebRoute, publicPages, serverMessages, webRoutes, type ProductDetails, type WebRouteMatch } from '@furniture/contract';
 import { countPublicProducts, listPublicProductPages } from '../products/product-repository.ts';
 import { productPageMeta, withFirstAnswers, withPageMeta } from './page-meta.ts';
 
@@ -10,6 +11,37 @@ import { productPageMeta, withFirstAnswers, withPageMeta } from './page-meta.ts'
 export const SITEMAP_PAGE_SIZE = 50_000;
 
 const xmlEscape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+interface HomePageModule {
+  renderHomePage(answers: Record<string, unknown>): Promise<string>;
+}
+
+/**
+ * Home's HTML for the answers of its reads (URL → body), from the web build's module; the last
+ * one is kept, since the answers change only when someone writes. Null without the module. The
+ * module (React's server renderer and the app, some 40 MB) loads with the first request for
+ * Home, not with the server, so start and an idle server stay as they were.
+ */
+function homeRenderer(webDistDir: string) {
+  const file = path.join(webDistDir, HOME_PAGE_MODULE);
+  if (!fs.existsSync(file)) return null;
+  let module: Promise<HomePageModule> | undefined;
+  let last: { key: string; html: Promise<string> } | undefined;
+  return (answers: Map<string, string>): Promise<string> => {
+    const key = [...answers].flat().join('\n');
+    if (last?.key !== key) {
+      module ??= import(pathToFileURL(file).href) as Promise<HomePageModule>;
+      const parsed = Object.fromEntries([...answers].map(([url, body]) => [url, JSON.parse(body) as unknown]));
+      const html = module.then((loaded) => loaded.renderHomePage(parsed));
+      last = { key, html };
+      // A failed render is not kept: the next request tries again.
+      html.catch(() => {
+        if (last?.html === html) last = undefined;
+      });
+    }
+    return last.html;
+  };
+}
 
 function sendHtml(reply: FastifyReply, status: number, html: string) {
   return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
@@ -20,7 +52,8 @@ const isHome = (route: WebRouteMatch) => route.pattern === webRoutes.home || rou
 /** The API reads a page of the app makes as soon as it starts: the shell's category list, and the page's own data. */
 function firstReads(route: WebRouteMatch): string[] {
   const reads = ['/api/allCategories'];
-  if (isHome(route)) reads.push('/api/advertisement');
+  // Home is rendered on the server, footer included: its social links come from the config.
+  if (isHome(route)) reads.push('/api/advertisement', '/api/config');
   if (route.pattern === webRoutes.product) reads.push(`/api/products/${encodeURIComponent(route.params.id!)}`);
   return reads;
 }
@@ -28,7 +61,7 @@ function firstReads(route: WebRouteMatch): string[] {
 /**
  * Serves the built web app: hashed assets cached for a year, precompressed; index.html for every path the app
  * has (webRoutes), and with status 404 for every other, so the app shows its error page and
- * crawlers see the truth. Home is sent with its shell rendered (home.html). A page's first API
+ * crawlers see the truth. Home is sent rendered with React from its first answers (decision 29). A page's first API
  * reads are answered into its HTML (through the API itself, so from its response cache), so its
  * first paint waits for no request after the scripts. A product's page gets its title, description, preview tags and structured data
  * inserted too. Also robots.txt and the sitemap. Unknown /api paths answer 404 in the API's shape.
@@ -36,9 +69,7 @@ function firstReads(route: WebRouteMatch): string[] {
 export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
   const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
-  // index.html with Home's shell already rendered into it, written by the web app's build.
-  const homeFile = path.join(webDistDir, 'home.html');
-  const homeHtml = fs.existsSync(homeFile) ? fs.readFileSync(homeFile, 'utf8') : indexHtml;
+  const renderHome = indexHtml ? homeRenderer(webDistDir) : null;
   const { publicUrl } = app.config;
 
   if (indexHtml) {
@@ -122,8 +153,17 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
     }
     const route = matchWebRoute(pathname);
     if (!route) return sendHtml(reply, 404, indexHtml);
-    const answers = await readFirst(firstReads(route));
-    const html = withFirstAnswers(isHome(route) ? homeHtml! : indexHtml, answers);
+    const reads = firstReads(route);
+    const answers = await readFirst(reads);
+    // Home is rendered from its reads' answers; should one fail, the app renders it in the browser.
+    const page =
+      isHome(route) && renderHome && answers.size === reads.length
+        ? await renderHome(answers).catch((error: unknown) => {
+            request.log.error(error);
+            return indexHtml;
+          })
+        : indexHtml;
+    const html = withFirstAnswers(page, answers);
     if (route.pattern === webRoutes.product) {
       const details = answers.get(firstReads(route).at(-1)!);
       // An unknown, malformed, hidden or removed product: the API said 400 or 404.

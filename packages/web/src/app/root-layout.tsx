@@ -7,6 +7,7 @@ import { PageContainer } from '../components/page-container.tsx';
 import { ScrollToTop } from '../components/scroll-to-top.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useRouteHead } from '../lib/page-head.ts';
+import { PageReady } from '../lib/page-ready.ts';
 import { useUserRecord } from '../lib/user-record.ts';
 
 /** The public shell: navbar, content and footer. */
@@ -23,6 +24,7 @@ export function RootLayout() {
         <PageContainer>
           <Suspense fallback={<Spinner />}>
             <Outlet />
+            <PageReady />
           </Suspense>
         </PageContainer>
       </main>

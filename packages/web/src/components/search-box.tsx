@@ -2,16 +2,12 @@ import { searchTexts } from '@furniture/contract';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../config/paths.ts';
-import { useServerRender } from '../lib/server-render.ts';
 
 /**
  * The navbar's search: a plain form (it works before the app's code for search has loaded, and
  * without JavaScript it submits to /search). Submitting starts a new search with just the words.
  */
 export function SearchBox({ className = '' }: { className?: string }) {
-  // In Home's prerendered shell the field waits for the app: words typed there would be lost when
-  // the app renders in its place.
-  const inShell = useServerRender();
   const navigate = useNavigate();
   const location = useLocation();
   const current = location.pathname === paths.search.path ? (new URLSearchParams(location.search).get('q') ?? '') : '';
@@ -32,7 +28,6 @@ export function SearchBox({ className = '' }: { className?: string }) {
         aria-label={searchTexts.searchLabel}
         placeholder={searchTexts.searchPlaceholder}
         maxLength={200}
-        disabled={inShell}
         className="input input-sm join-item w-full min-w-0"
       />
       <button type="submit" className="btn btn-sm btn-primary join-item" aria-label={searchTexts.searchButton}>

@@ -71,6 +71,11 @@ async function send(path: string, options: RequestOptions, token: string | null)
  */
 let firstAnswers: Map<string, unknown> | undefined;
 
+/** Where there is no page to read them from (Home rendered on the server), the answers are handed in. */
+export function provideFirstAnswers(answers: Record<string, unknown>) {
+  firstAnswers = new Map(Object.entries(answers));
+}
+
 function takeFirstAnswer(url: string): unknown {
   firstAnswers ??= new Map(
     Object.entries(JSON.parse(document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent ?? '{}') as Record<string, unknown>),

@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { startAuth } from '../lib/auth-store.ts';
+import { onPageReady } from '../lib/page-ready.ts';
+import { homeHydrationData, loadHomeData } from './home-data.ts';
+import { AppProvider } from './provider.tsx';
+import { routes } from './router.tsx';
+
+/**
+ * Starts the app in #root. Home rendered by the server is hydrated: its elements stay, with what
+ * was typed into them, and the app takes them over; any other page is rendered in place of the
+ * boot loader. `onReady` runs when the app handles events.
+ */
+export async function startApp(serverRendered: boolean, onReady: () => void = () => undefined) {
+  startAuth();
+  onPageReady(onReady);
+  const container = document.getElementById('root')!;
+  if (serverRendered) await loadHomeData();
+  const router = createBrowserRouter(routes, serverRendered ? { hydrationData: homeHydrationData() } : {});
+  const app = (
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>
+  );
+  if (serverRendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}

@@ -124,10 +124,10 @@ describe('an appeal of the hidden listing', () => {
   });
 
   // One test a width: each signs in and checks its page with axe, which together can outlast one test's time.
-  it.each([
-    { width: 'a phone', viewport: { width: 375, height: 812 }, shot: 'trust-queue-appeal-phone' },
-    { width: 'a desktop', viewport: undefined, shot: 'trust-queue-appeal' },
-  ])('is marked in the admin’s queue with the listing’s history, on $width', async ({ viewport, shot }) => {
+  it.for([
+    ['a phone', { width: 375, height: 812 }, 'trust-queue-appeal-phone'],
+    ['a desktop', undefined, 'trust-queue-appeal'],
+  ] as const)('is marked in the admin’s queue with the listing’s history, on %s', async ([, viewport, shot]) => {
     const { page } = await signedIn(admin, viewport);
     await page.goto('/dashboard/reports');
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: sofa }) });

@@ -16,6 +16,10 @@ async function listedProduct(overrides: Parameters<typeof createProduct>[2] = {}
 
 const buyer = (overrides: Parameters<typeof createUser>[1] = {}) => createUser(t.db, { password: null, ...overrides });
 
+/** A booking sent as the form sends it: a phone number and a place, `details` changing any of the payload. */
+const addBooking = (headers: Record<string, string>, productId: string | undefined, details: Record<string, unknown> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/addBooking', headers, payload: { productId, phoneNumber: '01712345678', location: 'Mirpur', ...details } });
+
 const bookingKeys = [
   '_id', 'buyerName', 'buyerEmail', 'productId', 'productName', 'productPrice', 'productImage', 'inStock', 'phoneNumber',
   'location', 'bookedAt', 'sellerName', 'sellerPhone', 'paymentStatus', 'transactionId', 'status', 'statusReason',
@@ -68,12 +72,7 @@ describe('POST /api/addBooking', () => {
     const product = await listedProduct();
     const me = await buyer();
     await createBooking(t.db, product, me.id);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/addBooking',
-      headers: await bearer(t.app, me.id),
-      payload: { productId: product.id, phoneNumber: '01712345678', location: 'Uttara' },
-    });
+    const response = await addBooking(await bearer(t.app, me.id), product.id, { location: 'Uttara' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ success: false, message: 'You have already booked this product' });
   });
@@ -82,13 +81,13 @@ describe('POST /api/addBooking', () => {
     const me = await buyer();
     const headers = await bearer(t.app, me.id);
     const sold = await listedProduct({ inStock: 'sold' });
-    const soldResponse = await t.app.inject({ method: 'POST', url: '/api/addBooking', headers, payload: { productId: sold.id, phoneNumber: '01712345678', location: 'Uttara' } });
+    const soldResponse = await addBooking(headers, sold.id, { location: 'Uttara' });
     expect(soldResponse.statusCode).toBe(409);
     expect(soldResponse.json().message).toBe('This product is no longer available');
 
     const category = await createCategory(t.db);
     const mine = await createProduct(t.db, { categoryId: category.id, sellerId: me.id });
-    const ownResponse = await t.app.inject({ method: 'POST', url: '/api/addBooking', headers, payload: { productId: mine.id, phoneNumber: '01712345678', location: 'Uttara' } });
+    const ownResponse = await addBooking(headers, mine.id, { location: 'Uttara' });
     expect(ownResponse.statusCode).toBe(403);
     expect(ownResponse.json().message).toBe('You cannot book your own product');
     expect(await t.db.select().from(bookings).where(eq(bookings.buyerId, me.id))).toEqual([]);
@@ -103,12 +102,7 @@ describe('POST /api/addBooking', () => {
   ])('refuses %o with 400 naming the field', async (override, field, expected) => {
     const product = await listedProduct();
     const me = await buyer();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/addBooking',
-      headers: await bearer(t.app, me.id),
-      payload: { productId: product.id, phoneNumber: '01712345678', location: 'Mirpur', ...override },
-    });
+    const response = await addBooking(await bearer(t.app, me.id), product.id, override);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toContainEqual({ field, message: expected });
   });
@@ -129,12 +123,7 @@ describe('POST /api/addBooking', () => {
     const product = await listedProduct();
     await t.db.update(products).set({ moderation: 'hidden' }).where(eq(products.id, product.id));
     const me = await buyer();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/addBooking',
-      headers: await bearer(t.app, me.id),
-      payload: { productId: product.id, phoneNumber: '01712345678', location: 'Mirpur' },
-    });
+    const response = await addBooking(await bearer(t.app, me.id), product.id);
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('No product with this id');
     expect(await t.db.select().from(bookings).where(eq(bookings.productId, product.id))).toEqual([]);
@@ -144,7 +133,7 @@ describe('POST /api/addBooking', () => {
     const product = await listedProduct();
     const me = await buyer();
     const headers = await bearer(t.app, me.id);
-    const response = await racingASale(t.db, product.id, () => t.app.inject({ method: 'POST', url: '/api/addBooking', headers, payload: { productId: product.id, phoneNumber: '01712345678', location: 'Mirpur' } }));
+    const response = await racingASale(t.db, product.id, () => addBooking(headers, product.id));
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('This product is no longer available');
     expect(await t.db.select().from(bookings).where(eq(bookings.productId, product.id))).toEqual([]);

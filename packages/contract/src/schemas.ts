@@ -267,6 +267,10 @@ export const publicUser = z.object({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
+/** An account as an admin's lists of buyers and sellers show it: the profile, and whether it is suspended. */
+export const managedUser = publicUser.extend({ suspended: z.boolean() });
+export type ManagedUser = z.infer<typeof managedUser>;
+
 export const category = z.object({
   _id: z.string(),
   categoryName: z.string(),

@@ -59,6 +59,8 @@ export const trustWebTexts = {
   appealAnswerLabels: { restore: 'Restore listing', keep: 'Keep hidden' } satisfies Record<AppealAnswer, string>,
   liftSuspension: 'Lift suspension',
   suspendedBadge: 'Owner suspended',
+  /** Beside an account's status in the admin's lists of buyers and sellers. */
+  accountSuspendedBadge: 'Suspended',
   historyTitle: 'History',
   pastReportsTitle: 'Other reports',
   pastActionsTitle: 'Admin acts',

@@ -85,6 +85,13 @@ export const trustTexts = {
   userNotFound: 'There is no account with this id.',
   suspensionLifted: 'Suspension lifted',
   accountSuspended: 'This account is suspended. Write to the marketplace to ask why.',
+  accountSuspendedTitle: 'Your account is suspended',
+  accountSuspendedBody: (reason: string) =>
+    `An admin suspended your account: you cannot sign in, your listings are out of the marketplace, and your bookings still in play are cancelled. The reason: ${reason}`,
+  accountSuspendedAppeal: 'If you think this is a mistake, write to the marketplace.',
+  accountRestoredTitle: 'Your account is open again',
+  accountRestoredBody: (reason: string) =>
+    `An admin lifted the suspension of your account: you can sign in again, and the listings it hid are back in the marketplace. The reason: ${reason}`,
   moderationDone: {
     dismiss: 'Report dismissed',
     hide: 'Listing hidden',

@@ -1,6 +1,8 @@
-import { labels, messages, texts, uiTexts } from '@furniture/contract';
+import { labels, messages, texts, trustWebTexts, uiTexts } from '@furniture/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { users } from '../../server/src/db/schema/index.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { confirmDelete, expectPath, expectText, loadedWidth, logIn, notAnImage, photo, textColor } from './support/ui.ts';
@@ -12,6 +14,7 @@ let session: Session;
 const admin = { email: 'admin@example.com', password: DEFAULT_TEST_PASSWORD };
 const seller = { email: 'pending.seller@example.com', name: 'Pending Seller' };
 const buyer = { email: 'leaving.buyer@example.com', name: 'Leaving Buyer' };
+const suspendedSeller = { email: 'suspended.seller@example.com', name: 'Suspended Seller' };
 const futureAdmin = { email: 'future.admin@example.com', password: DEFAULT_TEST_PASSWORD };
 const armchair = 'Leather armchair';
 
@@ -20,6 +23,8 @@ beforeAll(async () => {
   await createUser(market.db, { ...admin, role: 'admin', name: 'Ada Admin' });
   const pending = await createUser(market.db, { ...seller, role: 'seller', verified: false, image });
   await createUser(market.db, { ...buyer, role: 'buyer', image });
+  const suspended = await createUser(market.db, { ...suspendedSeller, role: 'seller', verified: true, image });
+  await market.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
   await createUser(market.db, { ...futureAdmin, role: 'buyer', name: 'Future Admin' });
   const category = await createCategory(market.db, { categoryName: 'Armchairs', image });
   await createProduct(market.db, { categoryId: category.id, sellerId: pending.id }, { productName: armchair, advertisement: true, productImage: image });
@@ -47,7 +52,7 @@ describe('an admin', () => {
     await checkPage(page, 'dashboard-admin');
   });
 
-  it('verifies a seller, and the tick on the seller’s products turns to verified', async () => {
+  it('verifies a seller, and the tick on the seller’s products turns to verified; a suspended seller is marked', async () => {
     const { page } = session;
     await page.goto('/');
     await tick().waitFor();
@@ -58,6 +63,8 @@ describe('an admin', () => {
     await page.getByRole('heading', { name: texts.allSellersTitle }).waitFor();
     const row = page.getByRole('row').filter({ hasText: seller.email });
     await row.getByText(labels.userStatus.pending, { exact: true }).waitFor();
+    expect(await row.getByText(trustWebTexts.accountSuspendedBadge, { exact: true }).count()).toBe(0);
+    await page.getByRole('row').filter({ hasText: suspendedSeller.email }).getByText(trustWebTexts.accountSuspendedBadge, { exact: true }).waitFor();
     await row.getByRole('button', { name: `Verify ${seller.email}` }).click();
     await expectText(page, messages.userVerified(seller.email));
     await row.getByText(labels.userStatus.verified, { exact: true }).waitFor();

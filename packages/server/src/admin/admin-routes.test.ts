@@ -7,22 +7,24 @@ import { bookings, payments, products, users, wishes } from '../db/schema/index.
 
 const t = setupTestApp();
 
-const publicUserKeys = ['_id', 'name', 'email', 'image', 'userRole', 'verified'].sort();
+const managedUserKeys = ['_id', 'name', 'email', 'image', 'userRole', 'verified', 'suspended'].sort();
 
 const admin = () => createUser(t.db, { role: 'admin', password: null });
 const adminHeaders = async () => bearer(t.app, (await admin()).id);
 
 describe('GET /api/allBuyer and GET /api/allSeller', () => {
-  it('list the accounts of one role with profile fields only', async () => {
+  it('list the accounts of one role with profile fields and suspension only', async () => {
     const buyer = await createUser(t.db, { role: 'buyer' });
     const seller = await createUser(t.db, { role: 'seller', verified: true });
+    const suspended = await createUser(t.db, { role: 'seller' });
+    await t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
     const headers = await adminHeaders();
 
     const buyers = await t.app.inject({ method: 'GET', url: '/api/allBuyer?limit=100', headers });
     expect(buyers.statusCode).toBe(200);
     expect(buyers.json().success).toBe(true);
     for (const user of buyers.json().data) {
-      expect(Object.keys(user).sort()).toEqual(publicUserKeys);
+      expect(Object.keys(user).sort()).toEqual(managedUserKeys);
       expect(user.userRole).toBe('buyer');
     }
     expect(buyers.json().data).toContainEqual({
@@ -32,12 +34,14 @@ describe('GET /api/allBuyer and GET /api/allSeller', () => {
       image: buyer.image,
       userRole: 'buyer',
       verified: false,
+      suspended: false,
     });
     expect(buyers.body).not.toContain('argon2');
 
     const sellers = await t.app.inject({ method: 'GET', url: '/api/allSeller?limit=100', headers });
     expect(sellers.json().data.map((u: { userRole: string }) => u.userRole)).toEqual(sellers.json().data.map(() => 'seller'));
-    expect(sellers.json().data).toContainEqual(expect.objectContaining({ _id: seller.id, verified: true }));
+    expect(sellers.json().data).toContainEqual(expect.objectContaining({ _id: seller.id, verified: true, suspended: false }));
+    expect(sellers.json().data).toContainEqual(expect.objectContaining({ _id: suspended.id, suspended: true }));
   });
 
   it('page the list', async () => {

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteResponse, emailQuery, listOf, messages, paginationQuery, publicUser, serverMessages, successMessage, type UserRole } from '@furniture/contract';
+import { deleteResponse, emailQuery, listOf, managedUser, messages, paginationQuery, serverMessages, successMessage, type UserRole } from '@furniture/contract';
 import { recordAdminAct } from '../audit/audit-log.ts';
 import { currentUser } from '../http/access.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { bearerSecurity, errorResponses } from '../http/responses.ts';
-import { findUserByEmail, listUsersByRole, toPublicUser } from '../users/user-repository.ts';
+import { findUserByEmail, listUsersByRole, toManagedUser } from '../users/user-repository.ts';
 import { deleteUserWithDependents, makeAdmin, verifyUser } from './admin-repository.ts';
 
 const noAccount = (email: string) => notFound(serverMessages.admin.noAccount(email));
@@ -23,16 +23,16 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['admin'],
           summary,
-          description: `Profile fields only, oldest account first. ${paginationDescription}`,
+          description: `Profile fields and whether the account is suspended, oldest account first. ${paginationDescription}`,
           security: bearerSecurity,
           querystring: paginationQuery,
-          response: { 200: listOf(publicUser), ...errorResponses },
+          response: { 200: listOf(managedUser), ...errorResponses },
         },
       },
       async (request, reply) => {
         const page = pageOf(request.query);
         const rows = await listUsersByRole(app.db, role, page.probe);
-        return { success: true as const, data: pageRows(request, reply, rows, page).map(toPublicUser) };
+        return { success: true as const, data: pageRows(request, reply, rows, page).map(toManagedUser) };
       },
     );
   }

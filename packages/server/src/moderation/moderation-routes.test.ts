@@ -239,6 +239,8 @@ describe('POST /api/admin/reports/{id}/actions', () => {
     const [payment] = await paymentsOfProduct(t.db, paidListing.id);
     expect(payment).toMatchObject({ status: 'refunded', refundId: expect.stringMatching(/^re_/) });
     expect(await auditEntriesOf(seller.id)).toEqual([expect.objectContaining({ action: 'report.suspend', targetType: 'user' })]);
+    const told = await mailWithSubject(trustTexts.accountSuspendedTitle, seller.email);
+    expect(told.message.text).toContain(trustTexts.accountSuspendedBody('Takes payment outside the marketplace'));
   });
 
   it('refuses to hide an account, to suspend an admin, and an unknown report; a refused action writes no audit entry', async () => {
@@ -269,10 +271,10 @@ describe('POST /api/admin/reports/{id}/actions', () => {
   });
 });
 
-/** Waits for the mail with this subject to reach the SMTP server, however long the job queue takes. */
-async function mailWithSubject(subject: string) {
+/** Waits for the mail with this subject (to this address, if given) to reach the SMTP server, however long the job queue takes. */
+async function mailWithSubject(subject: string, to?: string) {
   for (;;) {
-    const found = smtp.received.find((mail) => mail.message.subject === subject);
+    const found = smtp.received.find((mail) => mail.message.subject === subject && (!to || mail.envelope.to.includes(to)));
     if (found) return found;
     // Registered in the same turn as the look above, so a mail arriving after it is not missed.
     await smtp.nextMail();
@@ -452,6 +454,9 @@ describe('lifting a suspension', () => {
     const notAdmin = await t.app.inject({ method: 'POST', url: `/api/admin/users/${seller.id}/lift-suspension`, headers: await bearer(t.app, seller.id), payload: { reason: 'Me' } });
     expect(notAdmin.statusCode).toBe(403);
     expect(await auditEntriesOf(seller.id)).toHaveLength(2);
+    const told = await mailWithSubject(trustTexts.accountRestoredTitle, seller.email);
+    expect(told.message.text).toContain(trustTexts.accountRestoredBody('Paid the buyers back'));
+    expect(smtp.received.filter((mail) => mail.envelope.to.includes(seller.email) && mail.message.subject === trustTexts.accountRestoredTitle)).toHaveLength(1);
   });
 
   it('restore on the account’s report lifts it too', async () => {
@@ -462,6 +467,8 @@ describe('lifting a suspension', () => {
     const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: seller.email, password: DEFAULT_TEST_PASSWORD } });
     expect(signIn.statusCode).toBe(200);
     expect((await auditEntriesOf(seller.id)).map((entry) => entry.action)).toEqual(['report.suspend', 'report.restore']);
+    const told = await mailWithSubject(trustTexts.accountRestoredTitle, seller.email);
+    expect(told.message.text).toContain(trustTexts.accountRestoredBody('Mistaken identity'));
   });
 });
 

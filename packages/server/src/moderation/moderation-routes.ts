@@ -162,10 +162,10 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
           '`dismiss`: nothing wrong (an open report only). `hide`: the listing leaves every public list; its seller is told why at once and by e-mail. ' +
           'For a report of a message, `remove` replaces its text for both participants by a notice that moderation removed it (the text is kept for the record), ' +
           '`suspend` suspends its author, and `hide` and `restore` answer 409. ' +
-                    '`remove`: the same, for good. Both close the open offers on it, and answer a pending appeal (refused). ' +
+          '`remove`: the same, for good. Both close the open offers on it, and answer a pending appeal (refused). ' +
           '`restore`: a hidden or removed listing returns (a pending appeal is granted, the seller told); of an account, its suspension is lifted (see `/admin/users/{id}/lift-suspension`). ' +
           '`suspend`: the account (or the listing’s seller) cannot sign in or list, ' +
-          'every session ends at once, its listings are hidden and their open offers closed, bookings of them still in play are declined and paid ones refunded through the payment provider. ' +
+          'every session ends at once, its listings are hidden and their open offers closed, bookings of them still in play are declined and paid ones refunded through the payment provider; its owner is told why by e-mail. ' +
           'Every action needs a `reason`, resolves the target’s open reports and is written to the audit log.',
         security: bearerSecurity,
         params: idParams,
@@ -255,7 +255,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['trust'],
         summary: 'Lift an account’s suspension (admin)',
         description:
-          'The account can sign in again, and its listings hidden by the suspension return; those hidden or removed for themselves stay out. ' +
+          'The account can sign in again (its owner is told by e-mail, with the `reason`), and its listings hidden by the suspension return; those hidden or removed for themselves stay out. ' +
           'Bookings the suspension cancelled and refunds it made stay as they are. 409 when the account is not suspended. Written to the audit log with the `reason`.',
         security: bearerSecurity,
         params: idParams,
@@ -266,7 +266,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { reason } = request.body;
       await app.db.transaction(async (tx) => {
-        const account = await liftSuspension(tx, request.params.id);
+        const account = await liftSuspension(tx, request.params.id, reason, app.config.publicUrl);
         await recordAdminAct(tx, request, { action: 'user.lift-suspension', targetType: 'user', targetId: account.id, targetLabel: account.email, reason });
       });
       return { success: true, message: trustTexts.suspensionLifted };

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import { trustTexts, webRoutes, type AppealAnswer, type BookingStatus, type ModerationAction, type ModerationState } from '@furniture/contract';
+import { labels, trustTexts, webRoutes, type AppealAnswer, type BookingStatus, type ModerationAction, type ModerationState } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import type { payments } from '../db/schema/index.ts';
 import { bookings, listingAppeals, products, users } from '../db/schema/index.ts';
@@ -48,7 +48,7 @@ export async function moderate(tx: Executor, request: ModerationRequest): Promis
       return outcome;
     case 'restore':
       if (report.targetType === 'message') throw conflict(trustTexts.actionNotForMessage);
-      if (report.targetType === 'user') await liftSuspension(tx, report.targetId);
+      if (report.targetType === 'user') await liftSuspension(tx, report.targetId, request.reason, request.publicUrl);
       else await restoreListing(tx, await lockListing(tx, report.targetId), request.reason, request.publicUrl);
       await resolveReportsOf(tx, target, 'actioned');
       return outcome;
@@ -78,7 +78,7 @@ export async function moderate(tx: Executor, request: ModerationRequest): Promis
     }
     case 'suspend': {
       const accountId = await accountToSuspend(tx, report);
-      outcome.paymentsToRefund = await suspendAccount(tx, accountId, request.reason);
+      outcome.paymentsToRefund = await suspendAccount(tx, accountId, request.reason, request.publicUrl);
       await resolveReportsOf(tx, target, 'actioned');
       return outcome;
     }
@@ -123,12 +123,18 @@ async function endLiveBookingsOf(tx: Executor, productIds: string[], sellerId: s
 /**
  * Suspends an account: it cannot sign in or list, every session ends at once, its listings are
  * hidden, the bookings of its listings still in play are declined and paid ones refunded, and its
- * own bookings still in play are cancelled. Answers the payments to refund after commit.
+ * own bookings still in play are cancelled. Its owner is told by e-mail, with the reason. Answers
+ * the payments to refund after commit.
  */
-async function suspendAccount(tx: Executor, userId: string, reason: string) {
+async function suspendAccount(tx: Executor, userId: string, reason: string, publicUrl: string) {
   const [account] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   if (!account) throw notFound(trustTexts.reportTargetNotFound);
   if (account.role === 'admin') throw forbidden(trustTexts.cannotSuspendAdmin);
+  await queueMail(tx, {
+    to: account.email,
+    subject: trustTexts.accountSuspendedTitle,
+    ...renderMail({ heading: trustTexts.accountSuspendedTitle, paragraphs: [trustTexts.accountSuspendedBody(reason), trustTexts.accountSuspendedAppeal] }, publicUrl),
+  });
   await tx.update(users).set({ suspendedAt: account.suspendedAt ?? new Date() }).where(eq(users.id, userId));
   await endAllSessions(tx, userId);
 
@@ -163,9 +169,9 @@ async function suspendAccount(tx: Executor, userId: string, reason: string) {
 /**
  * Lifts a suspension: the account can sign in again and its listings hidden by the suspension come
  * back; those hidden or removed for themselves stay out. Cancelled bookings and refunds stay as
- * they are. Answers the account.
+ * they are. The owner is told by e-mail, with the reason. Answers the account.
  */
-export async function liftSuspension(tx: Executor, userId: string) {
+export async function liftSuspension(tx: Executor, userId: string, reason: string, publicUrl: string) {
   const [account] = await tx.select({ id: users.id, email: users.email, suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId)).for('update');
   if (!account) throw notFound(trustTexts.userNotFound);
   if (!account.suspendedAt) throw conflict(trustTexts.notSuspended);
@@ -174,6 +180,14 @@ export async function liftSuspension(tx: Executor, userId: string) {
     .update(products)
     .set({ moderation: null, moderationReason: null, moderatedAt: null, hiddenBySuspension: false })
     .where(and(eq(products.sellerId, userId), eq(products.hiddenBySuspension, true)));
+  await queueMail(tx, {
+    to: account.email,
+    subject: trustTexts.accountRestoredTitle,
+    ...renderMail(
+      { heading: trustTexts.accountRestoredTitle, paragraphs: [trustTexts.accountRestoredBody(reason)], action: { label: labels.nav.logIn, path: webRoutes.login } },
+      publicUrl,
+    ),
+  });
   return account;
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { PublicUser, SelfServiceRole, UserRole } from '@furniture/contract';
+import type { ManagedUser, PublicUser, SelfServiceRole, UserRole } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 
@@ -14,6 +14,10 @@ export function toPublicUser(user: UserRow): PublicUser {
     userRole: user.role,
     verified: user.verified,
   };
+}
+
+export function toManagedUser(user: UserRow): ManagedUser {
+  return { ...toPublicUser(user), suspended: user.suspendedAt !== null };
 }
 
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {

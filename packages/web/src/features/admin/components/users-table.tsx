@@ -1,4 +1,4 @@
-import { labels, messages } from '@furniture/contract';
+import { labels, messages, trustWebTexts } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, DeleteButton } from '../../../components/data-table.tsx';
 import { useDeleteUser } from '../api/delete-user.ts';
@@ -55,8 +55,11 @@ export function UsersTable({ role, title }: { role: ListedRole; title: string })
           {
             header: 'Status',
             cell: (user) => (
-              <span className={`badge ${user.verified ? 'badge-success' : 'badge-warning'}`}>
-                {user.verified ? labels.userStatus.verified : labels.userStatus.pending}
+              <span className="flex flex-wrap gap-1">
+                <span className={`badge ${user.verified ? 'badge-success' : 'badge-warning'}`}>
+                  {user.verified ? labels.userStatus.verified : labels.userStatus.pending}
+                </span>
+                {user.suspended && <span className="badge badge-error">{trustWebTexts.accountSuspendedBadge}</span>}
               </span>
             ),
           },

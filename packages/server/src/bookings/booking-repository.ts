@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { notificationTexts, webRoutes, type Booking } from '@furniture/contract';
 import { fingerprintOf, pageFingerprints, rowVersionOf } from '../cache/own-list-cache.ts';
+import type { DatabaseListener } from '../db/listener.ts';
 import { insertColumns, type Database, type Executor } from '../db/client.ts';
 import { bookings, payments, products, users } from '../db/schema/index.ts';
 import type { Page } from '../http/pagination.ts';
@@ -83,14 +84,14 @@ const newestFirst = [desc(bookings.createdAt), desc(bookings.id)] as const;
  * A payment changes what a booking shows only in the transaction that changes the booking's own
  * row (the sale and the refund, sales/sale-transitions.ts), so the rows' versions cover it.
  */
-export function prepareBookingsOfBuyer(db: Database) {
+export function prepareBookingsOfBuyer(db: Database, listener: DatabaseListener) {
   const list = selectBookings(db)
     .where(ofBuyer)
     .orderBy(...newestFirst)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('bookings_of_buyer');
-  const fingerprint = pageFingerprints(db, 'booking_versions_of_buyers', {
+  const fingerprint = pageFingerprints(listener, 'booking_versions_of_buyers', {
     table: bookings,
     owner: bookings.buyerId,
     createdAt: bookings.createdAt,

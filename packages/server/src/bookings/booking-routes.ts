@@ -12,7 +12,7 @@ import { deleteUnpaidBookingOfBuyer, findBookingById, prepareBookProduct, prepar
 import { releaseBookingForDeletion } from '../sales/sale-transitions.ts';
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const bookingsOfBuyer = prepareBookingsOfBuyer(app.db);
+  const bookingsOfBuyer = prepareBookingsOfBuyer(app.db, app.databaseListener);
   const bookProduct = prepareBookProduct(app.db);
   // Besides the bookings: the buyer's and the seller's names (users) and the product's state and phone.
   const keptBookings = ownListCache(app, ['users', 'products']);

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { poolOf, type Database } from '../db/client.ts';
+import type pg from 'pg';
+import type { DatabaseListener } from '../db/listener.ts';
 import type { Page } from '../http/pagination.ts';
 import type { WatchedTable } from './data-versions.ts';
 
@@ -26,33 +27,33 @@ export const rowVersionOf = (table: PgTable) => sql<string>`${table}.xmin::text`
 export const fingerprintOf = (rows: readonly RowVersion[]) => rows.map((row) => `${row.id}:${row.version}`).join(',');
 
 /**
- * Reads many keys in one call: a key asked while no read is under way is read once the event loop
- * has run what is ready (requests released together by one catch-up ask together); keys asked
- * while a read is under way wait for it and share the next. Each read starts after its keys were
- * asked, so it sees every commit made before that; under load, one round trip serves a burst.
+ * Reads many keys in one query that rides the listening connection's next catch-up (`ride`, see
+ * db/listener.ts): every key asked until that round trip starts is read by it, and the requests
+ * whose catch-up it also is wait for one round trip instead of two. Each read starts after its
+ * keys were asked, so it sees every commit made before that. A key read while the listening
+ * connection is down answers undefined: nothing kept is reused then.
  */
-export function batched<Key, Value>(readMany: (keys: Key[]) => Promise<Value[]>): (key: Key) => Promise<Value> {
-  let waiting: Array<{ key: Key; resolve: (value: Value) => void; reject: (error: unknown) => void }> = [];
-  let reading = false;
-  async function readWaiting() {
-    while (waiting.length > 0) {
-      const batch = waiting;
-      waiting = [];
-      try {
-        const values = await readMany(batch.map((asked) => asked.key));
-        batch.forEach((asked, index) => asked.resolve(values[index]!));
-      } catch (error) {
-        for (const asked of batch) asked.reject(error);
-      }
+export function batched<Key, Value>(
+  listener: DatabaseListener,
+  readMany: (connection: pg.Client, keys: Key[]) => Promise<Value[]>,
+): (key: Key) => Promise<Value | undefined> {
+  let waiting: Array<{ key: Key; resolve: (value: Value | undefined) => void; reject: (error: unknown) => void }> = [];
+  async function readWaiting(connection: pg.Client | null) {
+    const batch = waiting;
+    waiting = [];
+    try {
+      const values = connection ? await readMany(connection, batch.map((asked) => asked.key)) : [];
+      batch.forEach((asked, index) => asked.resolve(values[index]));
+    } catch (error) {
+      for (const asked of batch) asked.reject(error);
+      throw error;
     }
-    reading = false;
   }
   return (key) =>
-    new Promise<Value>((resolve, reject) => {
+    new Promise((resolve, reject) => {
       waiting.push({ key, resolve, reject });
-      if (reading) return;
-      reading = true;
-      setImmediate(() => void readWaiting());
+      // The first key of a batch asks for the ride; the others join it.
+      if (waiting.length === 1) listener.ride(readWaiting);
     });
 }
 
@@ -66,15 +67,15 @@ export interface OwnList {
 
 /**
  * The fingerprints of owners' pages of a list as they are now, read by one named statement (parsed
- * and planned once per connection) for every page asked together: the ids and versions of each
- * page's rows, from the list's own index.
+ * and planned once, on the listening connection, whose catch-up it rides: `batched`) for every page
+ * asked together: the ids and versions of each page's rows, from the list's own index.
  *
  * The arrays are read through subqueries so that no plan knows their length: a plan made for the
  * values of one execution (a custom plan) counted the buyers asked, one at most times, while the
  * plan for any values (the generic one) guesses ten, so PostgreSQL kept planning the statement
  * anew on every execution. Now both look alike and the generic plan is kept after the fifth.
  */
-export function pageFingerprints(db: Database, statement: string, list: OwnList): (owner: string, page: Page) => Promise<string> {
+export function pageFingerprints(listener: DatabaseListener, statement: string, list: OwnList): (owner: string, page: Page) => Promise<string | undefined> {
   const { sql: text } = new PgDialect().sqlToQuery(sql`select asked.n, own.id, own.version
     from unnest((select $1::uuid[]), (select $2::int[]), (select $3::int[])) with ordinality as asked(owner, row_limit, row_offset, n)
     cross join lateral (
@@ -83,9 +84,8 @@ export function pageFingerprints(db: Database, statement: string, list: OwnList)
       order by ${list.createdAt} desc, ${list.id} desc limit asked.row_limit offset asked.row_offset
     ) own
     order by asked.n, own.created_at desc, own.id desc`);
-  const pool = poolOf(db);
-  const read = batched(async (asked: Array<{ owner: string; page: Page }>) => {
-    const { rows } = await pool.query<[string, string, string]>({
+  const read = batched(listener, async (connection, asked: Array<{ owner: string; page: Page }>) => {
+    const { rows } = await connection.query<[string, string, string]>({
       name: statement,
       text,
       values: [asked.map(({ owner }) => owner), asked.map(({ page }) => page.limit), asked.map(({ page }) => page.offset)],
@@ -101,8 +101,8 @@ export function pageFingerprints(db: Database, statement: string, list: OwnList)
 export interface OwnListRead<Answer> {
   /** Whose list it is: the account the answer is about, found after the access check. */
   owner: string;
-  /** The fingerprint of the owner's rows on this page as they are now: one small query. */
-  fingerprint(): Promise<string>;
+  /** The fingerprint of the owner's rows on this page as they are now (one small query), undefined when it cannot be read. */
+  fingerprint(): Promise<string | undefined>;
   /** The answer, with the fingerprint of the very rows it was made from. */
   compute(): Promise<{ answer: Answer; fingerprint: string }>;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeader, RequestListener, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WatchedTable } from './data-versions.ts';
 
@@ -13,7 +13,15 @@ declare module 'fastify' {
      * that are the same for every caller allowed to ask (the route's access is still checked
      * before a kept answer is sent, unless the route is public).
      */
-    cache?: { tables: readonly WatchedTable[] };
+    cache?: {
+      tables: readonly WatchedTable[];
+      /**
+       * Done for every answer of the route sent with 200 or 304, by Fastify or by the front door,
+       * from what the URL said (the route's params) and the request as it came: a product's page
+       * counts a view. It must be cheap and must not change the answer.
+       */
+      onAnswer?: (request: IncomingMessage, params: Readonly<Record<string, string>>) => void;
+    };
   }
   interface FastifyRequest {
     /** Versions of the route's tables when its answer was computed, when that answer may be kept. */
@@ -35,6 +43,8 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, stale-while-revalidate=3
 export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 /** The answer headers a kept answer is sent again with (others are the request's own: CORS, security). */
 const keptHeaders = ['content-type', 'link'] as const;
+
+type OnAnswer = NonNullable<NonNullable<FastifyContextConfig['cache']>['onAnswer']>;
 
 type Encoding = 'br' | 'gzip' | 'deflate';
 /** Quality 5 brotli and level 6 gzip: most of the saving, in a few milliseconds, once per answer. */
@@ -83,9 +93,11 @@ interface Entry {
   versions: string;
   /**
    * A public route's answer that nothing else happens with as it is sent (the route has no
-   * onSend hook of its own, such as counting a product's view): the front door may send it again.
+   * onSend hook of its own; its `onAnswer` the front door does itself): the front door may send it again.
    */
   replayable: boolean;
+  /** The route's `onAnswer`, with the params of this URL: done again for each answer sent from memory. */
+  onAnswer: ((request: IncomingMessage) => void) | undefined;
   /** The serialized answer, as it is sent to a client that accepts no compression. */
   body: Buffer;
   /** A hash of the body, the same on every server; each encoding's ETag is made from it. */
@@ -201,8 +213,10 @@ export const responseCachePlugin = fp(
       };
     }
 
-    function store(tables: readonly WatchedTable[], replayable: boolean) {
+    function store(tables: readonly WatchedTable[], replayable: boolean, onAnswer: OnAnswer | undefined) {
       return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        const params = request.params as Parameters<OnAnswer>[1];
+        if (reply.statusCode === 200 || reply.statusCode === 304) onAnswer?.(request.raw, params);
         if (!request.cacheVersions || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
         const body = Buffer.from(payload);
         const headers: Entry['headers'] = [];
@@ -211,7 +225,17 @@ export const responseCachePlugin = fp(
           if (typeof value === 'string') headers.push([name, value]);
         }
         const hash = createHash('sha1').update(body).digest('base64url');
-        const entry: Entry = { tables, versions: request.cacheVersions, replayable, body, hash, headers, encoded: {}, sent: {} };
+        const entry: Entry = {
+          tables,
+          versions: request.cacheVersions,
+          replayable,
+          onAnswer: onAnswer && ((raw) => onAnswer(raw, params)),
+          body,
+          hash,
+          headers,
+          encoded: {},
+          sent: {},
+        };
         if (body.length <= MAX_ENTRY_BYTES) keep(request.url, entry);
         return send(request, reply, entry);
       };
@@ -229,8 +253,9 @@ export const responseCachePlugin = fp(
      * was, headers and all, once the catch-up shows it current; anything else goes to Fastify.
      * Routing, the request and reply objects, the hooks (whose headers are in the copy: security,
      * CORS without an Origin, cache-control) and the per-request logger cost more than the rest
-     * of such an answer. Requests that carry an Origin (CORS answers depend on it) or arrive while
-     * requests are logged (level info and below) or while the app closes go to Fastify.
+     * of such an answer; the route's `onAnswer` (a product page's view) is done here as Fastify
+     * would. Requests that carry an Origin (CORS answers depend on it) or arrive while requests
+     * are logged (level info and below) or while the app closes go to Fastify.
      */
     function answerFromMemory(request: IncomingMessage, response: ServerResponse, fastify: RequestListener): boolean {
       if (request.method !== 'GET' || request.headers.origin !== undefined || closing) return false;
@@ -246,6 +271,7 @@ export const responseCachePlugin = fp(
         touch(url, entry);
         response.writeHead(answer.status, answer.headers);
         response.end(answer.body);
+        entry.onAnswer?.(request);
       });
       return true;
     }
@@ -264,8 +290,9 @@ export const responseCachePlugin = fp(
     }
 
     app.addHook('onRoute', (route: RouteOptions) => {
-      const tables = route.config?.cache?.tables;
-      if (!tables) return;
+      const cache = route.config?.cache;
+      if (!cache) return;
+      const { tables } = cache;
       const isPublic = route.config?.access === 'public';
       const check = lookup(tables, isPublic);
       // A public answer is sent before anything else is done; others once access is checked.
@@ -273,7 +300,7 @@ export const responseCachePlugin = fp(
       else route.preHandler = [...[route.preHandler ?? []].flat(), check];
       // Before compression, which would otherwise compress the answer again for every request.
       const ownOnSend = [route.onSend ?? []].flat();
-      route.onSend = [store(tables, isPublic && ownOnSend.length === 0), ...ownOnSend];
+      route.onSend = [store(tables, isPublic && ownOnSend.length === 0, cache.onAnswer), ...ownOnSend];
     });
   },
   { name: 'response-cache', dependencies: ['data-versions'] },

@@ -68,6 +68,44 @@ describe('the database listener', () => {
     expect(await listener.catchUp()).toBe(false);
   });
 
+  it('lets a read ride a catch-up: the catch-ups asked before it starts share its one round trip', async () => {
+    const { listener, start, close } = createDatabaseListener({ connectionString: database.url }, Fastify().log);
+    const sent: unknown[] = [];
+    const query = pg.Client.prototype.query;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      sent.push(args[0]);
+      return (query as (...args: unknown[]) => unknown).apply(this, args);
+    } as typeof query);
+    try {
+      const heard: string[] = [];
+      await listener.subscribe('test_ride', (payload) => heard.push(payload));
+      await start();
+      for (let round = 0; round < 5; round++) {
+        await notify(['test_ride', `round ${round}`]);
+        sent.length = 0;
+        const read = new Promise<unknown>((resolve, reject) =>
+          listener.ride((connection) => connection!.query(`select ${round} as round`).then((answer) => resolve(answer.rows), reject)),
+        );
+        const [rows, caughtUp] = await Promise.all([read, listener.catchUp(), listener.catchUp()]);
+        expect(rows).toEqual([{ round }]);
+        expect(caughtUp).toBe(true);
+        expect(heard.at(-1)).toBe(`round ${round}`);
+        // The read alone, no empty query beside it.
+        expect(sent).toEqual([`select ${round} as round`]);
+      }
+      // A read that fails fails the catch-up it rode: nothing may be trusted from that round trip.
+      listener.ride((connection) => connection!.query('select no_such_column').then(() => undefined));
+      expect(await listener.catchUp()).toBe(false);
+      expect(await listener.catchUp()).toBe(true);
+    } finally {
+      spy.mockRestore();
+      await close();
+    }
+    // With the connection down, a read is given none, and the catch-up fails.
+    const given = new Promise((resolve) => listener.ride(async (connection) => resolve(connection)));
+    expect(await Promise.all([given, listener.catchUp()])).toEqual([null, false]);
+  });
+
   it('sends one query at a time on its connection, however subscribing and catching up overlap', async () => {
     // pg queues a query sent while another runs, but warns that it will stop doing so.
     const inFlight = new Map<pg.Client, number>();

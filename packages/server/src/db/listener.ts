@@ -23,11 +23,19 @@ export interface DatabaseListener {
    * handed to its subscribers; false when the connection is down, so some may be lost. PostgreSQL
    * sends a listening session the notifications it has been signalled before it answers a query
    * there, so one round trip on the connection, sent after the call, is the proof: an empty query,
-   * which PostgreSQL answers without parsing or planning anything. It is sent once the event loop
+   * which PostgreSQL answers without parsing or planning anything, or the reads riding it (`ride`). It is sent once the event loop
    * has read every request that arrived with this one, so they all share it; calls made while a
    * round trip is under way share the next one.
    */
   catchUp(): Promise<boolean>;
+  /**
+   * Runs a read as the next catch-up's round trip, in place of its empty query: a read that must
+   * see every commit made before it was asked (a kept list's fingerprint) and the catch-up of the
+   * requests that arrived meanwhile then cost one round trip, not two. `read` is called as the
+   * round trip starts, with the listening connection to send its one query on, or with null when
+   * the connection is down; the catch-up fails if the read does.
+   */
+  ride(read: (connection: pg.Client | null) => Promise<void>): void;
 }
 
 declare module 'fastify' {
@@ -58,16 +66,26 @@ export function createDatabaseListener(connectionConfig: pg.ClientConfig, log: F
    * the catch-up's round trips may all be asked for at once.
    */
   const lastQuery = new WeakMap<pg.Client, Promise<unknown>>();
-  function query(connection: pg.Client, text: string): Promise<unknown> {
-    const result = (lastQuery.get(connection) ?? Promise.resolve()).then(() => connection.query(text));
+  function inTurn(connection: pg.Client, run: () => Promise<unknown>): Promise<unknown> {
+    const result = (lastQuery.get(connection) ?? Promise.resolve()).then(run);
     lastQuery.set(connection, result.catch(() => undefined));
     return result;
   }
+  const query = (connection: pg.Client, text: string) => inTurn(connection, () => connection.query(text));
+
+  /** Reads asked to ride the next round trip (`ride`). */
+  let riders: Array<(connection: pg.Client | null) => Promise<void>> = [];
 
   function startRoundTrip(): Promise<boolean> {
     const connection = client;
-    if (!connection) return Promise.resolve(false);
-    const trip = query(connection, '').then(
+    const reads = riders;
+    riders = [];
+    if (!connection) {
+      for (const read of reads) void read(null).catch(() => undefined);
+      return Promise.resolve(false);
+    }
+    const sent = reads.length > 0 ? reads.map((read) => inTurn(connection, () => read(connection))) : [query(connection, '')];
+    const trip = Promise.all(sent).then(
       () => client === connection,
       () => false,
     );
@@ -160,6 +178,10 @@ export function createDatabaseListener(connectionConfig: pg.ClientConfig, log: F
           return startRoundTrip();
         });
       return nextRoundTrip;
+    },
+    ride(read) {
+      riders.push(read);
+      void listener.catchUp();
     },
   };
 

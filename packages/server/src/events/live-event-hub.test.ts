@@ -25,6 +25,7 @@ function handListener() {
       return () => undefined;
     },
     catchUp: async () => true,
+    ride: (read) => void read(null),
   };
   return {
     listener,

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -5,6 +6,17 @@ import type { Executor } from '../db/client.ts';
 
 /** How long views gather on an app server before they are added to the database in one statement. */
 export const VIEW_FLUSH_INTERVAL_MS = 2_000;
+
+/** A client that names itself a bot, crawler or spider in its User-Agent (search engines' all do). */
+const CRAWLER = /bot|crawl|spider/i;
+
+/**
+ * Whether an answered request of a product's page counts as a view: a person's GET, not a HEAD
+ * (a link checker's) and not a crawler's, so the count a seller sees is of people.
+ */
+export function isView(request: Pick<IncomingMessage, 'method' | 'headers'>): boolean {
+  return request.method === 'GET' && !CRAWLER.test(request.headers['user-agent'] ?? '');
+}
 
 /** Adds views to the products that still exist (one deleted meanwhile just loses its count). */
 export async function addProductViews(db: Executor, counts: ReadonlyMap<string, number>): Promise<void> {

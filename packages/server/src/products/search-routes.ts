@@ -6,6 +6,7 @@ import { searchCatalogue } from './catalogue-search.ts';
 import { facetCountKeeper } from './facet-counts.ts';
 import { findProductDetails } from './product-details.ts';
 import { contactWithheldDescription, toProduct } from './product-repository.ts';
+import { isView } from './product-views.ts';
 
 const searchDescription = [
   contactWithheldDescription,
@@ -45,18 +46,22 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/:id',
     {
-      config: { access: 'public', cache: { tables: ['categories', 'products', 'users', 'reviews'] } },
-      // Counted as it is answered, whether from the response cache or not.
-      onSend: async (request, reply, payload) => {
-        if (reply.statusCode === 200 || reply.statusCode === 304) app.productViews.count(request.params.id.toLowerCase());
-        return payload;
+      config: {
+        access: 'public',
+        cache: {
+          tables: ['categories', 'products', 'users', 'reviews'],
+          // Counted as it is answered, by the app or by the response cache's front door.
+          onAnswer: (request, params) => {
+            if (isView(request)) app.productViews.count(params.id!.toLowerCase());
+          },
+        },
       },
       schema: {
         tags: ['products'],
         summary: 'One product with its photos, measurements, seller and similar pieces',
         description:
           'Public. `seller` is the public profile (no e-mail); `similar` holds up to 6 available pieces of the same category, closest in price. Sold pieces are shown too (inStock: sold). ' +
-          'Each call counts as a view of the piece, which its seller sees in My Products. Hidden or removed listings answer 404. ' +
+          'Each GET counts as a view of the piece, which its seller sees in My Products, except from a client that names itself a bot, crawler or spider. Hidden or removed listings answer 404. ' +
           contactWithheldDescription,
         params: idParams,
         response: { 200: dataOf(productDetails), 400: errorResponses[400], 404: errorResponses[404] },

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Wish } from '@furniture/contract';
 import { fingerprintOf, pageFingerprints, rowVersionOf } from '../cache/own-list-cache.ts';
+import type { DatabaseListener } from '../db/listener.ts';
 import { insertColumns, type Database, type Executor } from '../db/client.ts';
 import { categories, products, users, wishes } from '../db/schema/index.ts';
 import type { Page } from '../http/pagination.ts';
@@ -28,14 +29,14 @@ const newestFirst = [desc(wishes.createdAt), desc(wishes.id)] as const;
  * index), prepared once for a database handle: each is parsed and planned once per connection
  * instead of once per request.
  */
-export function prepareWishesOfBuyer(db: Database) {
+export function prepareWishesOfBuyer(db: Database, listener: DatabaseListener) {
   const list = selectWishes(db)
     .where(ofBuyer)
     .orderBy(...newestFirst)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('wishes_of_buyer');
-  const fingerprint = pageFingerprints(db, 'wish_versions_of_buyers', {
+  const fingerprint = pageFingerprints(listener, 'wish_versions_of_buyers', {
     table: wishes,
     owner: wishes.buyerId,
     createdAt: wishes.createdAt,

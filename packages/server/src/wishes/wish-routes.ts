@@ -11,7 +11,7 @@ import { ownListCache } from '../cache/own-list-cache.ts';
 import { deleteWishOfBuyer, prepareAddWish, prepareWishesOfBuyer, toWish } from './wish-repository.ts';
 
 export const wishRoutes: FastifyPluginAsyncZod = async (app) => {
-  const wishesOfBuyer = prepareWishesOfBuyer(app.db);
+  const wishesOfBuyer = prepareWishesOfBuyer(app.db, app.databaseListener);
   const addWish = prepareAddWish(app.db);
   // Besides the wishes: each product, its category, its seller (users) and the seller's rating.
   const keptWishes = ownListCache(app, ['products', 'categories', 'users', 'reviews']);

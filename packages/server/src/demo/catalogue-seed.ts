@@ -189,7 +189,7 @@ async function insertProducts(
       // triggers would do the same, a million times over.
       await tx.execute(sql`alter table products disable trigger products_search_terms`);
       await tx.execute(sql`alter table products disable trigger products_search_places`);
-      await tx.execute(sql`alter table products disable trigger products_search_word_counts`);
+      await tx.execute(sql`alter table products disable trigger products_search_word_counts_insert`);
       await tx.execute(sql`
         with numbered as (
           select i,
@@ -240,7 +240,7 @@ async function insertProducts(
         from drawn`);
       await tx.execute(sql`alter table products enable trigger products_search_terms`);
       await tx.execute(sql`alter table products enable trigger products_search_places`);
-      await tx.execute(sql`alter table products enable trigger products_search_word_counts`);
+      await tx.execute(sql`alter table products enable trigger products_search_word_counts_insert`);
     });
     batchDone(to);
   }

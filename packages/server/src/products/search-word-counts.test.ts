@@ -66,6 +66,11 @@ describe('search word counts kept by a trigger', () => {
     await t.db.update(products).set({ moderation: 'hidden', moderatedAt: new Date() }).where(eq(products.id, oak.id));
     await expectKeptCountsFresh('hidden by an admin');
     await t.db.update(products).set({ moderation: null, moderatedAt: null }).where(eq(products.id, oak.id));
+    // A seller suspended: every listing of theirs hidden in one statement, then shown again.
+    await t.db.update(products).set({ moderation: 'hidden', hiddenBySuspension: true }).where(eq(products.sellerId, seller.id));
+    await expectKeptCountsFresh('a seller suspended');
+    await t.db.update(products).set({ moderation: null, hiddenBySuspension: false }).where(eq(products.sellerId, seller.id));
+    await expectKeptCountsFresh('the suspension lifted');
     await t.db.update(products).set({ categoryId: tables.id, condition: 'Excellent' }).where(eq(products.id, oak.id));
     await expectKeptCountsFresh('moved to another category and condition');
     await t.db.update(products).set({ productName: 'Walnut zorbel chair', description: 'Newly oiled', location: 'Banani' }).where(eq(products.id, teak.id));

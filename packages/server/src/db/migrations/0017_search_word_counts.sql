@@ -11,35 +11,64 @@ ALTER TABLE "search_word_counts" ADD CONSTRAINT "search_word_counts_category_id_
 
 -- How many publicly visible listings (the condition of publiclyVisible in product-repository.ts)
 -- hold each stem, by category, condition and stock state (decision 27): the facet counts of a
--- one-word search, exact without reading the listings. Each write moves its listing's stems
--- from the old key to the new in one statement, in key order, so two writes never wait on each
--- other's rows in opposite orders.
-CREATE FUNCTION products_count_search_words() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
+-- one-word search, exact without reading the listings. A statement's listings move their stems
+-- from the old keys to the new in one upsert, each key once and in key order: a bulk update (a
+-- category renamed, a seller suspended) adds to each count once, not once per listing, and two
+-- writes never wait on each other's rows in opposite orders.
+CREATE FUNCTION search_word_counts_change(removed products[], added products[]) RETURNS void LANGUAGE sql AS $$
   INSERT INTO search_word_counts AS kept (term, category_id, condition, in_stock, listings)
   SELECT change.term, change.category_id, change.condition, change.in_stock, sum(change.delta)::int
   FROM (
-    SELECT unnest(tsvector_to_array(OLD.search_vector)) AS term, OLD.category_id AS category_id,
-           OLD.condition AS condition, OLD.in_stock AS in_stock, -1 AS delta
-    WHERE TG_OP <> 'INSERT' AND OLD.state IN ('available', 'reserved', 'sold') AND OLD.moderation IS NULL
+    SELECT unnest(tsvector_to_array(r.search_vector)) AS term, r.category_id, r.condition, r.in_stock, -1 AS delta
+    FROM unnest(removed) AS r
+    WHERE r.state IN ('available', 'reserved', 'sold') AND r.moderation IS NULL
     UNION ALL
-    SELECT unnest(tsvector_to_array(NEW.search_vector)), NEW.category_id, NEW.condition, NEW.in_stock, 1
-    WHERE TG_OP <> 'DELETE' AND NEW.state IN ('available', 'reserved', 'sold') AND NEW.moderation IS NULL
+    SELECT unnest(tsvector_to_array(a.search_vector)), a.category_id, a.condition, a.in_stock, 1
+    FROM unnest(added) AS a
+    WHERE a.state IN ('available', 'reserved', 'sold') AND a.moderation IS NULL
   ) AS change
   GROUP BY change.term, change.category_id, change.condition, change.in_stock
   HAVING sum(change.delta) <> 0
   ORDER BY change.term, change.category_id, change.condition, change.in_stock
   ON CONFLICT (term, category_id, condition, in_stock) DO UPDATE SET listings = kept.listings + excluded.listings;
+$$;--> statement-breakpoint
+
+CREATE FUNCTION products_count_search_words() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  removed products[];
+  added products[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(n) INTO added FROM added_rows n;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(o) INTO removed FROM removed_rows o;
+  ELSE
+    -- Only the listings whose words, category, condition, stock state or visibility changed.
+    SELECT array_agg(o), array_agg(n) INTO removed, added
+    FROM removed_rows o JOIN added_rows n ON n.id = o.id
+    WHERE (o.search_vector, o.category_id, o.condition, o.in_stock, o.state, o.moderation)
+      IS DISTINCT FROM (n.search_vector, n.category_id, n.condition, n.in_stock, n.state, n.moderation);
+  END IF;
+  IF removed IS NOT NULL OR added IS NOT NULL THEN
+    PERFORM search_word_counts_change(coalesce(removed, '{}'), coalesce(added, '{}'));
+  END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
 
--- search_vector is set by a BEFORE trigger, so an edit never names it: the columns it is made of do.
-CREATE TRIGGER products_search_word_counts
-  AFTER INSERT OR DELETE OR UPDATE OF product_name, category_id, location, description, condition, in_stock, state, moderation
-  ON products FOR EACH ROW EXECUTE FUNCTION products_count_search_words();--> statement-breakpoint
+CREATE TRIGGER products_search_word_counts_insert
+  AFTER INSERT ON products REFERENCING NEW TABLE AS added_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION products_count_search_words();--> statement-breakpoint
+
+CREATE TRIGGER products_search_word_counts_update
+  AFTER UPDATE ON products REFERENCING OLD TABLE AS removed_rows NEW TABLE AS added_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION products_count_search_words();--> statement-breakpoint
+
+CREATE TRIGGER products_search_word_counts_delete
+  AFTER DELETE ON products REFERENCING OLD TABLE AS removed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION products_count_search_words();--> statement-breakpoint
 
 -- Every count afresh from the listings: existing rows here, and a bulk load (the catalogue seed)
--- that leaves the trigger off while it inserts.
+-- that leaves the triggers off while it inserts.
 CREATE FUNCTION search_word_counts_recount() RETURNS void LANGUAGE sql AS $$
   DELETE FROM search_word_counts;
   INSERT INTO search_word_counts (term, category_id, condition, in_stock, listings)

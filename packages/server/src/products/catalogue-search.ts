@@ -65,9 +65,10 @@ export async function searchWordsFor(db: Executor, text: string): Promise<Search
 /**
  * The known stems that may be what the misspelt ones meant: those one edit away (looked up
  * exactly, so a swap such as "chiar", which shares few trigrams with "chair", is found), and those
- * most similar by trigrams (for two edits in a longer word), each with how common it is in the
- * catalogue by the statistics PostgreSQL keeps of the search documents. Only the small vocabulary
- * is read, never the products.
+ * most similar by trigrams (for two edits in a longer word), each with how many listings the
+ * public sees hold it, from the word counts a trigger keeps (decision 27; PostgreSQL's statistics
+ * of the documents cost more to plan than the rest of the search). Only the small vocabulary and
+ * the counts are read, never the products.
  */
 async function correctionCandidates(db: Executor, misspelt: string[]): Promise<Candidate[]> {
   const oneEditAway = misspelt.flatMap(wordsOneEditAway);
@@ -80,15 +81,9 @@ async function correctionCandidates(db: Executor, misspelt: string[]): Promise<C
       ) as t
       union
       select term from search_terms where term in (select json_array_elements_text(${JSON.stringify(oneEditAway)}::json))
-    ),
-    frequency as (
-      select common.term, common.frequency
-      from pg_stats s
-      cross join lateral unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as common(term, frequency)
-      where s.schemaname = current_schema() and s.tablename = 'products' and s.attname = 'search_vector'
     )
-    select c.term, coalesce(f.frequency, 0)::float8 as frequency
-    from candidate c left join frequency f on f.term = c.term`);
+    select c.term, coalesce((select sum(k.listings) from ${searchWordCounts} k where k.term = c.term), 0)::float8 as frequency
+    from candidate c`);
   return rows;
 }
 

@@ -8,7 +8,8 @@ export const SEARCH_DEFAULT_LIMIT = 24;
 export const SEARCH_MAX_LIMIT = 100;
 /**
  * Facet counts are exact while at most this many listings match; beyond, each count is a lower
- * bound. Counting more costs more on every first page of a broad search (decision 27).
+ * bound. Counting more costs more on every first page of a broad search (decision 27). A search of
+ * one word and no other filter is counted exactly at any size, from counts kept per word.
  */
 export const FACET_COUNT_LIMIT = 1_000;
 export const SIMILAR_PRODUCTS_LIMIT = 6;
@@ -79,7 +80,7 @@ export function withoutBlankParameters(query: Record<string, unknown>): Record<s
 export const facets = z.object({
   condition: z.record(z.string(), z.number()),
   category: z.record(z.string(), z.number()),
-  /** False when more than FACET_COUNT_LIMIT listings match: each count is then a lower bound. */
+  /** False when the counts stopped at FACET_COUNT_LIMIT matches: each count is then a lower bound. */
   exact: z.boolean(),
 });
 export type Facets = z.infer<typeof facets>;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   type Condition,
   conditions,
@@ -9,7 +9,7 @@ import {
   type SearchSort,
 } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
-import { categories, products, searchPlaces, users } from '../db/schema/index.ts';
+import { categories, products, searchPlaces, searchWordCounts, users } from '../db/schema/index.ts';
 import { fitsInSpaceSql, fitsThroughDoorwaySql } from './fit-geometry.ts';
 import { productColumns, publiclyVisible, type ProductRecord } from './product-repository.ts';
 import { decodeCursor, encodeCursor, searchFingerprint, type Cursor } from './search-cursor.ts';
@@ -65,9 +65,10 @@ export async function searchWordsFor(db: Executor, text: string): Promise<Search
 /**
  * The known stems that may be what the misspelt ones meant: those one edit away (looked up
  * exactly, so a swap such as "chiar", which shares few trigrams with "chair", is found), and those
- * most similar by trigrams (for two edits in a longer word), each with how common it is in the
- * catalogue by the statistics PostgreSQL keeps of the search documents. Only the small vocabulary
- * is read, never the products.
+ * most similar by trigrams (for two edits in a longer word), each with how many listings the
+ * public sees hold it, from the word counts a trigger keeps (decision 27; PostgreSQL's statistics
+ * of the documents cost more to plan than the rest of the search). Only the small vocabulary and
+ * the counts are read, never the products.
  */
 async function correctionCandidates(db: Executor, misspelt: string[]): Promise<Candidate[]> {
   const oneEditAway = misspelt.flatMap(wordsOneEditAway);
@@ -80,15 +81,9 @@ async function correctionCandidates(db: Executor, misspelt: string[]): Promise<C
       ) as t
       union
       select term from search_terms where term in (select json_array_elements_text(${JSON.stringify(oneEditAway)}::json))
-    ),
-    frequency as (
-      select common.term, common.frequency
-      from pg_stats s
-      cross join lateral unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as common(term, frequency)
-      where s.schemaname = current_schema() and s.tablename = 'products' and s.attname = 'search_vector'
     )
-    select c.term, coalesce(f.frequency, 0)::float8 as frequency
-    from candidate c left join frequency f on f.term = c.term`);
+    select c.term, coalesce((select sum(k.listings) from ${searchWordCounts} k where k.term = c.term), 0)::float8 as frequency
+    from candidate c`);
   return rows;
 }
 
@@ -269,11 +264,17 @@ export interface FacetGroup {
   count: number;
 }
 
+/** A search's facet groups, and whether they hold every match (else the first FACET_COUNT_LIMIT + 1 found). */
+export interface FacetCount {
+  groups: FacetGroup[];
+  complete: boolean;
+}
+
 /**
  * Where a search's facet groups come from: `count` reads them from the catalogue; a keeper may
  * answer those it counted before for the same `key` instead (see facet-counts.ts).
  */
-export type FacetGroupsOf = (key: string, count: () => Promise<FacetGroup[]>) => Promise<FacetGroup[]>;
+export type FacetGroupsOf = (key: string, count: () => Promise<FacetCount>) => Promise<FacetCount>;
 
 const countEveryTime: FacetGroupsOf = (_key, count) => count();
 
@@ -282,17 +283,42 @@ const countEveryTime: FacetGroupsOf = (_key, count) => count();
  * condition filters are left out (each facet ignores its own), so every search that differs only
  * by them, its sort or its page has the same groups: what `facetKey` names.
  */
-async function countFacetGroups(db: Executor, besides: SQL[]): Promise<FacetGroup[]> {
+async function countFacetGroups(db: Executor, besides: SQL[]): Promise<FacetCount> {
   const matched = db
     .select({ condition: products.condition, categoryId: products.categoryId })
     .from(products)
     .where(and(...besides))
     .limit(FACET_COUNT_LIMIT + 1)
     .as('matched');
-  return db
+  const groups = await db
     .select({ condition: matched.condition, categoryId: matched.categoryId, count: sql<number>`count(*)::int` })
     .from(matched)
     .groupBy(matched.condition, matched.categoryId);
+  return { groups, complete: groups.reduce((total, group) => total + group.count, 0) <= FACET_COUNT_LIMIT };
+}
+
+/**
+ * The one stem of a search whose facet groups the kept word counts hold (decision 27): a single
+ * searchable word and no filter but the facets' own and the stock state, which the counts are
+ * kept by. Any other parameter, including one added later, leaves the counting to the listings.
+ */
+function keptCountsTermOf(query: SearchQuery, words: SearchWords | null): string | null {
+  const { q: _q, categoryId: _category, condition: _condition, inStock: _inStock, sort: _sort, cursor: _cursor, limit: _limit, ...filters } = query;
+  if (!words || new Set(words).size !== 1 || Object.values(filters).some((value) => value !== undefined)) return null;
+  return words[0]!;
+}
+
+/**
+ * A one-word search's groups from the counts a trigger keeps per stem, category, condition and
+ * stock state (migration 0017): every match, whatever their number, without reading a listing.
+ */
+async function keptFacetGroups(db: Executor, term: string, availableOnly: boolean): Promise<FacetCount> {
+  const groups = await db
+    .select({ condition: searchWordCounts.condition, categoryId: searchWordCounts.categoryId, count: sql<number>`sum(${searchWordCounts.listings})::int` })
+    .from(searchWordCounts)
+    .where(and(eq(searchWordCounts.term, term), availableOnly ? eq(searchWordCounts.inStock, 'available') : undefined, gt(searchWordCounts.listings, 0)))
+    .groupBy(searchWordCounts.condition, searchWordCounts.categoryId);
+  return { groups, complete: true };
 }
 
 /** What a search's facet groups depend on: every parameter but the facets' own, the sort and the page. */
@@ -303,18 +329,16 @@ export function facetKey(query: SearchQuery): string {
 
 /**
  * Counts by condition and by category, each ignoring its own filter, so a count says how many
- * results choosing that value would leave. Exact while at most FACET_COUNT_LIMIT listings match;
- * beyond, the counts come from the first FACET_COUNT_LIMIT found and are lower bounds.
+ * results choosing that value would leave. Exact when the groups hold every match; else they come
+ * from the first FACET_COUNT_LIMIT found and are lower bounds.
  */
-export function facetsOf(query: SearchQuery, groups: FacetGroup[]): Facets {
+export function facetsOf(query: SearchQuery, { groups, complete }: FacetCount): Facets {
   const facets: Facets = {
     condition: Object.fromEntries(conditions.map((condition) => [condition, 0])),
     category: {},
-    exact: true,
+    exact: complete,
   };
-  let total = 0;
   for (const group of groups) {
-    total += group.count;
     if (!query.categoryId || group.categoryId === query.categoryId) {
       facets.condition[group.condition] = (facets.condition[group.condition] ?? 0) + group.count;
     }
@@ -322,7 +346,6 @@ export function facetsOf(query: SearchQuery, groups: FacetGroup[]): Facets {
       facets.category[group.categoryId] = (facets.category[group.categoryId] ?? 0) + group.count;
     }
   }
-  facets.exact = total <= FACET_COUNT_LIMIT;
   return facets;
 }
 
@@ -364,7 +387,12 @@ export async function searchCatalogue(db: Executor, query: SearchQuery, facetGro
     const rows = await pageQuery([...besides, category, condition, after ? order.after(after.key, after.id) : undefined], order.orderBy, order.key, limit + 1);
     return { rows, rankedUntil: null };
   };
-  const facetsPromise = async () => (after ? null : facetsOf(query, await facetGroupsOf(facetKey(query), () => countFacetGroups(db, besides))));
+  const keptTerm = keptCountsTermOf(query, words);
+  const facetsPromise = async () => {
+    if (after) return null;
+    const count = keptTerm ? await keptFacetGroups(db, keptTerm, query.inStock !== false) : await facetGroupsOf(facetKey(query), () => countFacetGroups(db, besides));
+    return facetsOf(query, count);
+  };
   const [{ rows, rankedUntil }, facets] = await Promise.all([pagePromise(), facetsPromise()]);
 
   const page = rows.slice(0, limit);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { DataVersions, WatchedTable } from '../cache/data-versions.ts';
-import type { FacetGroup, FacetGroupsOf } from './catalogue-search.ts';
+import type { FacetCount, FacetGroupsOf } from './catalogue-search.ts';
 
 /** What a search's facet groups are counted from: products, their categories, sellers and words. */
 const FACET_TABLES: readonly WatchedTable[] = ['categories', 'products', 'users', 'search_terms'];
@@ -16,7 +16,7 @@ export const KEPT_FACET_SEARCHES = 2_000;
  * one count is under way share it.
  */
 export function facetCountKeeper(versions: DataVersions) {
-  const kept = new Map<string, { versions: string; groups: Promise<FacetGroup[]> }>();
+  const kept = new Map<string, { versions: string; groups: Promise<FacetCount> }>();
   versions.onForget(() => kept.clear());
   return (request: Pick<FastifyRequest, 'caughtUp'>): FacetGroupsOf =>
     async (key, count) => {

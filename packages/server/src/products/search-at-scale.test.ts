@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FACET_COUNT_LIMIT, type Product, type SearchResponse } from '@furniture/contract';
 import pg from 'pg';
@@ -60,6 +61,26 @@ describe('search over a seeded catalogue', () => {
     expect(narrow.facets!.exact).toBe(true);
     const all = await searchAll('q=walnut%20dresser&inStock=false');
     expect(Object.values(narrow.facets!.condition).reduce((sum, count) => sum + count, 0)).toBe(all.length);
+  });
+
+  it('counts a one-word search exactly at any number of matches, from word counts the seed and every insert keep true', async () => {
+    const truth = async (word: string) => {
+      const { rows } = await t.db.execute<{ condition: string; listings: number }>(sql`
+        select condition::text, count(*)::int as listings from products
+        where search_vector @@ to_tsquery('furniture_search', ${word}) and in_stock = 'available' and state in ('available', 'reserved', 'sold') and moderation is null
+        group by condition`);
+      return { Excellent: 0, Good: 0, Fair: 0, ...Object.fromEntries(rows.map((row) => [row.condition, row.listings])) };
+    };
+    // A word of the seed, counted once when it finished.
+    expect((await search('q=free')).facets).toMatchObject({ condition: await truth('free'), exact: true });
+    // More listings holding a new word than facets would count, added in one statement.
+    await t.db.execute(sql`
+      insert into products (category_id, seller_id, condition, product_name, years_of_used_product, original_price, resale_price, description, phone, location, product_image, state, in_stock)
+      select category_id, seller_id, condition, 'Zephyrine ' || product_name, years_of_used_product, original_price, resale_price, description, phone, location, product_image, state, in_stock
+      from products limit ${FACET_COUNT_LIMIT + 200}`);
+    const counts = await truth('zephyrine');
+    expect(Object.values(counts).reduce((sum, count) => sum + count, 0)).toBeGreaterThan(FACET_COUNT_LIMIT);
+    expect((await search('q=zephyrine')).facets).toMatchObject({ condition: counts, exact: true });
   });
 
   it('corrects a misspelt word to the catalogue word a person meant, and puts the pieces it names first', async () => {

@@ -23,6 +23,7 @@ export function searchShapes(categoryId: string): SearchShape[] {
     { name: 'newest', query: {} },
     { name: 'words, relevance', query: { q: 'walnut dresser' } },
     { name: 'one broad word, relevance', query: { q: 'sofa' } },
+    { name: 'one broad word and a price bound', query: { q: 'sofa', minPrice: 1 } },
     { name: 'typo, relevance', query: { q: 'sofaa' } },
     { name: 'typo in two words', query: { q: 'walnutt chiar' } },
     { name: 'words, newest', query: { q: 'oak', sort: 'newest' } },

@@ -15,7 +15,7 @@ const searchDescription = [
   '“Will it fit?”: `spaceWidth`/`spaceDepth`/`spaceHeight` keep pieces that stand in that space (turned about the vertical if need be); `doorWidth` with `doorHeight` keep pieces that can be carried through that opening, tilted if need be. Pieces without measurements are left out by either.',
   '`sort`: relevance (the default with q: pieces named by every word first, the newest of them best named first (the words close together, in a short name), then the other matches, newest first), newest (the default without), price-asc, price-desc.',
   `\`limit\` (default ${SEARCH_DEFAULT_LIMIT}, at most ${SEARCH_MAX_LIMIT}) and \`cursor\` (the nextCursor of the previous page): keyset pages, stable while listings are added.`,
-  `\`facets\` (first page only) count results by condition and by category, each ignoring its own filter; exact up to ${FACET_COUNT_LIMIT} matches, lower bounds beyond (exact: false).`,
+  `\`facets\` (first page only) count results by condition and by category, each ignoring its own filter; exact up to ${FACET_COUNT_LIMIT} matches, lower bounds beyond (exact: false); one word without other filters is counted exactly at any number of matches.`,
   'Blank parameters count as absent. A bad parameter answers 400 naming it.',
 ].join(' ');
 

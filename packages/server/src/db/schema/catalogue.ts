@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, jsonb, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { conditions, LISTING_LIFETIME_DAYS, listingStates, moderationStates, stockStates, type PriceChange } from '@furniture/contract';
 import { users } from './users.ts';
 
@@ -151,3 +151,22 @@ export const searchTerms = pgTable('search_terms', {
 export const searchPlaces = pgTable('search_places', {
   place: text('place').primaryKey(),
 });
+
+/**
+ * How many publicly visible listings hold each stem, by category, condition and stock state, kept
+ * by a trigger on products (migration 0017): the facet counts of a one-word search without other
+ * filters, exact at any size without reading the listings (decision 27).
+ */
+export const searchWordCounts = pgTable(
+  'search_word_counts',
+  {
+    term: text('term').notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    condition: productCondition('condition').notNull(),
+    inStock: stockState('in_stock').notNull(),
+    listings: integer('listings').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.term, t.categoryId, t.condition, t.inStock] })],
+);

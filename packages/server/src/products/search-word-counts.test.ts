@@ -1,0 +1,110 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { SearchResponse } from '@furniture/contract';
+import { setupTestApp } from '../../test/app.ts';
+import { createCategory, createProduct, createUser } from '../db/factories.ts';
+import { categories, products } from '../db/schema/index.ts';
+
+const t = setupTestApp();
+
+type CountRow = {
+  term: string;
+  category_id: string;
+  condition: string;
+  in_stock: string;
+  listings: number;
+};
+
+const byKey = (rows: CountRow[]) => [...rows].sort((a, b) => `${a.term}|${a.category_id}|${a.condition}|${a.in_stock}`.localeCompare(`${b.term}|${b.category_id}|${b.condition}|${b.in_stock}`));
+
+/** The counts the trigger kept, and the same counted afresh from the listings the public sees. */
+async function keptAndFresh() {
+  const kept = await t.db.execute<CountRow>(sql`
+    select term, category_id, condition::text, in_stock::text, listings from search_word_counts where listings <> 0`);
+  const fresh = await t.db.execute<CountRow>(sql`
+    select term, category_id, condition::text, in_stock::text, count(*)::int as listings
+    from products cross join lateral unnest(tsvector_to_array(search_vector)) as term
+    where state in ('available', 'reserved', 'sold') and moderation is null
+    group by term, category_id, condition, in_stock`);
+  return { kept: byKey(kept.rows), fresh: byKey(fresh.rows) };
+}
+
+async function expectKeptCountsFresh(step: string) {
+  const { kept, fresh } = await keptAndFresh();
+  expect(kept, step).toEqual(fresh);
+  const negative = await t.db.execute(sql`select 1 from search_word_counts where listings < 0`);
+  expect(negative.rows, step).toEqual([]);
+}
+
+async function search(query: string) {
+  const response = await t.app.inject({ method: 'GET', url: `/api/products?${query}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<SearchResponse>();
+}
+
+describe('search word counts kept by a trigger', () => {
+  it('match a fresh count after inserts, sales, hiding, edits, category changes, a category renamed and deletes', async () => {
+    const seller = await createUser(t.db, { role: 'seller', password: null });
+    const chairs = await createCategory(t.db, { categoryName: 'Zorbel chairs' });
+    const tables = await createCategory(t.db, { categoryName: 'Zorbel tables' });
+    const refs = { categoryId: chairs.id, sellerId: seller.id };
+    const teak = await createProduct(t.db, refs, { productName: 'Teak zorbel chair', condition: 'Good', location: 'Gulshan' });
+    const oak = await createProduct(t.db, refs, { productName: 'Oak zorbel chair', condition: 'Fair' });
+    const table = await createProduct(t.db, { ...refs, categoryId: tables.id }, { productName: 'Teak zorbel table', description: 'Seats six' });
+    await createProduct(t.db, refs, { productName: 'Sold teak stool', inStock: 'sold' });
+    await createProduct(t.db, refs, { productName: 'Withdrawn teak bench', state: 'withdrawn' });
+    await expectKeptCountsFresh('inserted');
+
+    await t.db.update(products).set({ state: 'sold', inStock: 'sold' }).where(eq(products.id, teak.id));
+    await expectKeptCountsFresh('sold');
+    await t.db.update(products).set({ state: 'reserved', inStock: 'sold' }).where(eq(products.id, oak.id));
+    await t.db.update(products).set({ state: 'available', inStock: 'available' }).where(eq(products.id, oak.id));
+    await expectKeptCountsFresh('reserved and released');
+    await t.db.update(products).set({ state: 'withdrawn', inStock: 'sold' }).where(eq(products.id, table.id));
+    await expectKeptCountsFresh('withdrawn');
+    await t.db.update(products).set({ state: 'available', inStock: 'available' }).where(eq(products.id, table.id));
+    await t.db.update(products).set({ moderation: 'hidden', moderatedAt: new Date() }).where(eq(products.id, oak.id));
+    await expectKeptCountsFresh('hidden by an admin');
+    await t.db.update(products).set({ moderation: null, moderatedAt: null }).where(eq(products.id, oak.id));
+    // A seller suspended: every listing of theirs hidden in one statement, then shown again.
+    await t.db.update(products).set({ moderation: 'hidden', hiddenBySuspension: true }).where(eq(products.sellerId, seller.id));
+    await expectKeptCountsFresh('a seller suspended');
+    await t.db.update(products).set({ moderation: null, hiddenBySuspension: false }).where(eq(products.sellerId, seller.id));
+    await expectKeptCountsFresh('the suspension lifted');
+    await t.db.update(products).set({ categoryId: tables.id, condition: 'Excellent' }).where(eq(products.id, oak.id));
+    await expectKeptCountsFresh('moved to another category and condition');
+    await t.db.update(products).set({ productName: 'Walnut zorbel chair', description: 'Newly oiled', location: 'Banani' }).where(eq(products.id, teak.id));
+    await expectKeptCountsFresh('edited');
+    await t.db.update(categories).set({ categoryName: 'Quorral tables' }).where(eq(categories.id, tables.id));
+    await expectKeptCountsFresh('category renamed');
+    await t.db.delete(products).where(eq(products.id, table.id));
+    await expectKeptCountsFresh('deleted');
+    const { kept } = await keptAndFresh();
+    expect(kept.filter((row) => row.term === 'quorral')).toEqual([{ term: 'quorral', category_id: tables.id, condition: 'Excellent', in_stock: 'available', listings: 1 }]);
+  });
+
+  it('answer a one-word search’s facets with the counts its matches give, available only or with sold pieces', async () => {
+    const seller = await createUser(t.db, { role: 'seller', password: null });
+    const first = await createCategory(t.db);
+    const second = await createCategory(t.db);
+    const refs = { categoryId: first.id, sellerId: seller.id };
+    await createProduct(t.db, refs, { productName: 'Plinkett sofa', condition: 'Good' });
+    await createProduct(t.db, refs, { productName: 'Small plinkett sofa', condition: 'Fair', inStock: 'sold' });
+    await createProduct(t.db, { ...refs, categoryId: second.id }, { productName: 'Desk', description: 'From the Plinkett works', condition: 'Good' });
+    await createProduct(t.db, refs, { productName: 'Hidden plinkett sofa', state: 'expired' });
+
+    const available = { condition: { Excellent: 0, Good: 2, Fair: 0 }, category: { [first.id]: 1, [second.id]: 1 }, exact: true };
+    const withSold = { condition: { Excellent: 0, Good: 2, Fair: 1 }, category: { [first.id]: 2, [second.id]: 1 }, exact: true };
+    expect((await search('q=plinkett')).facets).toEqual(available);
+    expect((await search('q=plinketts&inStock=false')).facets).toEqual(withSold);
+    // The same searches with a filter that keeps every match are counted over the listings: the same counts.
+    expect((await search('q=plinkett&minPrice=0')).facets).toEqual(available);
+    expect((await search('q=plinkett&inStock=false&minPrice=0')).facets).toEqual(withSold);
+    // Each facet still ignores only its own filter.
+    expect((await search(`q=plinkett&categoryId=${second.id}&condition=Fair`)).facets).toEqual({
+      condition: { Excellent: 0, Good: 1, Fair: 0 },
+      category: {},
+      exact: true,
+    });
+  });
+});

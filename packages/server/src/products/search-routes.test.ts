@@ -84,6 +84,14 @@ describe('GET /api/products: words', () => {
     expect(names((await search({ q: 'sidebord drawrs' })).body.data)).toEqual(['Walnut sideboard']);
   });
 
+  it('corrects a misspelt word to one that only an edit of a listing brought into the catalogue', async () => {
+    const { refs } = await catalogue();
+    const product = await createProduct(t.db, refs, { productName: 'Walnut sideboard', description: 'Six drawers' });
+    await t.db.execute(sql`update products set product_name = 'Brindlequoth sideboard', description = 'Quorvex handles' where id = ${product.id}`);
+    expect(names((await search({ q: 'brindlequth' })).body.data)).toEqual(['Brindlequoth sideboard']);
+    expect(names((await search({ q: 'quorvx' })).body.data)).toEqual(['Brindlequoth sideboard']);
+  });
+
   it('corrects a misspelt word to the commonest of the catalogue words as close to it', async () => {
     const { refs } = await catalogue();
     for (let index = 0; index < 5; index++) await createProduct(t.db, refs, { productName: `Quimbel lamp ${index}` });

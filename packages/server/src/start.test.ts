@@ -4,12 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startArguments } from '../scripts/app-process.ts';
 import { freePort } from './db/embedded.ts';
 
 /**
- * The app as `npm start` runs it (the bundle start.mjs makes of the sources), killed with SIGKILL in
- * the middle of its work: the next start comes up on the same data by itself (stopping the
- * PostgreSQL the killed one left running), and every write that was acknowledged is there.
+ * The app as `npm start` runs it (node with its flags, the bundle start.mjs makes of the sources),
+ * killed with SIGKILL in the middle of its work: the next start comes up on the same data by itself
+ * (stopping the PostgreSQL the killed one left running), and every write that was acknowledged is
+ * there.
  */
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const running: ChildProcess[] = [];
@@ -30,7 +32,7 @@ const bundles = () => fs.readdir(path.join(repositoryRoot, 'packages/server/dist
 
 /** Starts the app as `npm start` does and resolves once it listens. */
 async function start(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['packages/server/start.mjs'], {
+  const child = spawn(process.execPath, startArguments(), {
     cwd: repositoryRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -37,10 +37,9 @@ async function pageStylesheets(path: string) {
 
 /** The whole page as a reader scrolling down sees it: every picture loaded, the lazy ones too. */
 async function picture(page: Page) {
-  await page.evaluate(() => {
-    for (const image of document.images) image.loading = 'eager';
-  });
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  // Scripts for the page as strings: this file is compiled without the DOM's types.
+  await page.evaluate(`for (const image of document.images) image.loading = 'eager'`);
+  await page.waitForFunction(`[...document.images].every((image) => image.complete)`);
   return page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
 }
 
@@ -76,11 +75,11 @@ describe("Home's own stylesheet", () => {
       expect(fetched.filter((file) => file.endsWith('.css'))).toEqual(await pageStylesheets('/'));
       expect(fetched.filter((file) => file.includes('framework'))).toEqual([]);
       // The phone's menu open too: it is part of Home's markup before the app loads.
-      if (viewport.width < 1024) await page.evaluate(() => document.querySelector('details')!.setAttribute('open', ''));
+      if (viewport.width < 1024) await page.evaluate(`document.querySelector('details').setAttribute('open', '')`);
       const withHomeStyles = await picture(page);
 
-      await page.evaluate(async (href) => {
-        const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
+      await page.evaluate(`(async () => {
+        const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: ${JSON.stringify(app)} });
         const loaded = new Promise((resolve, reject) => {
           link.onload = resolve;
           link.onerror = reject;
@@ -88,7 +87,7 @@ describe("Home's own stylesheet", () => {
         document.head.append(link);
         await loaded;
         for (const other of document.querySelectorAll('link[rel="stylesheet"]')) if (other !== link) other.remove();
-      }, app!);
+      })()`);
       const withAppStyles = await picture(page);
       expect(withHomeStyles.equals(withAppStyles)).toBe(true);
     });

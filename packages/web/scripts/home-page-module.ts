@@ -3,11 +3,23 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rollup } from 'vite';
-import { HOME_PAGE_MODULE } from '../../contract/src/web-routes.ts';
+import { HOME_PAGE_MODULE, ROUTE_PRELOADS_FILE, webRoutes } from '../../contract/src/web-routes.ts';
 import { homeStylesheet } from './home-stylesheet.ts';
 
 /** The app's module, which every page but a visitor's Home imports as soon as it starts. */
 const APP_MODULE = 'src/app/start.tsx';
+
+/**
+ * The modules the router loads lazily for the pages people and crawlers arrive on from elsewhere
+ * (router.tsx). Their code is preloaded in those pages' HTML; without it, it was fetched only
+ * once the app had loaded and started routing, a second round of requests before the page showed.
+ */
+const landingRouteModules: Record<string, string[]> = {
+  [webRoutes.product]: ['src/app/routes/product.tsx', 'src/features/products/api/get-product.ts'],
+  [webRoutes.search]: ['src/app/routes/search.tsx'],
+  [webRoutes.categories]: ['src/features/categories/routes/categories.tsx'],
+  [webRoutes.blog]: ['src/features/blog/routes/blog.tsx'],
+};
 
 /** The modules of a build's entry and of the chunks it imports statically: what rendering it runs. */
 function entryModules(output: Rollup.RollupOutput): string[] {
@@ -66,6 +78,24 @@ export function homePageModule(): Plugin {
         for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) add(imported);
       };
       add(app.fileName);
+      // What each landing page's route adds to the app's code (its chunks and theirs, less what index.html preloads).
+      const routePreloads = Object.fromEntries(
+        Object.entries(landingRouteModules).map(([route, modules]) => {
+          const routeFiles = new Set<string>();
+          const addRoute = (file: string) => {
+            if (routeFiles.has(file) || files.has(file) || html.includes(`/${file}"`)) return;
+            routeFiles.add(file);
+            for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) addRoute(imported);
+          };
+          for (const module of modules) {
+            const chunk = chunks.find((candidate) => candidate.facadeModuleId === path.join(root, module));
+            if (!chunk) throw new Error(`${module} (route ${route}) is not a chunk of the bundle`);
+            addRoute(chunk.fileName);
+          }
+          return [route, [...routeFiles]];
+        }),
+      );
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(routePreloads) });
       const links = [
         // Render-blocking, as the app renders nothing before it has its styles anyway.
         `<link rel="stylesheet" crossorigin href="/${cssFile}">`,

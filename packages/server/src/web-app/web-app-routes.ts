@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { HOME_PAGE_MODULE, matchWebRoute, publicPages, serverMessages, webRoutes, type ProductDetails, type WebRouteMatch } from '@furniture/contract';
+import { HOME_PAGE_MODULE, ROUTE_PRELOADS_FILE, matchWebRoute, publicPages, serverMessages, webRoutes, type ProductDetails, type WebRouteMatch } from '@furniture/contract';
 import { countPublicProducts, listPublicProductPages } from '../products/product-repository.ts';
 import { productPageMeta, withFirstAnswers, withPageMeta } from './page-meta.ts';
 
@@ -97,6 +97,13 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
   const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
   const renderHome = indexHtml ? homeRenderer(webDistDir) : null;
+  const preloadsFile = path.join(webDistDir, ROUTE_PRELOADS_FILE);
+  // Route pattern → the preload links of the code the app loads for it (the build's list).
+  const routePreloads = new Map(
+    Object.entries(fs.existsSync(preloadsFile) ? (JSON.parse(fs.readFileSync(preloadsFile, 'utf8')) as Record<string, string[]>) : {}).map(
+      ([route, files]) => [route, files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ')],
+    ),
+  );
   const { publicUrl } = app.config;
 
   if (indexHtml) {
@@ -190,7 +197,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
             return indexHtml;
           })
         : indexHtml;
-    const html = withFirstAnswers(page, answers);
+    const preloads = routePreloads.get(route.pattern);
+    const html = withFirstAnswers(preloads ? page.replace('</head>', () => `  ${preloads}\n  </head>`) : page, answers);
     if (route.pattern === webRoutes.product) {
       const details = answers.get(firstReads(route).at(-1)!);
       // An unknown, malformed, hidden or removed product: the API said 400 or 404.

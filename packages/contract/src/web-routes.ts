@@ -53,6 +53,12 @@ export const FIRST_ANSWERS_ELEMENT_ID = 'first-answers';
 /** The web build's module that renders Home with React on the server, inside the build (dot folders are not served). */
 export const HOME_PAGE_MODULE = '.server/home-page.js';
 
+/**
+ * The web build's list of the code each landing page's route loads lazily (route pattern → asset
+ * paths), which the server preloads in that page's HTML so that it comes with the app's, not after it.
+ */
+export const ROUTE_PRELOADS_FILE = '.server/route-preloads.json';
+
 /** Marks the page's #root as holding Home rendered by the server, which the app hydrates rather than replaces. */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 

@@ -1,5 +1,4 @@
 import { SERVER_RENDERED_ATTRIBUTE, TOKEN_STORAGE_KEY } from '@furniture/contract';
-import './index.css';
 
 /**
  * The page's first script. Home comes from the server rendered, working as links and a search

@@ -60,4 +60,19 @@ describe('compression', () => {
     expect(small.json()).toMatchObject({ status: 'ok' });
   });
 
+  it("compresses the app's pages, Home rendered by the server included, for clients that accept it", async () => {
+    for (const url of ['/', '/search?q=chair', '/no-such-page']) {
+      const brotli = await get(url, 'gzip, deflate, br');
+      expect(brotli.headers['content-encoding'], url).toBe('br');
+      expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+      expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toContain('<div id="root"');
+      const plain = await get(url);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toContain('<div id="root"');
+    }
+    const refused = await get('/', 'br;q=0, gzip');
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(refused.rawPayload).toString()).toContain('<div id="root"');
+  });
+
 });

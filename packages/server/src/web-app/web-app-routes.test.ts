@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIRST_ANSWERS_ELEMENT_ID, HOME_PAGE_MODULE, texts } from '@furniture/contract';
+import { FIRST_ANSWERS_ELEMENT_ID, HOME_PAGE_MODULE, ROUTE_PRELOADS_FILE, texts, webRoutes } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
 import { createCategory, createProduct, createUser } from '../db/factories.ts';
 
@@ -24,6 +24,8 @@ export async function renderHomePage(answers) {
 }
 `,
 );
+// A stand-in for the build's list of the code a landing page's route loads.
+fs.writeFileSync(path.join(webDir, ROUTE_PRELOADS_FILE), JSON.stringify({ [webRoutes.product]: ['assets/product-1.js', 'assets/schemas-2.js'] }));
 afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
 
 const t = setupTestApp({ publicUrl: 'https://furniture.example.com' }, { webDir });
@@ -124,6 +126,18 @@ function firstAnswers(html: string): Record<string, unknown> | undefined {
   const block = new RegExp(`<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1];
   return block ? (JSON.parse(block) as Record<string, unknown>) : undefined;
 }
+
+describe('the code a page’s route loads', () => {
+  it('is preloaded in the head of that route’s pages only', async () => {
+    const product = await listed();
+    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    const page = (await get(`/product/${product.id}`)).body;
+    expect(preloads(page)).toEqual(['/assets/product-1.js', '/assets/schemas-2.js']);
+    expect(page.indexOf('/assets/product-1.js')).toBeLessThan(page.indexOf('</head>'));
+    expect(preloads((await get('/search?q=sofa')).body)).toEqual([]);
+    expect(preloads((await get('/')).body)).toEqual([]);
+  });
+});
 
 describe('the first API answers in a page', () => {
   it('gives Home the category list, the advertised products and the config, exactly as the API answers them', async () => {

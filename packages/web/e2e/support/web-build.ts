@@ -13,6 +13,8 @@ const sources = [
   path.join(webDir, 'public'),
   path.join(webDir, 'index.html'),
   path.join(webDir, 'vite.config.ts'),
+  // The build's own plugins (Home's render module and stylesheet, compression).
+  path.join(webDir, 'scripts'),
   path.join(repoDir, 'packages/contract/src'),
 ];
 const lockDir = path.join(os.tmpdir(), 'furniture-web-build.lock');

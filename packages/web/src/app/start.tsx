@@ -6,6 +6,8 @@ import { onPageReady } from '../lib/page-ready.ts';
 import { homeHydrationData, loadHomeData } from './home-data.ts';
 import { AppProvider } from './provider.tsx';
 import { routes } from './router.tsx';
+// The app's stylesheet loads with its code; Home's first paint has its own (decision 26).
+import '../index.css';
 
 /**
  * Starts the app in #root. Home rendered by the server is hydrated: its elements stay, with what

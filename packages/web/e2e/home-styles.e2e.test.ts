@@ -38,8 +38,15 @@ async function pageStylesheets(path: string) {
 /** The whole page as a reader scrolling down sees it: every picture loaded, the lazy ones too. */
 async function picture(page: Page) {
   // Scripts for the page as strings: this file is compiled without the DOM's types.
-  await page.evaluate(`for (const image of document.images) image.loading = 'eager'`);
-  await page.waitForFunction(`[...document.images].every((image) => image.complete)`);
+  // Not waitForFunction: it evaluates a string predicate with eval, which the app's CSP refuses.
+  await page.evaluate(`Promise.all([...document.images].map((image) => {
+    image.loading = 'eager';
+    if (image.complete) return null;
+    return new Promise((settled) => {
+      image.addEventListener('load', settled, { once: true });
+      image.addEventListener('error', settled, { once: true });
+    });
+  }))`);
   return page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
 }
 

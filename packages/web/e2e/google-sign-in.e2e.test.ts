@@ -31,6 +31,9 @@ async function signInWithGoogle() {
   return popup;
 }
 
+/** The popup closes once a whole sign-in at the issuer is done: several pages and redirects, not one step, so it gets twice a step's time. */
+const popupClosed = (popup: Awaited<ReturnType<typeof signInWithGoogle>>) => popup.waitForEvent('close', { timeout: 20_000 });
+
 describe('Google sign-in', () => {
   it('signs a new person up as a buyer through the popup and returns them where they came from', async () => {
     issuer!.account = newIssuerAccount({ name: 'Gita Google' });
@@ -39,7 +42,7 @@ describe('Google sign-in', () => {
     await page.goto('/dashboard/myWishes');
     await page.waitForURL((url) => url.pathname === '/login');
     const popup = await signInWithGoogle();
-    await popup.waitForEvent('close');
+    await popupClosed(popup);
     await expectText(page, messages.signInSuccess);
     await expectPath(page, '/dashboard/myWishes');
     await page.getByRole('heading', { name: texts.wishListTitle }).waitFor();
@@ -57,7 +60,7 @@ describe('Google sign-in', () => {
     const { page } = session;
     await page.goto('/login');
     const popup = await signInWithGoogle();
-    await popup.waitForEvent('close');
+    await popupClosed(popup);
     const password = page.getByLabel('Password of your account');
     await password.waitFor();
     await checkPage(page, 'login-link-google');

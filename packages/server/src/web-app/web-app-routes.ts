@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HOME_PAGE_MODULE, ROUTE_PRELOADS_FILE, matchWebRoute, publicPages, serverMessages, webRoutes, type ProductDetails, type WebRouteMatch } from '@furniture/contract';
+import { acceptedEncoding, compressors } from '../cache/response-cache.ts';
 import { countPublicProducts, listPublicProductPages } from '../products/product-repository.ts';
 import { productPageMeta, withFirstAnswers, withPageMeta } from './page-meta.ts';
 
@@ -44,34 +44,16 @@ function homeRenderer(webDistDir: string) {
   };
 }
 
-/** Brotli at a quality that costs well under a millisecond for a page, gzip for the rest. */
-const pageEncodings = {
-  br: (html: string) => zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
-  gzip: (html: string) => zlib.gzipSync(html, { level: 6 }),
-} as const;
-
-/** The encodings an Accept-Encoding header allows (those it names without q=0). */
-function acceptedEncodings(header: string | undefined): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of (header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
-    if (name && (q === undefined || Number(q) > 0)) accepted.add(name);
-  }
-  return accepted;
-}
-
 /**
- * A page, compressed when the browser accepts it. The compression plugin serves routes through
- * their hooks, and pages come from the not-found handler, which has none: Home's 28 KB of HTML
- * went out as it was.
+ * A page, compressed when the browser accepts it (as kept answers are, with the same encoders).
+ * The compression plugin serves routes through their hooks, and pages come from the not-found
+ * handler, which has none: Home's 28 KB of HTML went out as it was.
  */
-function sendHtml(reply: FastifyReply, status: number, html: string) {
+async function sendHtml(reply: FastifyReply, status: number, html: string) {
   reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-  const accepted = acceptedEncodings(reply.request.headers['accept-encoding']);
-  const encoding = (['br', 'gzip'] as const).find((name) => accepted.has(name));
+  const encoding = acceptedEncoding(reply.request.headers['accept-encoding']);
   if (!encoding) return reply.send(html);
-  return reply.header('content-encoding', encoding).send(pageEncodings[encoding](html));
+  return reply.header('content-encoding', encoding).send(await compressors[encoding](Buffer.from(html)));
 }
 
 const isHome = (route: WebRouteMatch) => route.pattern === webRoutes.home || route.pattern === webRoutes.homeAlias;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.ts';
 import { createDatabase } from './client.ts';
@@ -17,6 +18,21 @@ describe('createDatabase', () => {
       await expect(client.query('select 1')).rejects.toThrow();
       client.release(true);
       expect((await pool.query('select 1 as up')).rows).toEqual([{ up: 1 }]);
+    } finally {
+      await pool.end();
+      await database.drop();
+    }
+  });
+
+  it("gives a transaction's connection back to the pool when its BEGIN fails", async () => {
+    const database = await createTestDatabase();
+    // One connection: a transaction that kept it would leave every later query waiting for it.
+    const { db, pool } = createDatabase(database.url, 1);
+    try {
+      // A BEGIN the server refuses, as a connection lost at that moment makes it fail.
+      await expect(db.transaction(async () => undefined, { isolationLevel: 'no such level' as 'serializable' })).rejects.toThrow();
+      expect(pool.idleCount).toBe(pool.totalCount);
+      expect(await db.transaction(async (tx) => (await tx.execute(sql`select 1 as up`)).rows)).toEqual([{ up: 1 }]);
     } finally {
       await pool.end();
       await database.drop();

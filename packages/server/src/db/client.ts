@@ -24,8 +24,35 @@ export function createDatabase(connectionString: string, max = 10) {
     });
   });
   const db = drizzle(pool, { schema });
+  transactOnCheckedOutConnections(db, pool);
   announceAfterCommits(db);
   return { db, pool };
+}
+
+/**
+ * Runs each transaction on a connection checked out here and given back here, whatever fails.
+ * Drizzle's own transaction on a pool sends BEGIN before its `try`, so a BEGIN that fails (the
+ * connection lost at that moment, as when the database restarts) never gives its connection back:
+ * every outage would shrink the pool for good, and closing it would wait forever. Drizzle runs the
+ * transaction on a connection it is handed as it would on the pool, without giving it back.
+ */
+function transactOnCheckedOutConnections(db: Database, pool: pg.Pool): void {
+  // One handle per connection, made on its first transaction: the pool keeps its connections.
+  const handles = new WeakMap<pg.PoolClient, Database>();
+  db.transaction = (async (run, config) => {
+    const connection = await pool.connect();
+    try {
+      let handle = handles.get(connection);
+      if (!handle) {
+        handle = drizzle(connection, { schema }) as unknown as Database;
+        handles.set(connection, handle);
+      }
+      return await handle.transaction(run, config);
+    } finally {
+      // A connection that was lost is not queryable any more, and the pool discards it.
+      connection.release();
+    }
+  }) as Database['transaction'];
 }
 
 /** The connection pool behind a database handle. */

@@ -221,16 +221,30 @@ const nameRank = (words: SearchWords) =>
   sql`ts_rank_cd(to_tsvector('furniture_search'::regconfig, ${products.productName}), ${tsqueryOf(words)}::tsquery, 2)`;
 
 /**
- * The rows of a page: `where` holds, and the pieces are named by every stem of `named` if given,
- * in the order and after the position given.
+ * While the rarest of several words names at most this many listings, the pieces named by them
+ * all are read from the name index (a bitmap of them, every one read to keep the newest), as a
+ * small catalogue has it; beyond, the rarest word's list is walked (listedUnderEvery), which reads
+ * every entry of that word when the words seldom go together.
  */
-type PageQuery = (
-  where: (SQL | undefined)[],
-  order: SQL[],
-  key: SQL,
-  rows: number,
-  named?: SearchWords,
-) => Promise<(ProductRecord & { sortKey: string })[]>;
+export const NAME_INDEX_UP_TO = 1_000;
+
+/** How many listings the rarest of the stems names (0 when one names none). */
+async function fewestNamed(db: Executor, stems: string[]): Promise<number> {
+  const [row] = await db
+    .select({ listings: sql<number>`case when count(*) < ${stems.length} then 0 else min(${searchNameWordCounts.listings}) end` })
+    .from(searchNameWordCounts)
+    .where(inArray(searchNameWordCounts.term, stems));
+  return row?.listings ?? 0;
+}
+
+/** The pieces named by every stem: read from the name index, or through the name words' list. */
+interface NamedBy {
+  stems: string[];
+  throughList: boolean;
+}
+
+/** The rows of a page: `where` holds and the pieces are `named`, in the order and after the position given. */
+type PageQuery = (where: (SQL | undefined)[], order: SQL[], key: SQL, rows: number, named?: NamedBy) => Promise<(ProductRecord & { sortKey: string })[]>;
 
 /**
  * A page by relevance (decisions 12 and 27), in three tiers:
@@ -260,9 +274,11 @@ async function relevancePage(
     return { rows: await pageQuery([...filters, ...position], newest.orderBy, sql`'3|' || ${newest.key}`, rows), rankedUntil: null };
   }
   const afterTier = after ? Number(after.key[0]) : 1;
+  const stems = [...new Set(words)];
+  const namedPieces: NamedBy = { stems, throughList: stems.length > 1 && afterTier <= 2 && (await fewestNamed(db, stems)) > NAME_INDEX_UP_TO };
   // The named tiers are ordered by the list's entries when it is read (see pageQuery): the same
   // positions, in an order PostgreSQL can walk.
-  const named = new Set(words).size > 1 ? newestBy(listed.postedAt, listed.productId) : newest;
+  const named = namedPieces.throughList ? newestBy(listed.postedAt, listed.productId) : newest;
   const rank = nameRank(words);
   const rankedKey = sql`'1|' || ${rank}::text || '|' || ${named.key}`;
   const found: Awaited<ReturnType<PageQuery>> = [];
@@ -270,7 +286,7 @@ async function relevancePage(
   if (!after) {
     // The first page reads the ranked tier whole, newest first, in one walk, and ranks it here
     // (a stable sort: equal ranks stay newest first, as the SQL order of later pages has them).
-    const ranked = await pageQuery(filters, named.orderBy, rankedKey, RANKED_NAMED, words);
+    const ranked = await pageQuery(filters, named.orderBy, rankedKey, RANKED_NAMED, namedPieces);
     const oldest = ranked.at(-1);
     rankedUntil = ranked.length === RANKED_NAMED && oldest ? `${oldest.sortKey.split('|')[2]}|${oldest.id}` : null;
     const rankOf = (row: (typeof ranked)[number]) => Number(row.sortKey.split('|')[1]);
@@ -282,12 +298,12 @@ async function relevancePage(
       rankedUntil ? named.from(rankedUntil) : undefined,
       sql`(${rank}, ${products.postedAt}, ${products.id}) < (${afterRank}::real, ${afterPosted}::timestamptz, ${after.id}::uuid)`,
     ];
-    found.push(...(await pageQuery(where, [desc(rank), ...named.orderBy], rankedKey, rows, words)));
+    found.push(...(await pageQuery(where, [desc(rank), ...named.orderBy], rankedKey, rows, namedPieces)));
   }
   if (afterTier <= 2 && rankedUntil && found.length < rows) {
     const where = [...filters, named.past(rankedUntil)];
     if (after && afterTier === 2) where.push(named.after(after.key.slice(2), after.id));
-    found.push(...(await pageQuery(where, named.orderBy, sql`'2|' || ${named.key}`, rows - found.length, words)));
+    found.push(...(await pageQuery(where, named.orderBy, sql`'2|' || ${named.key}`, rows - found.length, namedPieces)));
   }
   if (found.length < rows) {
     // Weight A of search_vector is the name: the rest of the matches without parsing the name again.
@@ -413,20 +429,18 @@ export async function searchCatalogue(db: Executor, query: SearchQuery, facetGro
   const besides = words ? [...filters, sql`${products.searchVector} @@ ${tsqueryOf(words)}::tsquery`] : filters;
   const { category, condition } = facetConditions(query);
   const pageQuery: PageQuery = (where, order, key, rows, named) => {
-    const stems = [...new Set(named)];
     let query = db
       .select({ ...productColumns, sortKey: sql<string>`${key}` })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .innerJoin(users, eq(users.id, products.sellerId))
       .$dynamic();
-    // Two words or more: through the name words' list, so the cost is set by how often the words
-    // go together, not by how many pieces each names. One word is read from the name index.
-    // (Joined by id alone: PostgreSQL would take the posting time's equality as independent of the id's
-    // and expect no row, as the trigger keeps the two the same.)
-    if (stems.length > 1) query = query.innerJoin(listed, eq(listed.productId, products.id));
+    // (Joined by id alone: PostgreSQL would take the posting time's equality as independent of the
+    // id's and expect no row; the trigger keeps the two the same.)
+    if (named?.throughList) query = query.innerJoin(listed, eq(listed.productId, products.id));
+    const namedCondition = named && (named.throughList ? listedUnderEvery(named.stems) : namedBy(named.stems));
     return query
-      .where(and(...where, stems.length > 1 ? listedUnderEvery(stems) : stems.length === 1 ? namedBy(stems) : undefined))
+      .where(and(...where, namedCondition))
       .orderBy(...order)
       .limit(rows);
   };

@@ -203,8 +203,12 @@ function listedUnderEvery(stems: string[]): SQL {
   const other = alias(searchNameWords, 'other');
   const rarest = sql`(select ${searchNameWordCounts.term} from ${searchNameWordCounts} where ${inArray(searchNameWordCounts.term, stems)}
     order by ${searchNameWordCounts.listings}, ${searchNameWordCounts.term} limit 1)`;
+  const everyStem = sql`array[${sql.join(
+    stems.map((stem) => sql`${stem}`),
+    sql`, `,
+  )}]::text[]`;
   const listedUnderOthers = sql`(select count(*) from ${searchNameWords} as ${other}
-    where ${other.term} = any(array_remove(${`{${stems.map((stem) => `"${stem.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[], ${listed.term}))
+    where ${other.term} = any(array_remove(${everyStem}, ${listed.term}))
     and ${other.postedAt} = ${listed.postedAt} and ${other.productId} = ${listed.productId})`;
   // "At least", never more: PostgreSQL guesses a third of the entries pass (for "equals", one in
   // 200), which keeps its estimate of a page's cost near what the walk reads (else it compiles the

@@ -148,12 +148,14 @@ async function seedOverConnection(db: NodePgDatabase, { products: total, publicU
     select unnest(tsvector_to_array(to_tsvector('furniture_search', ${vocabulary()})))
     on conflict do nothing`);
   await db.execute(sql`insert into search_places (place) select furniture_fold(unnest(${textArray(places)})) on conflict do nothing`);
-  // The word counts of facets, counted once over every listing instead of word by word per row.
+  // The word counts of facets and the name words' lists, made once over every listing instead of
+  // word by word per row.
   await db.execute(sql`select search_word_counts_recount()`);
+  await db.execute(sql`select search_name_words_rebuild()`);
   await db.execute(sql`drop table seed_kinds, seed_sellers`);
   log(`Indexes and vocabulary ready (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   // Fresh statistics and visibility map, so plans and index-only scans are as in a settled database.
-  await db.execute(sql`vacuum analyze products`);
+  await db.execute(sql`vacuum analyze products, search_name_words`);
   await db.execute(sql`analyze`);
   log(`Done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
@@ -185,11 +187,12 @@ async function insertProducts(
     const to = Math.min(total, from + BATCH - 1);
     await db.transaction(async (tx) => {
       // Every row's text is made of the seed's own words and places, which go into the vocabulary
-      // and the places at the end at once, and its words are counted at the end too; the per-row
-      // triggers would do the same, a million times over.
+      // and the places at the end at once, and its words are counted and listed at the end too; the
+      // per-row triggers would do the same, a million times over.
       await tx.execute(sql`alter table products disable trigger products_search_terms`);
       await tx.execute(sql`alter table products disable trigger products_search_places`);
       await tx.execute(sql`alter table products disable trigger products_search_word_counts_insert`);
+      await tx.execute(sql`alter table products disable trigger products_search_name_words_insert`);
       await tx.execute(sql`
         with numbered as (
           select i,
@@ -241,6 +244,7 @@ async function insertProducts(
       await tx.execute(sql`alter table products enable trigger products_search_terms`);
       await tx.execute(sql`alter table products enable trigger products_search_places`);
       await tx.execute(sql`alter table products enable trigger products_search_word_counts_insert`);
+      await tx.execute(sql`alter table products enable trigger products_search_name_words_insert`);
     });
     batchDone(to);
   }

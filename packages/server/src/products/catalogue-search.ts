@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   type Condition,
   conditions,
@@ -9,7 +10,7 @@ import {
   type SearchSort,
 } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
-import { categories, products, searchPlaces, searchWordCounts, users } from '../db/schema/index.ts';
+import { categories, products, searchNameWordCounts, searchNameWords, searchPlaces, searchWordCounts, users } from '../db/schema/index.ts';
 import { fitsInSpaceSql, fitsThroughDoorwaySql } from './fit-geometry.ts';
 import { productColumns, publiclyVisible, type ProductRecord } from './product-repository.ts';
 import { decodeCursor, encodeCursor, searchFingerprint, type Cursor } from './search-cursor.ts';
@@ -140,15 +141,28 @@ function facetConditions(query: SearchQuery): { category?: SQL; condition?: SQL 
   };
 }
 
+/** A position in the (posted_at, id) order, as a cursor holds it: `posted_at|id`. */
+const fromNewestPosition = (position: string) => {
+  const [postedAt, id] = position.split('|');
+  return sql`(${postedAt}::timestamptz, ${id}::uuid)`;
+};
+
+/** Newest first by the (posted_at, id) columns given: a listing's own, or its entry in the name words' list. */
+const newestBy = (postedAt: AnyPgColumn, id: AnyPgColumn) => ({
+  key: sql`${postedAt}::text`,
+  orderBy: [desc(postedAt), desc(id)],
+  after: (key: string, afterId: string) => sql`(${postedAt}, ${id}) < (${key}::timestamptz, ${afterId}::uuid)`,
+  /** At or after a position `posted_at|id`, newest first. */
+  from: (position: string) => sql`(${postedAt}, ${id}) >= ${fromNewestPosition(position)}`,
+  /** Past a position `posted_at|id`, newest first. */
+  past: (position: string) => sql`(${postedAt}, ${id}) < ${fromNewestPosition(position)}`,
+});
+
 /** The sort key, the order and the keyset condition of each sort but relevance. */
 function ordering(sort: Exclude<SearchSort, 'relevance'>) {
   switch (sort) {
     case 'newest':
-      return {
-        key: sql`${products.postedAt}::text`,
-        orderBy: [desc(products.postedAt), desc(products.id)],
-        after: (key: string, id: string) => sql`(${products.postedAt}, ${products.id}) < (${key}::timestamptz, ${id}::uuid)`,
-      };
+      return newestBy(products.postedAt, products.id);
     case 'price-asc':
       return {
         key: sql`${products.resalePrice}::text`,
@@ -176,6 +190,33 @@ const namedBy = (words: SearchWords) =>
   sql`to_tsvector('furniture_search'::regconfig, ${products.productName}) @@ ${tsqueryOf(words)}::tsquery`;
 
 /**
+ * The entry in the name words' list (migration 0019) through which a piece named by several
+ * words is found: that of the word naming the fewest listings, whose list is walked newest first,
+ * each entry looked up under the other words. PostgreSQL cannot estimate how often words go
+ * together (it takes them as independent, and so expects almost none), so the lookups are a
+ * subquery per entry rather than joins it would hash whole.
+ */
+const listed = alias(searchNameWords, 'listed');
+
+/** The listed entry is under the stem naming the fewest listings, and the piece is listed under every other stem. */
+function listedUnderEvery(stems: string[]): SQL {
+  const other = alias(searchNameWords, 'other');
+  const rarest = sql`(select ${searchNameWordCounts.term} from ${searchNameWordCounts} where ${inArray(searchNameWordCounts.term, stems)}
+    order by ${searchNameWordCounts.listings}, ${searchNameWordCounts.term} limit 1)`;
+  const everyStem = sql`array[${sql.join(
+    stems.map((stem) => sql`${stem}`),
+    sql`, `,
+  )}]::text[]`;
+  const listedUnderOthers = sql`(select count(*) from ${searchNameWords} as ${other}
+    where ${other.term} = any(array_remove(${everyStem}, ${listed.term}))
+    and ${other.postedAt} = ${listed.postedAt} and ${other.productId} = ${listed.productId})`;
+  // "At least", never more: PostgreSQL guesses a third of the entries pass (for "equals", one in
+  // 200), which keeps its estimate of a page's cost near what the walk reads (else it compiles the
+  // query, JIT, for longer than the walk takes).
+  return sql`${listed.term} = ${rarest} and ${listedUnderOthers} >= ${stems.length - 1}`;
+}
+
+/**
  * How well a name matches the words: cover density (the words close together and in the order
  * typed score higher), divided by the name's length in words (so "Oak chair" comes before
  * "Rustic oak dining chair with cushion"). A real, printed and compared exactly in cursors.
@@ -183,14 +224,31 @@ const namedBy = (words: SearchWords) =>
 const nameRank = (words: SearchWords) =>
   sql`ts_rank_cd(to_tsvector('furniture_search'::regconfig, ${products.productName}), ${tsqueryOf(words)}::tsquery, 2)`;
 
-/** A position in the (posted_at, id) order, as a cursor holds it: `posted_at|id`. */
-const fromNewestPosition = (position: string) => {
-  const [postedAt, id] = position.split('|');
-  return sql`(${postedAt}::timestamptz, ${id}::uuid)`;
-};
+/**
+ * While the rarest of several words names at most this many listings, the pieces named by them
+ * all are read from the name index (a bitmap of them, every one read to keep the newest), as a
+ * small catalogue has it; beyond, the rarest word's list is walked (listedUnderEvery), which reads
+ * every entry of that word when the words seldom go together.
+ */
+export const NAME_INDEX_UP_TO = 1_000;
 
-/** The rows of a page: `where` holds, in the order and after the position given. */
-type PageQuery = (where: (SQL | undefined)[], order: SQL[], key: SQL, rows: number) => Promise<(ProductRecord & { sortKey: string })[]>;
+/** How many listings the rarest of the stems names (0 when one names none). */
+async function fewestNamed(db: Executor, stems: string[]): Promise<number> {
+  const [row] = await db
+    .select({ listings: sql<number>`case when count(*) < ${stems.length} then 0 else min(${searchNameWordCounts.listings}) end` })
+    .from(searchNameWordCounts)
+    .where(inArray(searchNameWordCounts.term, stems));
+  return row?.listings ?? 0;
+}
+
+/** The pieces named by every stem: read from the name index, or through the name words' list. */
+interface NamedBy {
+  stems: string[];
+  throughList: boolean;
+}
+
+/** The rows of a page: `where` holds and the pieces are `named`, in the order and after the position given. */
+type PageQuery = (where: (SQL | undefined)[], order: SQL[], key: SQL, rows: number, named?: NamedBy) => Promise<(ProductRecord & { sortKey: string })[]>;
 
 /**
  * A page by relevance (decisions 12 and 27), in three tiers:
@@ -213,22 +271,26 @@ async function relevancePage(
   after: Cursor | null,
   rows: number,
 ): Promise<{ rows: Awaited<ReturnType<PageQuery>>; rankedUntil: string | null }> {
-  const newest = ordering('newest');
+  const newest = newestBy(products.postedAt, products.id);
   // Without a searchable word (q held none) everything found is one tier, newest first.
   if (!words) {
     const position = after ? [newest.after(after.key.slice(2), after.id)] : [];
     return { rows: await pageQuery([...filters, ...position], newest.orderBy, sql`'3|' || ${newest.key}`, rows), rankedUntil: null };
   }
-  const named = namedBy(words);
   const afterTier = after ? Number(after.key[0]) : 1;
+  const stems = [...new Set(words)];
+  const namedPieces: NamedBy = { stems, throughList: stems.length > 1 && afterTier <= 2 && (await fewestNamed(db, stems)) > NAME_INDEX_UP_TO };
+  // The named tiers are ordered by the list's entries when it is read (see pageQuery): the same
+  // positions, in an order PostgreSQL can walk.
+  const named = namedPieces.throughList ? newestBy(listed.postedAt, listed.productId) : newest;
   const rank = nameRank(words);
-  const rankedKey = sql`'1|' || ${rank}::text || '|' || ${newest.key}`;
+  const rankedKey = sql`'1|' || ${rank}::text || '|' || ${named.key}`;
   const found: Awaited<ReturnType<PageQuery>> = [];
   let rankedUntil = after?.rankedUntil ?? null;
   if (!after) {
     // The first page reads the ranked tier whole, newest first, in one walk, and ranks it here
     // (a stable sort: equal ranks stay newest first, as the SQL order of later pages has them).
-    const ranked = await pageQuery([...filters, named], newest.orderBy, rankedKey, RANKED_NAMED);
+    const ranked = await pageQuery(filters, named.orderBy, rankedKey, RANKED_NAMED, namedPieces);
     const oldest = ranked.at(-1);
     rankedUntil = ranked.length === RANKED_NAMED && oldest ? `${oldest.sortKey.split('|')[2]}|${oldest.id}` : null;
     const rankOf = (row: (typeof ranked)[number]) => Number(row.sortKey.split('|')[1]);
@@ -237,16 +299,15 @@ async function relevancePage(
     const [, afterRank, afterPosted] = after.key.split('|');
     const where = [
       ...filters,
-      named,
-      rankedUntil ? sql`(${products.postedAt}, ${products.id}) >= ${fromNewestPosition(rankedUntil)}` : undefined,
+      rankedUntil ? named.from(rankedUntil) : undefined,
       sql`(${rank}, ${products.postedAt}, ${products.id}) < (${afterRank}::real, ${afterPosted}::timestamptz, ${after.id}::uuid)`,
     ];
-    found.push(...(await pageQuery(where, [desc(rank), ...newest.orderBy], rankedKey, rows)));
+    found.push(...(await pageQuery(where, [desc(rank), ...named.orderBy], rankedKey, rows, namedPieces)));
   }
   if (afterTier <= 2 && rankedUntil && found.length < rows) {
-    const where = [...filters, named, sql`(${products.postedAt}, ${products.id}) < ${fromNewestPosition(rankedUntil)}`];
-    if (after && afterTier === 2) where.push(newest.after(after.key.slice(2), after.id));
-    found.push(...(await pageQuery(where, newest.orderBy, sql`'2|' || ${newest.key}`, rows - found.length)));
+    const where = [...filters, named.past(rankedUntil)];
+    if (after && afterTier === 2) where.push(named.after(after.key.slice(2), after.id));
+    found.push(...(await pageQuery(where, named.orderBy, sql`'2|' || ${named.key}`, rows - found.length, namedPieces)));
   }
   if (found.length < rows) {
     // Weight A of search_vector is the name: the rest of the matches without parsing the name again.
@@ -371,15 +432,22 @@ export async function searchCatalogue(db: Executor, query: SearchQuery, facetGro
   // Relevance tiers match the words each in its own way; everything else matches them anywhere.
   const besides = words ? [...filters, sql`${products.searchVector} @@ ${tsqueryOf(words)}::tsquery`] : filters;
   const { category, condition } = facetConditions(query);
-  const pageQuery: PageQuery = (where, order, key, rows) =>
-    db
+  const pageQuery: PageQuery = (where, order, key, rows, named) => {
+    let query = db
       .select({ ...productColumns, sortKey: sql<string>`${key}` })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .innerJoin(users, eq(users.id, products.sellerId))
-      .where(and(...where))
+      .$dynamic();
+    // (Joined by id alone: PostgreSQL would take the posting time's equality as independent of the
+    // id's and expect no row; the trigger keeps the two the same.)
+    if (named?.throughList) query = query.innerJoin(listed, eq(listed.productId, products.id));
+    const namedCondition = named && (named.throughList ? listedUnderEvery(named.stems) : namedBy(named.stems));
+    return query
+      .where(and(...where, namedCondition))
       .orderBy(...order)
       .limit(rows);
+  };
 
   const pagePromise = async () => {
     if (sort === 'relevance') return relevancePage(db, pageQuery, [...filters, category, condition], words, after, limit + 1);

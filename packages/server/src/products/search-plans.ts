@@ -22,6 +22,7 @@ export function searchShapes(categoryId: string): SearchShape[] {
   return [
     { name: 'newest', query: {} },
     { name: 'words, relevance', query: { q: 'walnut dresser' } },
+    { name: 'words in a town, relevance', query: { q: 'walnut dresser', location: 'Dhanmondi' } },
     { name: 'one broad word, relevance', query: { q: 'sofa' } },
     { name: 'one broad word and a price bound', query: { q: 'sofa', minPrice: 1 } },
     { name: 'typo, relevance', query: { q: 'sofaa' } },

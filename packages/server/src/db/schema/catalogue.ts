@@ -170,3 +170,25 @@ export const searchWordCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.term, t.categoryId, t.condition, t.inStock] })],
 );
+
+/**
+ * Every listing under each stem of its name, newest first: the pieces named by several words are
+ * found by walking one word's listings and looking up the others, at a cost set by how often the
+ * words go together rather than by the catalogue's size (decision 27). Kept by statement-level
+ * triggers on products (migration 0019).
+ */
+export const searchNameWords = pgTable(
+  'search_name_words',
+  {
+    term: text('term').notNull(),
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull(),
+    productId: uuid('product_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.term, t.postedAt, t.productId] })],
+);
+
+/** How many listings each stem of the names names, kept with the list above (migration 0019). */
+export const searchNameWordCounts = pgTable('search_name_word_counts', {
+  term: text('term').primaryKey(),
+  listings: integer('listings').notNull(),
+});

@@ -38,4 +38,16 @@ describe('createDatabase', () => {
       await database.drop();
     }
   });
+
+  it('runs each statement in its own backend, without parallel workers', async () => {
+    const database = await createTestDatabase();
+    const { db, pool } = createDatabase(database.url, 1);
+    try {
+      const { rows } = await db.execute<{ max_parallel_workers_per_gather: string }>(sql`show max_parallel_workers_per_gather`);
+      expect(rows).toEqual([{ max_parallel_workers_per_gather: '0' }]);
+    } finally {
+      await pool.end();
+      await database.drop();
+    }
+  });
 });

@@ -225,10 +225,10 @@ const nameRank = (words: SearchWords) =>
   sql`ts_rank_cd(to_tsvector('furniture_search'::regconfig, ${products.productName}), ${tsqueryOf(words)}::tsquery, 2)`;
 
 /**
- * While the rarest of several words names at most this many listings, the pieces named by them
- * all are read from the name index (a bitmap of them, every one read to keep the newest), as a
- * small catalogue has it; beyond, the rarest word's list is walked (listedUnderEvery), which reads
- * every entry of that word when the words seldom go together.
+ * While the rarest of the words names at most this many listings, the pieces named by them all
+ * are gathered from the name index and sorted (`gathered`), as a small catalogue has it; beyond,
+ * one word's are walked newest first, and several words' through the rarest word's list
+ * (listedUnderEvery), which reads every entry of that word when the words seldom go together.
  */
 export const NAME_INDEX_UP_TO = 1_000;
 
@@ -245,7 +245,40 @@ async function fewestNamed(db: Executor, stems: string[]): Promise<number> {
 interface NamedBy {
   stems: string[];
   throughList: boolean;
+  /** Few enough to be gathered from the name index and sorted (GATHER_UP_TO). */
+  gather: boolean;
 }
+
+/**
+ * While a search's words match at most this many listings, its pages gather every match from the
+ * text indexes and sort them, instead of walking the listings in the page's order until it is
+ * full. PostgreSQL cannot tell how rare a word is in a name, nor how seldom two common words go
+ * together, and walks: at a million listings a town's name ("bogura", 90 listings) or "sofa
+ * chair" (none) read the whole table, 5–9 s, for pages that take a millisecond gathered.
+ */
+export const GATHER_UP_TO = FACET_COUNT_LIMIT;
+
+/**
+ * At most how many listings hold every stem: the fewest that hold one of them, from the counts a
+ * trigger keeps per stem (migration 0017); 0 when one is held by none.
+ */
+async function mostMatching(db: Executor, stems: string[]): Promise<number> {
+  const perStem = db
+    .select({ total: sql<number>`sum(${searchWordCounts.listings})`.as('total') })
+    .from(searchWordCounts)
+    .where(inArray(searchWordCounts.term, stems))
+    .groupBy(searchWordCounts.term)
+    .as('per_stem');
+  const [row] = await db.select({ fewest: sql<number>`case when count(*) < ${stems.length} then 0 else min(${perStem.total}) end` }).from(perStem);
+  return Number(row?.fewest ?? 0);
+}
+
+/**
+ * An order no index gives (every listing's price times zero, then the page's own order): PostgreSQL
+ * then gathers the matches from the indexes that find them and sorts them, instead of walking an
+ * index in the page's order. The same rows in the same order, another plan.
+ */
+const gathered = (order: SQL[]) => [sql`${products.resalePrice} * 0`, ...order];
 
 /** The rows of a page: `where` holds and the pieces are `named`, in the order and after the position given. */
 type PageQuery = (where: (SQL | undefined)[], order: SQL[], key: SQL, rows: number, named?: NamedBy) => Promise<(ProductRecord & { sortKey: string })[]>;
@@ -270,6 +303,7 @@ async function relevancePage(
   words: SearchWords | null,
   after: Cursor | null,
   rows: number,
+  gather: boolean,
 ): Promise<{ rows: Awaited<ReturnType<PageQuery>>; rankedUntil: string | null }> {
   const newest = newestBy(products.postedAt, products.id);
   // Without a searchable word (q held none) everything found is one tier, newest first.
@@ -279,7 +313,10 @@ async function relevancePage(
   }
   const afterTier = after ? Number(after.key[0]) : 1;
   const stems = [...new Set(words)];
-  const namedPieces: NamedBy = { stems, throughList: stems.length > 1 && afterTier <= 2 && (await fewestNamed(db, stems)) > NAME_INDEX_UP_TO };
+  // Pieces named by words that name few listings, or among a search's few matches, are gathered
+  // from the name index (GATHER_UP_TO); many named by several words are found through the list.
+  const fewNamed = gather || (afterTier <= 2 && (await fewestNamed(db, stems)) <= NAME_INDEX_UP_TO);
+  const namedPieces: NamedBy = { stems, throughList: !fewNamed && stems.length > 1 && afterTier <= 2, gather: fewNamed };
   // The named tiers are ordered by the list's entries when it is read (see pageQuery): the same
   // positions, in an order PostgreSQL can walk.
   const named = namedPieces.throughList ? newestBy(listed.postedAt, listed.productId) : newest;
@@ -445,23 +482,35 @@ export async function searchCatalogue(db: Executor, query: SearchQuery, facetGro
     const namedCondition = named && (named.throughList ? listedUnderEvery(named.stems) : namedBy(named.stems));
     return query
       .where(and(...where, namedCondition))
-      .orderBy(...order)
+      .orderBy(...((named ? named.gather : gather) ? gathered(order) : order))
       .limit(rows);
   };
 
   const pagePromise = async () => {
-    if (sort === 'relevance') return relevancePage(db, pageQuery, [...filters, category, condition], words, after, limit + 1);
+    if (sort === 'relevance') return relevancePage(db, pageQuery, [...filters, category, condition], words, after, limit + 1, gather);
     const order = ordering(sort);
     const rows = await pageQuery([...besides, category, condition, after ? order.after(after.key, after.id) : undefined], order.orderBy, order.key, limit + 1);
     return { rows, rankedUntil: null };
   };
   const keptTerm = keptCountsTermOf(query, words);
-  const facetsPromise = async () => {
-    if (after) return null;
-    const count = keptTerm ? await keptFacetGroups(db, keptTerm, query.inStock !== false) : await facetGroupsOf(facetKey(query), () => countFacetGroups(db, besides));
-    return facetsOf(query, count);
-  };
-  const [{ rows, rankedUntil }, facets] = await Promise.all([pagePromise(), facetsPromise()]);
+  const facetCount = after
+    ? null
+    : keptTerm
+      ? keptFacetGroups(db, keptTerm, query.inStock !== false)
+      : facetGroupsOf(facetKey(query), () => countFacetGroups(db, besides));
+  // Awaited below, where a failure is thrown; meanwhile it must not count as unhandled.
+  void facetCount?.catch(() => undefined);
+  // Few matches are gathered (GATHER_UP_TO): rare words say so from their kept counts; common
+  // words that seldom go together, or filters that leave few of them, from the first page's facets.
+  let gather = false;
+  if (words) {
+    gather = (await mostMatching(db, [...new Set(words)])) <= GATHER_UP_TO;
+    if (!gather && facetCount) {
+      const { groups, complete } = await facetCount;
+      gather = complete && groups.reduce((total, group) => total + group.count, 0) <= GATHER_UP_TO;
+    }
+  }
+  const [{ rows, rankedUntil }, facets] = await Promise.all([pagePromise(), facetCount?.then((count) => facetsOf(query, count)) ?? null]);
 
   const page = rows.slice(0, limit);
   const last = page.at(-1);

@@ -50,6 +50,20 @@ describe('search over a seeded catalogue', () => {
     }
   });
 
+  it('gathers and sorts the few matches of a word in no name, or of words seldom together, instead of walking the listings in order', async () => {
+    const client = new pg.Client({ connectionString: t.database.url });
+    await client.connect();
+    try {
+      for (const query of [{ q: 'bogura' }, { q: 'sofa chair' }, { q: 'sofa chair', sort: 'newest' as const }, { q: 'bogura', sort: 'price-asc' as const }]) {
+        const pages = (await planSearch(client, { name: query.q, query })).filter(({ statement }) => statement.startsWith('select "products"."id"'));
+        expect(pages.length, query.q).toBeGreaterThan(0);
+        for (const { statement, plan } of pages) expect(plan, `${query.q}: ${statement}`).toMatch(/Sort Key: \(\(products\.resale_price \* '0'::numeric\)\)/);
+      }
+    } finally {
+      await client.end();
+    }
+  });
+
   it(`counts facets over at most ${FACET_COUNT_LIMIT} matches: beyond, the counts are lower bounds and say so`, async () => {
     const broad = await search('inStock=false');
     expect(broad.facets!.exact).toBe(false);

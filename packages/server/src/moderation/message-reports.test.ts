@@ -7,6 +7,9 @@ import { createUser, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
 import { auditLog, chatMessages, liveEvents, reports } from '../db/schema/index.ts';
 
 const t = setupTestApp();
+// A statement sent on a connection still busy with another fails the test, where node-postgres only
+// warns (and will refuse it): the queue and a report's context are read inside a transaction.
+process.throwDeprecation = true;
 
 type Headers = Record<string, string>;
 

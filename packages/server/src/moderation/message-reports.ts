@@ -116,11 +116,10 @@ export async function threadExcerpt(db: Executor, reportId: string, messageId: s
       .orderBy(order(chatMessages.createdAt), order(chatMessages.id))
       .limit(REPORT_CONTEXT_MESSAGES);
   };
-  const [earlier, [reported], later] = await Promise.all([
-    nearest('before'),
-    selectModerated().where(eq(chatMessages.id, messageId)),
-    nearest('after'),
-  ]);
+  // One statement after another: this is read in its caller's transaction, on one connection.
+  const earlier = await nearest('before');
+  const [reported] = await selectModerated().where(eq(chatMessages.id, messageId));
+  const later = await nearest('after');
   return {
     reportId,
     conversationId: anchor.conversationId,

@@ -59,25 +59,25 @@ export const REPORT_QUEUE_LIMIT = 100;
  */
 export async function listReportQueue(db: Executor, status: ReportQueueStatus): Promise<ReportedTarget[]> {
   const inStatus = status === 'open' ? eq(reports.status, 'open') : ne(reports.status, 'open');
-  const [grouped, appealed] = await Promise.all([
-    db
-      .select({ targetType: reports.targetType, targetId: reports.targetId, reportCount: sql<number>`count(*)::int` })
-      .from(reports)
-      .where(inStatus)
-      .groupBy(reports.targetType, reports.targetId)
-      .orderBy(
-        ...(status === 'open' ? [desc(sql`count(*)`), sql`min(${reports.createdAt})`] : [desc(sql`max(${reports.resolvedAt})`)]),
-      )
-      .limit(REPORT_QUEUE_LIMIT),
+  // One statement after another: the queue is read in its caller's transaction, on one connection.
+  const grouped = await db
+    .select({ targetType: reports.targetType, targetId: reports.targetId, reportCount: sql<number>`count(*)::int` })
+    .from(reports)
+    .where(inStatus)
+    .groupBy(reports.targetType, reports.targetId)
+    .orderBy(
+      ...(status === 'open' ? [desc(sql`count(*)`), sql`min(${reports.createdAt})`] : [desc(sql`max(${reports.resolvedAt})`)]),
+    )
+    .limit(REPORT_QUEUE_LIMIT);
+  const appealed =
     status === 'open'
-      ? db
+      ? await db
           .select({ targetId: listingAppeals.productId })
           .from(listingAppeals)
           .where(eq(listingAppeals.status, 'pending'))
           .orderBy(listingAppeals.createdAt)
           .limit(REPORT_QUEUE_LIMIT)
-      : [],
-  ]);
+      : [];
   const key = (target: { targetType: ReportTargetType; targetId: string }) => `${target.targetType}:${target.targetId}`;
   const counts = new Map(grouped.map((target) => [key(target), target.reportCount]));
   const appealedTargets = appealed.map((appeal) => ({ targetType: 'product' as const, targetId: appeal.targetId }));
@@ -89,32 +89,30 @@ export async function listReportQueue(db: Executor, status: ReportQueueStatus): 
 
   const targetIds = targets.map((target) => target.targetId);
   const messageIds = targets.filter((target) => target.targetType === 'message').map((target) => target.targetId);
-  const [targetReports, actions, appeals, productRows, userRows, messageRows] = await Promise.all([
-    db.select().from(reports).where(inArray(reports.targetId, targetIds)).orderBy(reports.createdAt),
-    db
-      .select({ targetId: auditLog.targetId, action: auditLog.action, reason: auditLog.reason, actorEmail: auditLog.actorEmail, createdAt: auditLog.createdAt })
-      .from(auditLog)
-      .where(inArray(auditLog.targetId, targetIds))
-      .orderBy(desc(auditLog.id)),
-    latestAppealsOf(db, targets.filter((target) => target.targetType === 'product').map((target) => target.targetId)),
-    db
-      .select({
-        id: products.id,
-        productName: products.productName,
-        moderation: products.moderation,
-        sellerId: users.id,
-        sellerEmail: users.email,
-        sellerSuspendedAt: users.suspendedAt,
-      })
-      .from(products)
-      .innerJoin(users, eq(users.id, products.sellerId))
-      .where(inArray(products.id, targetIds)),
-    db
-      .select({ id: users.id, name: users.name, email: users.email, suspendedAt: users.suspendedAt })
-      .from(users)
-      .where(inArray(users.id, targetIds)),
-    reportedMessagesAmong(db, messageIds),
-  ]);
+  const targetReports = await db.select().from(reports).where(inArray(reports.targetId, targetIds)).orderBy(reports.createdAt);
+  const actions = await db
+    .select({ targetId: auditLog.targetId, action: auditLog.action, reason: auditLog.reason, actorEmail: auditLog.actorEmail, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .where(inArray(auditLog.targetId, targetIds))
+    .orderBy(desc(auditLog.id));
+  const appeals = await latestAppealsOf(db, targets.filter((target) => target.targetType === 'product').map((target) => target.targetId));
+  const productRows = await db
+    .select({
+      id: products.id,
+      productName: products.productName,
+      moderation: products.moderation,
+      sellerId: users.id,
+      sellerEmail: users.email,
+      sellerSuspendedAt: users.suspendedAt,
+    })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(inArray(products.id, targetIds));
+  const userRows = await db
+    .select({ id: users.id, name: users.name, email: users.email, suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(inArray(users.id, targetIds));
+  const messageRows = await reportedMessagesAmong(db, messageIds);
 
   return targets.map((target) => {
     const product = target.targetType === 'product' ? productRows.find((row) => row.id === target.targetId) : undefined;

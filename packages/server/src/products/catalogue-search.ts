@@ -232,15 +232,6 @@ const nameRank = (words: SearchWords) =>
  */
 export const NAME_INDEX_UP_TO = 1_000;
 
-/** How many listings the rarest of the stems names (0 when one names none). */
-async function fewestNamed(db: Executor, stems: string[]): Promise<number> {
-  const [row] = await db
-    .select({ listings: sql<number>`case when count(*) < ${stems.length} then 0 else min(${searchNameWordCounts.listings}) end` })
-    .from(searchNameWordCounts)
-    .where(inArray(searchNameWordCounts.term, stems));
-  return row?.listings ?? 0;
-}
-
 /** The pieces named by every stem: read from the name index, or through the name words' list. */
 interface NamedBy {
   stems: string[];
@@ -259,18 +250,23 @@ interface NamedBy {
 export const GATHER_UP_TO = FACET_COUNT_LIMIT;
 
 /**
- * At most how many listings hold every stem: the fewest that hold one of them, from the counts a
- * trigger keeps per stem (migration 0017); 0 when one is held by none.
+ * From the counts triggers keep per stem, in one round trip: at most how many listings hold every
+ * stem anywhere (the fewest holding one, migration 0017), and how many the rarest stem names
+ * (migration 0019); 0 when a stem is held by none.
  */
-async function mostMatching(db: Executor, stems: string[]): Promise<number> {
-  const perStem = db
-    .select({ total: sql<number>`sum(${searchWordCounts.listings})`.as('total') })
-    .from(searchWordCounts)
-    .where(inArray(searchWordCounts.term, stems))
-    .groupBy(searchWordCounts.term)
-    .as('per_stem');
-  const [row] = await db.select({ fewest: sql<number>`case when count(*) < ${stems.length} then 0 else min(${perStem.total}) end` }).from(perStem);
-  return Number(row?.fewest ?? 0);
+async function fewestHolding(db: Executor, stems: string[]): Promise<{ anywhere: number; inName: number }> {
+  const fewest = (counted: SQL | AnyPgColumn) => sql`case when count(*) < ${stems.length} then 0 else min(${counted}) end`;
+  const { rows } = await db.execute<{ anywhere: string; in_name: string }>(sql`select
+    (select ${fewest(sql`total`)} from (select sum(${searchWordCounts.listings}) as total from ${searchWordCounts}
+      where ${inArray(searchWordCounts.term, stems)} group by ${searchWordCounts.term}) as per_stem) as anywhere,
+    (select ${fewest(searchNameWordCounts.listings)} from ${searchNameWordCounts} where ${inArray(searchNameWordCounts.term, stems)}) as in_name`);
+  return { anywhere: Number(rows[0]!.anywhere), inName: Number(rows[0]!.in_name) };
+}
+
+/** Which of a search's statements gather their matches (GATHER_UP_TO): the named tiers', and the others. */
+interface Gathering {
+  named: boolean;
+  all: boolean;
 }
 
 /**
@@ -303,7 +299,7 @@ async function relevancePage(
   words: SearchWords | null,
   after: Cursor | null,
   rows: number,
-  gather: boolean,
+  gathering: Gathering,
 ): Promise<{ rows: Awaited<ReturnType<PageQuery>>; rankedUntil: string | null }> {
   const newest = newestBy(products.postedAt, products.id);
   // Without a searchable word (q held none) everything found is one tier, newest first.
@@ -313,10 +309,8 @@ async function relevancePage(
   }
   const afterTier = after ? Number(after.key[0]) : 1;
   const stems = [...new Set(words)];
-  // Pieces named by words that name few listings, or among a search's few matches, are gathered
-  // from the name index (GATHER_UP_TO); many named by several words are found through the list.
-  const fewNamed = gather || (afterTier <= 2 && (await fewestNamed(db, stems)) <= NAME_INDEX_UP_TO);
-  const namedPieces: NamedBy = { stems, throughList: !fewNamed && stems.length > 1 && afterTier <= 2, gather: fewNamed };
+  // Few named pieces are gathered from the name index; many named by several words are found through the list.
+  const namedPieces: NamedBy = { stems, throughList: !gathering.named && stems.length > 1 && afterTier <= 2, gather: gathering.named };
   // The named tiers are ordered by the list's entries when it is read (see pageQuery): the same
   // positions, in an order PostgreSQL can walk.
   const named = namedPieces.throughList ? newestBy(listed.postedAt, listed.productId) : newest;
@@ -469,6 +463,26 @@ export async function searchCatalogue(db: Executor, query: SearchQuery, facetGro
   // Relevance tiers match the words each in its own way; everything else matches them anywhere.
   const besides = words ? [...filters, sql`${products.searchVector} @@ ${tsqueryOf(words)}::tsquery`] : filters;
   const { category, condition } = facetConditions(query);
+  const keptTerm = keptCountsTermOf(query, words);
+  const facetCount = after
+    ? null
+    : keptTerm
+      ? keptFacetGroups(db, keptTerm, query.inStock !== false)
+      : facetGroupsOf(facetKey(query), () => countFacetGroups(db, besides));
+  // Awaited below, where a failure is thrown; meanwhile it must not count as unhandled.
+  void facetCount?.catch(() => undefined);
+  // Few matches are gathered (GATHER_UP_TO): rare words say so from their kept counts; common
+  // words that seldom go together, or filters that leave few of them, from the first page's facets.
+  const gathering: Gathering = { named: false, all: false };
+  if (words) {
+    const fewest = await fewestHolding(db, [...new Set(words)]);
+    gathering.all = fewest.anywhere <= GATHER_UP_TO;
+    if (!gathering.all && facetCount) {
+      const { groups, complete } = await facetCount;
+      gathering.all = complete && groups.reduce((total, group) => total + group.count, 0) <= GATHER_UP_TO;
+    }
+    gathering.named = gathering.all || fewest.inName <= NAME_INDEX_UP_TO;
+  }
   const pageQuery: PageQuery = (where, order, key, rows, named) => {
     let query = db
       .select({ ...productColumns, sortKey: sql<string>`${key}` })
@@ -482,34 +496,16 @@ export async function searchCatalogue(db: Executor, query: SearchQuery, facetGro
     const namedCondition = named && (named.throughList ? listedUnderEvery(named.stems) : namedBy(named.stems));
     return query
       .where(and(...where, namedCondition))
-      .orderBy(...((named ? named.gather : gather) ? gathered(order) : order))
+      .orderBy(...((named ? named.gather : gathering.all) ? gathered(order) : order))
       .limit(rows);
   };
 
   const pagePromise = async () => {
-    if (sort === 'relevance') return relevancePage(db, pageQuery, [...filters, category, condition], words, after, limit + 1, gather);
+    if (sort === 'relevance') return relevancePage(db, pageQuery, [...filters, category, condition], words, after, limit + 1, gathering);
     const order = ordering(sort);
     const rows = await pageQuery([...besides, category, condition, after ? order.after(after.key, after.id) : undefined], order.orderBy, order.key, limit + 1);
     return { rows, rankedUntil: null };
   };
-  const keptTerm = keptCountsTermOf(query, words);
-  const facetCount = after
-    ? null
-    : keptTerm
-      ? keptFacetGroups(db, keptTerm, query.inStock !== false)
-      : facetGroupsOf(facetKey(query), () => countFacetGroups(db, besides));
-  // Awaited below, where a failure is thrown; meanwhile it must not count as unhandled.
-  void facetCount?.catch(() => undefined);
-  // Few matches are gathered (GATHER_UP_TO): rare words say so from their kept counts; common
-  // words that seldom go together, or filters that leave few of them, from the first page's facets.
-  let gather = false;
-  if (words) {
-    gather = (await mostMatching(db, [...new Set(words)])) <= GATHER_UP_TO;
-    if (!gather && facetCount) {
-      const { groups, complete } = await facetCount;
-      gather = complete && groups.reduce((total, group) => total + group.count, 0) <= GATHER_UP_TO;
-    }
-  }
   const [{ rows, rankedUntil }, facets] = await Promise.all([pagePromise(), facetCount?.then((count) => facetsOf(query, count)) ?? null]);
 
   const page = rows.slice(0, limit);

@@ -25,7 +25,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { createDatabase, type Database } from '../src/db/client.ts';
+import { createDatabase, SESSION_OPTIONS, type Database } from '../src/db/client.ts';
 import { createUser, DEFAULT_TEST_PASSWORD } from '../src/db/factories.ts';
 import { categories, products } from '../src/db/schema/index.ts';
 import { seedCatalogue } from '../src/demo/catalogue-seed.ts';
@@ -214,7 +214,8 @@ async function walk(catalogue: Catalogue, name: string, url: string) {
 
 /** The plan of every search shape at this size; sequential scans of products are flagged. */
 async function printPlans(catalogue: Catalogue) {
-  const client = new pg.Client({ connectionString: catalogue.url });
+  // Planned as the app's own connections plan.
+  const client = new pg.Client({ connectionString: catalogue.url, options: SESSION_OPTIONS });
   await client.connect();
   try {
     const [category] = await catalogue.db.select({ id: categories.id }).from(categories).where(eq(categories.categoryName, 'Dressers'));

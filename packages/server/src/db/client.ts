@@ -10,12 +10,17 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A database handle or an open transaction: repositories accept either. */
 export type Executor = Database | Transaction;
 
+/**
+ * Settings of every connection the app opens. No parallel workers: a request reads a page, not a
+ * table, and starting workers cost 40–100 ms where the statement took 2 (decision 27); the cores
+ * are better left to the other requests.
+ */
+export const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
+
 // numeric comes back as text so money keeps its exact value; repositories convert at the edge.
 export function createDatabase(connectionString: string, max = 10) {
   // While the database cannot be reached a request fails after this long instead of waiting.
-  // No parallel workers: a request reads a page, not a table, and starting workers cost 40–100 ms
-  // where the statement took 2 (decision 27); the cores are better left to the other requests.
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, options: '-c max_parallel_workers_per_gather=0' });
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, options: SESSION_OPTIONS });
   pool.on('error', () => {
     // An idle client lost its connection (the server restarted); the pool replaces it.
   });

@@ -9,6 +9,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // A poll waits for a state the page reaches (the app's code loaded, an answer shown); on two
+    // busy cores that can take longer than the default second. The test's own limit still holds.
+    expect: { poll: { timeout: 10_000 } },
     // The JSON report lets CI print one closing count line.
     reporters: ['default', ['json', { outputFile: 'test-artifacts/vitest-results.json' }]],
   },

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,14 +35,20 @@ describe('the embedded database', () => {
 describe('a PostgreSQL left running by an earlier start', () => {
   it('is stopped, and the new start opens the same data', async () => {
     const directory = path.join(dataDir, 'leftover');
-    const earlier = await startEmbeddedPostgres(directory);
-    const earlierPid = Number((await fs.readFile(path.join(directory, 'cluster', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    // The earlier start runs in a process of its own, killed once its PostgreSQL is up, as when
+    // an app's process is killed: its PostgreSQL keeps running, and nothing watches it any more.
+    const earlierStart = spawn(
+      process.execPath,
+      ['--import', 'tsx', '-e', `import(${JSON.stringify(path.join(import.meta.dirname, 'embedded.ts'))}).then(({ startEmbeddedPostgres }) => startEmbeddedPostgres(${JSON.stringify(directory)})).then((database) => console.log(database.pid()))`],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const [line] = (await once(earlierStart.stdout!.setEncoding('utf8'), 'data')) as [string];
+    const earlierPid = Number(line.trim());
+    earlierStart.kill('SIGKILL');
+    await once(earlierStart, 'exit');
     const notices: string[] = [];
 
-    // The earlier start is never stopped, as when its process was killed. (Its handle cannot stop
-    // it afterwards either: the server it started is gone.)
-    void earlier;
-    const next = await startEmbeddedPostgres(directory, { onNotice: (line) => notices.push(line) });
+    const next = await startEmbeddedPostgres(directory, { onNotice: (notice) => notices.push(notice) });
     try {
       expect(notices).toEqual([`Stopping the embedded PostgreSQL left running by an earlier start (pid ${earlierPid})`]);
       const client = new pg.Client({ connectionString: next.adminUrl });

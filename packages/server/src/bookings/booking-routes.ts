@@ -15,12 +15,12 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const bookingsOfBuyer = prepareBookingsOfBuyer(app.db, app.databaseListener);
   const bookProduct = prepareBookProduct(app.db);
   // Besides the bookings: the buyer's and the seller's names (users) and the product's state and phone.
-  const keptBookings = ownListCache(app, ['users', 'products']);
+  const keptBookings = ownListCache(app, ['users', 'products'], bookingsOfBuyer.fingerprint);
 
   app.get(
     '/booking',
     {
-      config: { access: ['buyer', 'admin'] },
+      config: { access: ['buyer', 'admin'], onTokenVerified: keptBookings.readAhead },
       onSend: keptBookings.onSend,
       schema: {
         tags: ['bookings'],
@@ -38,7 +38,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = pageOf(request.query);
       return keptBookings.answer(request, reply, {
         owner: buyer.id,
-        fingerprint: () => bookingsOfBuyer.fingerprint(buyer.id, page.probe),
         async compute() {
           const { bookings, fingerprint } = await bookingsOfBuyer.list(buyer.id, page.probe);
           return { answer: { success: true as const, data: pageRows(request, reply, bookings, page) }, fingerprint };

@@ -1,11 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { serverMessages } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { verifyUser } from '../admin/admin-repository.ts';
 import { buildApp, type App } from '../app.ts';
 import { createDatabase } from '../db/client.ts';
 import { createCategory, createProduct, createReview, createUser, createWish } from '../db/factories.ts';
-import { products, wishes } from '../db/schema/index.ts';
+import { products, users, wishes } from '../db/schema/index.ts';
+import { endAllSessions } from '../users/refresh-tokens.ts';
 import { payByCard, postPayment } from '../payments/payment-fixtures.ts';
 import { bookingStep, listingStep } from '../sales/sale-fixtures.ts';
 
@@ -241,6 +244,112 @@ describe('a buyer’s own lists, kept on each server', () => {
     expect(answers.map((rows) => rows.map((row) => row.productName))).toEqual(
       buyers.map((_, index) => (index % 2 === 0 ? [`Second of ${index}`, `Renamed ${index}`] : [`First of ${index}`])),
     );
+  });
+});
+
+/**
+ * The round trips of the lists' reads while `run` runs: the catch-up's empty query and the
+ * fingerprint statements, on the listening connection, and the lists' own queries, on the pool.
+ * (The job worker's queries, which the bookings' e-mails cause, are not counted.)
+ */
+async function queriesDuring(run: () => Promise<void>) {
+  const sent = { catchUps: 0, fingerprints: 0, lists: 0 };
+  const query = pg.Client.prototype.query;
+  const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+    const [asked] = args as [string | { name?: string }];
+    const name = typeof asked === 'object' ? asked.name : undefined;
+    if (asked === '') sent.catchUps++;
+    else if (name?.endsWith('_versions_of_buyers')) sent.fingerprints++;
+    else if (name === 'wishes_of_buyer' || name === 'bookings_of_buyer') sent.lists++;
+    return (query as (...args: unknown[]) => unknown).apply(this, args);
+  } as typeof query);
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return sent;
+}
+
+describe('a buyer reading their own kept list', () => {
+  it('waits for one round trip: the page’s fingerprint rides the catch-up the session check needs', async () => {
+    const me = await buyer();
+    const owner = await seller();
+    await createWish(t.db, { buyerId: me.id, productId: (await productOf(owner, 'Oak desk')).id });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/addBooking',
+      headers: me.headers,
+      payload: { productId: (await productOf(owner, 'Pine bed')).id, phoneNumber: '+8801700000000', location: 'Banani' },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    // Kept: the session, and each list's answer.
+    const [wishes, bookings] = [await wishesOn(t.app, me), await bookingsOn(t.app, me)];
+
+    const reads = 5;
+    const sent = await queriesDuring(async () => {
+      for (let read = 0; read < reads; read++) {
+        expect(await wishesOn(t.app, me)).toEqual(wishes);
+        expect(await bookingsOn(t.app, me)).toEqual(bookings);
+      }
+    });
+    expect(sent).toEqual({ catchUps: 0, fingerprints: 2 * reads, lists: 0 });
+  });
+
+  it('sees a change made through another server on its very next read', async () => {
+    const me = await buyer();
+    const owner = await seller();
+    const [desk, bed] = [await productOf(owner, 'Oak desk'), await productOf(owner, 'Pine bed')];
+    expect(await wishesOn(t.app, me)).toEqual([]);
+    expect(await wishesOn(t.app, me)).toEqual([]);
+
+    const added = await second.inject({ method: 'POST', url: '/api/addWish', headers: me.headers, payload: { productId: desk.id } });
+    expect(added.statusCode, added.body).toBe(201);
+    expect((await wishesOn(t.app, me)).map((wish) => wish.productName)).toEqual(['Oak desk']);
+    const removed = await second.inject({ method: 'DELETE', url: `/api/wishDelete?id=${added.json().data._id}`, headers: me.headers });
+    expect(removed.statusCode).toBe(200);
+    expect(await wishesOn(t.app, me)).toEqual([]);
+
+    expect(await bookingsOn(t.app, me)).toEqual([]);
+    expect(await bookingsOn(t.app, me)).toEqual([]);
+    const booked = await second.inject({
+      method: 'POST',
+      url: '/api/addBooking',
+      headers: me.headers,
+      payload: { productId: bed.id, phoneNumber: '+8801700000000', location: 'Banani' },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect((await bookingsOn(t.app, me)).map((booking) => booking._id)).toEqual([booked.json().data._id]);
+  });
+
+  it('is refused once the session has ended through another server, though its answer is kept', async () => {
+    const me = await buyer();
+    await wishesOn(t.app, me);
+    await wishesOn(t.app, me);
+    await endAllSessions(second.db, me.id);
+    const refused = await t.app.inject({ method: 'GET', url: `/api/wishes?email=${encodeURIComponent(me.email)}`, headers: me.headers });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe(serverMessages.accounts.sessionEnded);
+  });
+});
+
+describe('an admin reading another buyer’s kept list', () => {
+  it('is given that buyer’s list as it is now, never one judged by the admin’s own rows', async () => {
+    // An answer kept for the admin under the very URL of the buyer's list: the admin once had the
+    // e-mail the buyer has now. Both lists empty, so their fingerprints alike.
+    const product = await productOf(await seller());
+    const admin = await signedIn(await createUser(t.db, { role: 'admin', password: null }));
+    expect(await wishesOn(t.app, admin)).toEqual([]);
+    const email = admin.email;
+    await t.db.update(users).set({ email: `moved-${email}` }).where(eq(users.id, admin.id));
+    const me = await signedIn(await createUser(t.db, { email, password: null }));
+    expect(await wishesOn(t.app, me)).toEqual([]);
+
+    const added = await second.inject({ method: 'POST', url: '/api/addWish', headers: me.headers, payload: { productId: product.id } });
+    expect(added.statusCode, added.body).toBe(201);
+    const seen = await list<WishRow>(t.app, 'wishes', me, admin.headers);
+    expect(seen.map((wish) => wish._id)).toEqual([added.json().data._id]);
+    expect(await list<WishRow>(t.app, 'wishes', me, admin.headers)).toEqual(seen);
   });
 });
 

@@ -3,7 +3,8 @@ import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { DatabaseListener } from '../db/listener.ts';
-import type { Page } from '../http/pagination.ts';
+import type { Pagination } from '@furniture/contract';
+import { pageOf, type Page } from '../http/pagination.ts';
 import type { WatchedTable } from './data-versions.ts';
 
 /** All of one list's kept answers together stay under this many bytes; the least recently used go first. */
@@ -101,8 +102,6 @@ export function pageFingerprints(listener: DatabaseListener, statement: string, 
 export interface OwnListRead<Answer> {
   /** Whose list it is: the account the answer is about, found after the access check. */
   owner: string;
-  /** The fingerprint of the owner's rows on this page as they are now (one small query), undefined when it cannot be read. */
-  fingerprint(): Promise<string | undefined>;
   /** The answer, with the fingerprint of the very rows it was made from. */
   compute(): Promise<{ answer: Answer; fingerprint: string }>;
 }
@@ -122,6 +121,13 @@ interface Pending {
 }
 
 /**
+ * The rows a list's fingerprint covers: the page the query string asks for and the row after it.
+ * The query string of an own list (`emailListQuery`) has been validated by the time the access
+ * check runs, so the page is the one the route reads.
+ */
+const probeOf = (request: FastifyRequest) => pageOf(request.query as Pagination).probe;
+
+/**
  * Keeps the answers of one kind of a person's own list (a buyer's bookings, a buyer's wishes) on
  * this app server, by owner and URL. Its own rows are written by the hot write paths, whose
  * commits are not announced (a NOTIFY would serialize them server-wide, decision 24), so a kept
@@ -129,10 +135,21 @@ interface Pending {
  * `tables` the answer also reads (caught up with every commit before the request arrived, as the
  * response cache does), and the fingerprint of the owner's rows read again by one small query.
  * The fingerprint kept is the one of the rows the answer was made from, never an earlier one.
+ *
+ * `readFingerprint` reads an owner's page as it is now (one small query, `pageFingerprints`). The
+ * route gives `readAhead` as its `onTokenVerified` (http/access.ts), so that for a caller reading
+ * their own list the fingerprint rides the round trip the session check waits for.
  */
-export function ownListCache(app: FastifyInstance, tables: readonly WatchedTable[]) {
+export function ownListCache(
+  app: FastifyInstance,
+  tables: readonly WatchedTable[],
+  readFingerprint: (owner: string, page: Page) => Promise<string | undefined>,
+) {
   const entries = new Map<string, Entry>();
   const pending = new WeakMap<FastifyRequest, Pending>();
+  /** Fingerprints asked for before the access check, and for whom (`readAhead`). */
+  const readAheads = new WeakMap<FastifyRequest, { owner: string; fingerprint: Promise<string | undefined> }>();
+  const keyOf = (owner: string, request: FastifyRequest) => `${owner} ${request.url}`;
   let keptBytes = 0;
   const sizeOf = (entry: Entry) => entry.body.length + entry.fingerprint.length;
 
@@ -148,14 +165,38 @@ export function ownListCache(app: FastifyInstance, tables: readonly WatchedTable
     keptBytes = 0;
   });
 
+  /**
+   * The owner's page as it is now: the fingerprint read ahead for this request when it was read
+   * for this owner, else one read now. Either is read after the request arrived.
+   */
+  function fingerprintNow(request: FastifyRequest, owner: string) {
+    const ahead = readAheads.get(request);
+    return ahead?.owner === owner ? ahead.fingerprint : readFingerprint(owner, probeOf(request));
+  }
+
   return {
+    /**
+     * The route's `onTokenVerified`: when an answer of this URL is kept for the token's account,
+     * asks for that page's fingerprint now, before the session is checked, so that it rides the
+     * same round trip as the request's catch-up instead of the one after. It is only a read: the
+     * answer still waits for the access check, and uses it only for a list of that very account
+     * (an admin reading another's list reads that list's; a refused request drops it).
+     */
+    readAhead(request: FastifyRequest, userId: string) {
+      if (!entries.has(keyOf(userId, request))) return;
+      const ahead = readFingerprint(userId, probeOf(request));
+      // Dropped when unused; when used, its failure is the answer's.
+      ahead.catch(() => undefined);
+      readAheads.set(request, { owner: userId, fingerprint: ahead });
+    },
+
     /** The list's answer: the kept one, sent as it is, while it is current; else computed, and kept once serialized. */
     async answer<Answer>(request: FastifyRequest, reply: FastifyReply, read: OwnListRead<Answer>): Promise<Answer | FastifyReply> {
-      const key = `${read.owner} ${request.url}`;
+      const key = keyOf(read.owner, request);
       const kept = entries.get(key);
       const [versions, fingerprint] = await Promise.all([
         app.dataVersions.current(request, tables),
-        kept ? read.fingerprint() : undefined,
+        kept ? fingerprintNow(request, read.owner) : undefined,
       ]);
       if (kept && versions !== null && kept.versions === versions && kept.fingerprint === fingerprint) {
         // Most recently used last, so the oldest in the map are the first to go.

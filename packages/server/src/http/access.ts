@@ -37,6 +37,14 @@ declare module 'fastify' {
      * event stream's one-time ticket, for browsers' EventSource, which cannot send headers.)
      */
     credential?: (request: FastifyRequest) => Promise<string | null>;
+    /**
+     * Called with the account of a bearer token whose signature has been verified, before its
+     * session is checked: reads the route will want for that account, started now, ride the round
+     * trip to the database that the session check waits for (a kept list's fingerprint,
+     * cache/own-list-cache.ts). Nothing started here may be used unless the access check passes,
+     * nor for another account than the one the route then serves.
+     */
+    onTokenVerified?: (request: FastifyRequest, userId: string) => void;
   }
   interface FastifyRequest {
     /** The signed-in account, loaded from the database for the verified token's subject. */
@@ -69,7 +77,7 @@ const KEPT_SESSIONS = 10_000;
 export async function authenticate(
   app: FastifyInstance,
   request: FastifyRequest,
-  credential?: FastifyContextConfig['credential'],
+  { credential, onTokenVerified }: Pick<FastifyContextConfig, 'credential' | 'onTokenVerified'> = {},
 ): Promise<Caller | null> {
   const token = bearerToken(request);
   if (!token) {
@@ -86,6 +94,7 @@ export async function authenticate(
   } catch (error) {
     throw unauthorized(error instanceof InvalidTokenError ? error.message : undefined);
   }
+  onTokenVerified?.(request, subject.userId);
   return { user: await sessionUser(app, request, subject), sessionId: subject.sessionId };
 }
 
@@ -119,9 +128,9 @@ function refuseSuspended(user: UserRow) {
   if (user.suspendedAt) throw unauthorized(trustTexts.accountSuspended);
 }
 
-function guard(app: FastifyInstance, access: Access, credential: FastifyContextConfig['credential']) {
+function guard(app: FastifyInstance, access: Access, config: FastifyContextConfig | undefined) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const caller = await authenticate(app, request, credential).catch((error: unknown) => {
+    const caller = await authenticate(app, request, config).catch((error: unknown) => {
       if (access === 'public') return null; // a stale token does not stop anyone reading public data
       throw error;
     });
@@ -143,7 +152,7 @@ export function registerAccessControl(app: FastifyInstance) {
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
     for (const method of [route.method].flat()) app.apiRoutes.push({ method, url: route.url, access });
-    const check = guard(app, access, route.config?.credential);
+    const check = guard(app, access, route.config);
     const existing = route.preHandler ? [route.preHandler].flat() : [];
     route.preHandler = [check, ...existing];
   });

@@ -14,12 +14,12 @@ export const wishRoutes: FastifyPluginAsyncZod = async (app) => {
   const wishesOfBuyer = prepareWishesOfBuyer(app.db, app.databaseListener);
   const addWish = prepareAddWish(app.db);
   // Besides the wishes: each product, its category, its seller (users) and the seller's rating.
-  const keptWishes = ownListCache(app, ['products', 'categories', 'users', 'reviews']);
+  const keptWishes = ownListCache(app, ['products', 'categories', 'users', 'reviews'], wishesOfBuyer.fingerprint);
 
   app.get(
     '/wishes',
     {
-      config: { access: ['buyer', 'admin'] },
+      config: { access: ['buyer', 'admin'], onTokenVerified: keptWishes.readAhead },
       onSend: keptWishes.onSend,
       schema: {
         tags: ['wishes'],
@@ -35,7 +35,6 @@ export const wishRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = pageOf(request.query);
       return keptWishes.answer(request, reply, {
         owner: buyer.id,
-        fingerprint: () => wishesOfBuyer.fingerprint(buyer.id, page.probe),
         async compute() {
           const { wishes, fingerprint } = await wishesOfBuyer.list(buyer.id, page.probe);
           return { answer: { success: true as const, data: pageRows(request, reply, wishes, page) }, fingerprint };

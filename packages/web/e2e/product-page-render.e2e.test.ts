@@ -40,8 +40,17 @@ beforeAll(async () => {
   ).id;
 });
 
-async function open(viewport?: { width: number; height: number }) {
+async function open(viewport?: { width: number; height: number }, timezoneId?: string) {
   session = await openSession(chromium.browser, market.url, viewport);
+  if (timezoneId) {
+    // A reader elsewhere than the server: a context of their own, with the same error watch.
+    await session.close();
+    const context = await chromium.browser.newContext({ baseURL: market.url, viewport, timezoneId });
+    const page = await context.newPage();
+    const pageErrors: Error[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error));
+    session = { context, page, pageErrors, close: () => context.close() };
+  }
   consoleErrors = [];
   session.page.on('console', (message) => {
     // Pictures the test's users and products point to that do not exist are not the page's errors.
@@ -120,6 +129,24 @@ describe('a product’s page rendered by the server', () => {
     // The first tap loads the app; the held click then shows the next photo.
     await page.getByRole('button', { name: productPageTexts.nextPhoto }).click();
     await expect.poll(() => gallery.getAttribute('aria-label')).toBe(`Wingback armchair: ${productPageTexts.photoOf(2, 2)}`);
+    expect(
+      await page.evaluate(`window.serverElements[0] === document.querySelector('h1') && window.serverElements[1] === document.querySelector('[data-testid="gallery"] img')`),
+    ).toBe(true);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('is hydrated for a reader in another time zone than the server’s, then shows its dates in theirs', async () => {
+    const page = await open(phone, 'Asia/Dhaka');
+    await page.goto(`/product/${armchairId}`);
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(`window.serverElements = [document.querySelector('h1'), document.querySelector('[data-testid="gallery"] img')]`);
+    const posted = page.getByRole('main').locator('dl time').first();
+    const postedAt = (await posted.getAttribute('datetime'))!;
+    const inZone = (timeZone: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(postedAt));
+    // The server writes dates in UTC, whatever its own zone, and the app hydrates with the same words.
+    expect(await posted.innerText()).toBe(inZone('UTC'));
+    await page.getByRole('button', { name: productPageTexts.nextPhoto }).click();
+    await expect.poll(() => posted.innerText()).toBe(inZone('Asia/Dhaka'));
     expect(
       await page.evaluate(`window.serverElements[0] === document.querySelector('h1') && window.serverElements[1] === document.querySelector('[data-testid="gallery"] img')`),
     ).toBe(true);

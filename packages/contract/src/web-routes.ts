@@ -50,8 +50,11 @@ export const publicPages = [webRoutes.home, webRoutes.categories, webRoutes.blog
  */
 export const FIRST_ANSWERS_ELEMENT_ID = 'first-answers';
 
-/** The web build's module that renders Home with React on the server, inside the build (dot folders are not served). */
-export const HOME_PAGE_MODULE = '.server/home-page.js';
+/**
+ * The web build's module that renders the pages the server sends rendered (Home and a product's
+ * page) with React, inside the build (dot folders are not served).
+ */
+export const SERVER_PAGES_MODULE = '.server/server-pages.js';
 
 /**
  * The web build's list of the code each landing page's route loads lazily (route pattern → asset
@@ -59,7 +62,10 @@ export const HOME_PAGE_MODULE = '.server/home-page.js';
  */
 export const ROUTE_PRELOADS_FILE = '.server/route-preloads.json';
 
-/** Marks the page's #root as holding Home rendered by the server, which the app hydrates rather than replaces. */
+/** The pages the server sends rendered with React (decision 29); the app hydrates them. */
+export const serverRenderedRoutes: readonly string[] = [webRoutes.home, webRoutes.homeAlias, webRoutes.product];
+
+/** Marks the page's #root as holding a page rendered by the server, which the app hydrates rather than replaces. */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 
 type Patterns = { [name: string]: string | Patterns };

@@ -1,6 +1,7 @@
 /**
  * Builds the web app and prints the gzipped bytes of JavaScript and CSS that the first load of
- * Home downloads (the entry with its static imports), and what the app adds on the first interaction.
+ * Home and of a product's page download (the entry with its static imports, the page's
+ * stylesheet), and what the app adds on the first interaction.
  * Then starts the real server with the demo data on a scratch database (an embedded PostgreSQL
  * unless BENCH_DATABASE_URL names a server whose `postgres` database may create one) and runs
  * Lighthouse's mobile audit of Home, a product page and a search, printing the four scores and the
@@ -57,11 +58,17 @@ function printFirstLoadBytes() {
     console.log(`JavaScript: ${kb(total('js'))} gzipped${targets.js}`);
     console.log(`CSS:        ${kb(total('css'))} gzipped${targets.css}`);
   };
-  // Home's page (its template on the server) names everything its first load fetches: the
-  // entry, what it preloads and Home's own stylesheet.
-  const homeHtml = fs.readFileSync(path.join(distDir, '.server/home.html'), 'utf8');
-  const firstLoad = new Set([...homeHtml.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!));
+  // A page's template on the server names everything its first load fetches: the entry, what it
+  // preloads and the page's stylesheet (Home's own, or the app's for a product's page).
+  const firstLoadOf = (template: string) =>
+    new Set(
+      [...fs.readFileSync(path.join(distDir, '.server', template), 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
+        (match) => match[1]!,
+      ),
+    );
+  const firstLoad = firstLoadOf('home.html');
   print('First load of Home', firstLoad, { js: ' (target 100 KB)', css: ' (target 12 KB)' });
+  print('First load of a product’s page', firstLoadOf('page.html'), { js: '', css: '' });
   // A visitor's Home loads the app on the first interaction (decision 29): what that adds.
   const app = new Set<string>();
   collect('src/app/start.tsx', app);

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rollup } from 'vite';
-import { HOME_PAGE_MODULE, ROUTE_PRELOADS_FILE, webRoutes } from '../../contract/src/web-routes.ts';
+import { ROUTE_PRELOADS_FILE, SERVER_PAGES_MODULE, webRoutes } from '../../contract/src/web-routes.ts';
 import { homeStylesheet } from './home-stylesheet.ts';
 
 /** The app's module, which every page but a visitor's Home imports as soon as it starts. */
@@ -37,14 +37,16 @@ function entryModules(output: Rollup.RollupOutput): string[] {
 }
 
 /**
- * Builds `src/app/home-page.tsx` for Node beside the web app, as dist/.server/home-page.js: the
- * server imports it and renders Home with React for each new answer of Home's reads (decision 29).
- * React, the router and TanStack Query stay in node_modules, where Node finds them from there.
+ * Builds `src/app/server-pages.tsx` for Node beside the web app, as dist/.server/server-pages.js:
+ * the server imports it and renders Home and a product's page with React for each new answer of
+ * their reads (decision 29). React, the router and TanStack Query stay in node_modules, where Node
+ * finds them from there.
  *
  * The app's stylesheet comes with the app's code (start.tsx imports it). index.html, sent for
  * every other page, links it and preloads the app's code, which those pages import at once.
  * Home's template (.server/home.html) links Home's own stylesheet instead, the rules Home's markup
- * can use (decision 26), and no app code: the full stylesheet loads with the app.
+ * can use (decision 26), and no app code: the full stylesheet loads with the app. A product's
+ * page's template (.server/page.html) links the app's stylesheet and no app code either.
  */
 export function homePageModule(): Plugin {
   let root = '';
@@ -96,21 +98,20 @@ export function homePageModule(): Plugin {
         }),
       );
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(routePreloads) });
-      const links = [
-        // Render-blocking, as the app renders nothing before it has its styles anyway.
-        `<link rel="stylesheet" crossorigin href="/${cssFile}">`,
-        ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-      ].join('\n    ');
+      // Render-blocking, as the app renders nothing before it has its styles anyway.
+      const stylesheet = `<link rel="stylesheet" crossorigin href="/${cssFile}">`;
+      this.emitFile({ type: 'asset', fileName: path.posix.join(path.posix.dirname(SERVER_PAGES_MODULE), 'page.html'), source: html.replace('</head>', () => `  ${stylesheet}\n  </head>`) });
+      const links = [stylesheet, ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)].join('\n    ');
       index.source = html.replace('</head>', () => `  ${links}\n  </head>`);
     },
     async writeBundle() {
-      const serverDir = path.join(distDir, path.dirname(HOME_PAGE_MODULE));
+      const serverDir = path.join(distDir, path.dirname(SERVER_PAGES_MODULE));
       const output = (await build({
         configFile: false,
         root,
         logLevel: 'warn',
         plugins: [react()],
-        build: { ssr: 'src/app/home-page.tsx', outDir: serverDir, emptyOutDir: false, minify: false, copyPublicDir: false },
+        build: { ssr: 'src/app/server-pages.tsx', outDir: serverDir, emptyOutDir: false, minify: false, copyPublicDir: false },
       })) as Rollup.RollupOutput;
       // Tailwind reads only src/ (index.css), so only those files can bring classes.
       const sources = entryModules(output).filter((id) => id.startsWith(path.join(root, 'src') + path.sep));

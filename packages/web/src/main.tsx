@@ -1,11 +1,12 @@
 import { SERVER_RENDERED_ATTRIBUTE, TOKEN_STORAGE_KEY } from '@furniture/contract';
 
 /**
- * The page's first script. Home comes from the server rendered, working as links and a search
- * form, so a visitor's first load needs no app: its code loads on the first sign of use (a
- * pointer or key pressed, something focused) and then hydrates the page. A click or submit
- * made before it is ready is held and made again once it is, so the first tap on Wish or Book
- * Now acts. Every other page, and Home for someone signed in, starts the app at once (decision 29).
+ * The page's first script. Home and a product's page come from the server rendered, working as
+ * links and a search form, so a visitor's first load needs no app: its code loads on the first
+ * sign of use (a pointer or key pressed, something focused) and then hydrates the page. A click or
+ * submit made before it is ready is held and made again once it is, so the first tap on Wish or
+ * Book Now acts, signed in or not. Every other page, and those for someone signed in, start the app
+ * at once (decision 29).
  */
 const root = document.getElementById('root')!;
 const serverRendered = root.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
@@ -53,9 +54,10 @@ function start() {
     });
 }
 
+// A page rendered by the server shows its buttons before the app handles them, signed in or not.
+if (serverRendered) for (const type of heldEvents) document.addEventListener(type, hold, true);
 if (serverRendered && !signedIn()) {
   for (const type of useEvents) document.addEventListener(type, start, { capture: true, passive: true });
-  for (const type of heldEvents) document.addEventListener(type, hold, true);
 } else {
-  void import('./app/start.tsx').then((app) => app.startApp(serverRendered));
+  start();
 }

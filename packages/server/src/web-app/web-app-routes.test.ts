@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIRST_ANSWERS_ELEMENT_ID, HOME_PAGE_MODULE, ROUTE_PRELOADS_FILE, texts, webRoutes } from '@furniture/contract';
+import { FIRST_ANSWERS_ELEMENT_ID, ROUTE_PRELOADS_FILE, SERVER_PAGES_MODULE, texts, webRoutes } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
 import { createCategory, createProduct, createUser } from '../db/factories.ts';
+import { products } from '../db/schema/index.ts';
 
 // A stand-in for the built app's index.html, with the parts the server fills in.
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'furniture-web-'));
@@ -12,15 +14,23 @@ fs.writeFileSync(
   path.join(webDir, 'index.html'),
   `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="The marketplace" /><title>${texts.brand}</title></head><body><div id="root"></div></body></html>`,
 );
-// A stand-in for the build's module that renders Home: it shows what it was given and how many times it ran.
-fs.mkdirSync(path.join(webDir, path.dirname(HOME_PAGE_MODULE)));
+// A stand-in for the build's module that renders Home and a product's page: it shows what it was
+// given and how many times it ran, and fails for a product named "Unrenderable".
+fs.mkdirSync(path.join(webDir, path.dirname(SERVER_PAGES_MODULE)));
 fs.writeFileSync(
-  path.join(webDir, HOME_PAGE_MODULE),
+  path.join(webDir, SERVER_PAGES_MODULE),
   `let renders = 0;
-export async function renderHomePage(answers) {
+const page = (body) => '<!doctype html><html lang="en"><head><meta name="description" content="The marketplace" /><title>${texts.brand}</title></head><body><div id="root">' + body + '</div></body></html>';
+const text = (value) => String(value).replace(/[<&]/g, '');
+export async function renderPage(pathname, answers) {
   renders += 1;
-  const names = answers['/api/advertisement'].data.map((product) => product.productName).join(', ');
-  return '<!doctype html><html lang="en"><head><title>${texts.brand}</title></head><body><div id="root"><h1>Home, render ' + renders + '</h1><p>' + names.replace(/[<&]/g, '') + '</p></div></body></html>';
+  if (pathname === '/') {
+    const names = answers['/api/advertisement'].data.map((product) => product.productName).join(', ');
+    return page('<h1>Home, render ' + renders + '</h1><p>' + text(names) + '</p>');
+  }
+  const product = answers['/api/products/' + pathname.split('/')[2]].data;
+  if (product.productName === 'Unrenderable') throw new Error('The render failed');
+  return page('<h1>' + text(product.productName) + '</h1><p>Render ' + renders + ' of ' + text(pathname) + ', $' + product.resalePrice + '</p>');
 }
 `,
 );
@@ -128,13 +138,19 @@ function firstAnswers(html: string): Record<string, unknown> | undefined {
 }
 
 describe('the code a page’s route loads', () => {
-  it('is preloaded in the head of that route’s pages only', async () => {
-    const product = await listed();
-    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+
+  it('is preloaded in the head of that route’s pages when the app renders them in the browser', async () => {
+    const product = await listed({ productName: 'Unrenderable' });
     const page = (await get(`/product/${product.id}`)).body;
     expect(preloads(page)).toEqual(['/assets/product-1.js', '/assets/schemas-2.js']);
     expect(page.indexOf('/assets/product-1.js')).toBeLessThan(page.indexOf('</head>'));
     expect(preloads((await get('/search?q=sofa')).body)).toEqual([]);
+  });
+
+  it('is not preloaded in a page the server rendered, whose app loads on the first interaction', async () => {
+    const product = await listed();
+    expect(preloads((await get(`/product/${product.id}`)).body)).toEqual([]);
     expect(preloads((await get('/')).body)).toEqual([]);
   });
 });
@@ -151,11 +167,12 @@ describe('the first API answers in a page', () => {
     expect(JSON.stringify(answers)).toContain(product.id);
   });
 
-  it('gives a product’s page the product, and every other page the category list only', async () => {
+  it('gives a product’s page the product and the config, and every other page the category list only', async () => {
     const product = await listed();
     expect(firstAnswers((await get(`/product/${product.id}`)).body)).toEqual({
       '/api/allCategories': (await get('/api/allCategories')).json(),
       [`/api/products/${product.id}`]: (await get(`/api/products/${product.id}`)).json(),
+      '/api/config': (await get('/api/config')).json(),
     });
     expect(Object.keys(firstAnswers((await get('/search?q=sofa')).body)!)).toEqual(['/api/allCategories']);
   });
@@ -181,9 +198,42 @@ describe('Home', () => {
   });
 
   it('keeps the module that renders it to the server', async () => {
-    const response = await get(`/${HOME_PAGE_MODULE}`);
+    const response = await get(`/${SERVER_PAGES_MODULE}`);
     expect(response.statusCode).toBe(404);
-    expect(response.body).not.toContain('renderHomePage');
+    expect(response.body).not.toContain('renderPage');
+  });
+});
+
+describe('a product’s page rendered by the server', () => {
+  it('is rendered by the build’s module from the product’s answer, once for as long as it stays the same', async () => {
+    const product = await listed({ productName: 'Rattan armchair', resalePrice: '95.00' });
+    const response = await get(`/product/${product.id}`);
+    expect(response.statusCode).toBe(200);
+    const render = new RegExp(`<div id="root"><h1>Rattan armchair</h1><p>Render (\\d+) of /product/${product.id}, \\$95</p></div>`).exec(response.body)?.[1];
+    expect(render).toBeDefined();
+    // Its head and first answers are put in as on any page the app renders.
+    expect(head(response.body).title).toBe(`Rattan armchair – $95.00 – ${texts.brand}`);
+    expect(head(response.body).jsonLd.name).toBe('Rattan armchair');
+    expect(Object.keys(firstAnswers(response.body)!)).toContain(`/api/products/${product.id}`);
+    expect((await get(`/product/${product.id}`)).body).toContain(`Render ${render} of /product/${product.id}`);
+  });
+
+  it('is rendered again once the product changes', async () => {
+    const product = await listed({ productName: 'Pine bench' });
+    const first = /Render (\d+)/.exec((await get(`/product/${product.id}`)).body)![1];
+    await t.db.update(products).set({ productName: 'Pine bench, sanded' }).where(eq(products.id, product.id));
+    const again = (await get(`/product/${product.id}`)).body;
+    expect(again).toContain('<h1>Pine bench, sanded</h1>');
+    expect(/Render (\d+)/.exec(again)![1]).not.toBe(first);
+  });
+
+  it('is sent as the app’s page, with the product’s head, when the render fails', async () => {
+    const product = await listed({ productName: 'Unrenderable' });
+    const response = await get(`/product/${product.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(head(response.body).title).toBe(`Unrenderable – $${Number(product.resalePrice).toFixed(2)} – ${texts.brand}`);
+    expect(Object.keys(firstAnswers(response.body)!)).toContain(`/api/products/${product.id}`);
   });
 });
 

@@ -3,7 +3,17 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { HOME_PAGE_MODULE, ROUTE_PRELOADS_FILE, matchWebRoute, publicPages, serverMessages, webRoutes, type ProductDetails, type WebRouteMatch } from '@furniture/contract';
+import {
+  ROUTE_PRELOADS_FILE,
+  SERVER_PAGES_MODULE,
+  matchWebRoute,
+  publicPages,
+  serverMessages,
+  serverRenderedRoutes,
+  webRoutes,
+  type ProductDetails,
+  type WebRouteMatch,
+} from '@furniture/contract';
 import { acceptedEncoding, compressors } from '../cache/response-cache.ts';
 import { countPublicProducts, listPublicProductPages } from '../products/product-repository.ts';
 import { productPageMeta, withFirstAnswers, withPageMeta } from './page-meta.ts';
@@ -13,34 +23,48 @@ export const SITEMAP_PAGE_SIZE = 50_000;
 
 const xmlEscape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-interface HomePageModule {
-  renderHomePage(answers: Record<string, unknown>): Promise<string>;
+interface ServerPagesModule {
+  renderPage(pathname: string, answers: Record<string, unknown>): Promise<string>;
 }
 
 /**
- * Home's HTML for the answers of its reads (URL → body), from the web build's module; the last
- * one is kept, since the answers change only when someone writes. Null without the module. The
- * module (React's server renderer and the app, some 40 MB) loads with the first request for
- * Home, not with the server, so start and an idle server stay as they were.
+ * How many rendered pages are kept: Home and the products viewed last. A product's page is some
+ * 20 KB of HTML, so they hold at most a few MB.
  */
-function homeRenderer(webDistDir: string) {
-  const file = path.join(webDistDir, HOME_PAGE_MODULE);
+export const KEPT_PAGE_RENDERS = 100;
+
+/**
+ * A page's HTML (Home or a product's) for the answers of its reads (URL → body), from the web
+ * build's module. Renders are kept while their answers stay the same, since those change only when
+ * someone writes, the most recently used first. Null without the module. The module (React's
+ * server renderer and the app, some 40 MB) loads with the first request for such a page, not with
+ * the server, so start and an idle server stay as they were.
+ */
+function pageRenderer(webDistDir: string) {
+  const file = path.join(webDistDir, SERVER_PAGES_MODULE);
   if (!fs.existsSync(file)) return null;
-  let module: Promise<HomePageModule> | undefined;
-  let last: { key: string; html: Promise<string> } | undefined;
-  return (answers: Map<string, string>): Promise<string> => {
-    const key = [...answers].flat().join('\n');
-    if (last?.key !== key) {
-      module ??= import(pathToFileURL(file).href) as Promise<HomePageModule>;
+  let module: Promise<ServerPagesModule> | undefined;
+  const kept = new Map<string, Promise<string>>();
+  return (pathname: string, answers: Map<string, string>): Promise<string> => {
+    const key = [pathname, ...[...answers].flat()].join('\n');
+    let html = kept.get(key);
+    if (html) {
+      kept.delete(key);
+    } else {
+      module ??= import(pathToFileURL(file).href) as Promise<ServerPagesModule>;
       const parsed = Object.fromEntries([...answers].map(([url, body]) => [url, JSON.parse(body) as unknown]));
-      const html = module.then((loaded) => loaded.renderHomePage(parsed));
-      last = { key, html };
+      const rendered = module.then((loaded) => loaded.renderPage(pathname, parsed));
+      html = rendered;
       // A failed render is not kept: the next request tries again.
-      html.catch(() => {
-        if (last?.html === html) last = undefined;
+      rendered.catch(() => {
+        if (kept.get(key) === rendered) kept.delete(key);
       });
+      // The page's earlier renders, for answers since changed, will not be asked for again.
+      for (const [other] of kept) if (other.startsWith(`${pathname}\n`)) kept.delete(other);
+      if (kept.size >= KEPT_PAGE_RENDERS) kept.delete(kept.keys().next().value!);
     }
-    return last.html;
+    kept.set(key, html);
+    return html;
   };
 }
 
@@ -57,20 +81,22 @@ async function sendHtml(reply: FastifyReply, status: number, html: string) {
 }
 
 const isHome = (route: WebRouteMatch) => route.pattern === webRoutes.home || route.pattern === webRoutes.homeAlias;
+const productRead = (route: WebRouteMatch) => `/api/products/${encodeURIComponent(route.params.id!)}`;
 
 /** The API reads a page of the app makes as soon as it starts: the shell's category list, and the page's own data. */
 function firstReads(route: WebRouteMatch): string[] {
   const reads = ['/api/allCategories'];
   // Home is rendered on the server, footer included: its social links come from the config.
   if (isHome(route)) reads.push('/api/advertisement', '/api/config');
-  if (route.pattern === webRoutes.product) reads.push(`/api/products/${encodeURIComponent(route.params.id!)}`);
+  // A product's page is rendered too, footer included.
+  if (route.pattern === webRoutes.product) reads.push(productRead(route), '/api/config');
   return reads;
 }
 
 /**
  * Serves the built web app: hashed assets cached for a year, precompressed; index.html for every path the app
  * has (webRoutes), and with status 404 for every other, so the app shows its error page and
- * crawlers see the truth. Home is sent rendered with React from its first answers (decision 29). A page's first API
+ * crawlers see the truth. Home and a product's page are sent rendered with React from their first answers (decision 29). A page's first API
  * reads are answered into its HTML (through the API itself, so from its response cache), so its
  * first paint waits for no request after the scripts. A product's page gets its title, description, preview tags and structured data
  * inserted too. Also robots.txt and the sitemap. Unknown /api paths answer 404 in the API's shape.
@@ -78,7 +104,7 @@ function firstReads(route: WebRouteMatch): string[] {
 export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
   const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
-  const renderHome = indexHtml ? homeRenderer(webDistDir) : null;
+  const renderPage = indexHtml ? pageRenderer(webDistDir) : null;
   const preloadsFile = path.join(webDistDir, ROUTE_PRELOADS_FILE);
   // Route pattern → the preload links of the code the app loads for it (the build's list).
   const routePreloads = new Map(
@@ -171,24 +197,24 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
     if (!route) return sendHtml(reply, 404, indexHtml);
     const reads = firstReads(route);
     const answers = await readFirst(reads);
-    // Home is rendered from its reads' answers; should one fail, the app renders it in the browser.
-    const page =
-      isHome(route) && renderHome && answers.size === reads.length
-        ? await renderHome(answers).catch((error: unknown) => {
+    const details = route.pattern === webRoutes.product ? answers.get(productRead(route)) : undefined;
+    // An unknown, malformed, hidden or removed product: the API said 400 or 404.
+    if (route.pattern === webRoutes.product && !details) return sendHtml(reply, 404, indexHtml);
+    // Home and a product's page are rendered from their reads' answers; should one fail, or the
+    // render, the app renders the page in the browser, its route's code preloaded as for any other.
+    const rendered =
+      serverRenderedRoutes.includes(route.pattern) && renderPage && answers.size === reads.length
+        ? await renderPage(isHome(route) ? webRoutes.home : pathname, answers).catch((error: unknown) => {
             request.log.error(error);
-            return indexHtml;
+            return null;
           })
-        : indexHtml;
+        : null;
     const preloads = routePreloads.get(route.pattern);
-    const html = withFirstAnswers(preloads ? page.replace('</head>', () => `  ${preloads}\n  </head>`) : page, answers);
-    if (route.pattern === webRoutes.product) {
-      const details = answers.get(firstReads(route).at(-1)!);
-      // An unknown, malformed, hidden or removed product: the API said 400 or 404.
-      if (!details) return sendHtml(reply, 404, indexHtml);
-      const product = (JSON.parse(details) as { data: ProductDetails }).data;
-      return sendHtml(reply, 200, withPageMeta(html, productPageMeta(product, publicUrl)));
-    }
-    return sendHtml(reply, 200, html);
+    const page = rendered ?? (preloads ? indexHtml.replace('</head>', () => `  ${preloads}\n  </head>`) : indexHtml);
+    const html = withFirstAnswers(page, answers);
+    if (!details) return sendHtml(reply, 200, html);
+    const product = (JSON.parse(details) as { data: ProductDetails }).data;
+    return sendHtml(reply, 200, withPageMeta(html, productPageMeta(product, publicUrl)));
   });
 
   /** The bodies of the reads that succeeded, by URL; a failed one is left to the app to ask again. */

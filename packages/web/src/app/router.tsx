@@ -60,6 +60,8 @@ export const routes: RouteObject[] = [
         lazy: () => load(() => import('./routes/search.tsx')).then((m) => ({ Component: m.SearchRoute })),
       },
       {
+        // Named, as the page is rendered by the server too, which hands the router its loader's answer (server-rendered.ts).
+        id: 'product',
         path: paths.product.path,
         lazy: () =>
           Promise.all([load(() => import('./routes/product.tsx')), load(() => import('../features/products/api/get-product.ts'))]).then(

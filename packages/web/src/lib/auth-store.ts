@@ -14,7 +14,8 @@ export interface AuthState {
 
 type TokenResponse = { success: boolean; token: string; message: string };
 
-let state: AuthState = { user: null, loading: true };
+const initialState: AuthState = { user: null, loading: true };
+let state = initialState;
 const listeners = new Set<() => void>();
 let pending: Promise<PublicUser | null> | null = null;
 
@@ -25,6 +26,15 @@ function setState(next: AuthState) {
 
 export function getAuthState(): AuthState {
   return state;
+}
+
+/**
+ * The state a page rendered by the server was rendered with (nobody known yet), which hydration
+ * starts from even when the session is known by then, so that the markup matches; the app then
+ * renders the signed-in page over it.
+ */
+export function getServerAuthState(): AuthState {
+  return initialState;
 }
 
 export function subscribeAuth(listener: () => void) {

@@ -2,6 +2,7 @@ import { createContext, use, useSyncExternalStore, type ReactNode } from 'react'
 import {
   completeExternalSignIn,
   getAuthState,
+  getServerAuthState,
   linkExternalAccount,
   signIn,
   signOut,
@@ -22,7 +23,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 /** Holds the current user and the loading flag, and offers the session actions. */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const state = useSyncExternalStore(subscribeAuth, getAuthState, getAuthState);
+  const state = useSyncExternalStore(subscribeAuth, getAuthState, getServerAuthState);
   const value: AuthContextValue = { ...state, signIn, signUp, signOut, completeExternalSignIn, linkExternalAccount };
   return <AuthContext value={value}>{children}</AuthContext>;
 }

@@ -7,21 +7,23 @@ export function formatPrice(value: number | string): string {
   return `$${(Number.isInteger(amount) ? priceFormat.whole : priceFormat.cents).format(amount)}`;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A moment as people say it, without seconds: "Nov 23, 2026, 3:19 AM". */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+/** The formats of one kind of date, by time zone (undefined: the reader's own). */
+function dateFormats(options: Intl.DateTimeFormatOptions) {
+  const formats = new Map<string | undefined, Intl.DateTimeFormat>();
+  return (iso: string, timeZone?: string) => {
+    const date = new Date(iso);
+    if (Number.isNaN(date.getTime())) return iso;
+    let format = formats.get(timeZone);
+    if (!format) formats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { ...options, timeZone })));
+    return format.format(date);
+  };
 }
 
-const monthYearFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long' });
+/** A moment as people say it, without seconds: "Nov 23, 2026, 3:19 AM"; in the reader's time zone unless one is named. */
+export const formatDateTime = dateFormats({ dateStyle: 'medium', timeStyle: 'short' });
 
 /** A month as people say it: "November 2026" (member since). */
-export function formatMonthYear(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : monthYearFormat.format(date);
-}
+export const formatMonthYear = dateFormats({ year: 'numeric', month: 'long' });
 
 /**
  * The asking price before the last change, when the last change lowered it: shown as "was $X"

@@ -13,12 +13,14 @@ import { usePageHead } from '../../lib/page-head.ts';
 import { errorMessage, notify } from '../../lib/notify.ts';
 import { renderProductActions } from './product-actions.tsx';
 import { thumbnailOf } from '../../lib/image-sources.ts';
+import { useTimeZone } from '../../lib/time-zone.ts';
 
 /** /product/{id}: every photo and field of one piece, its seller, Wish and Book Now, and similar pieces. */
 export function ProductRoute() {
   const { id = '' } = useParams();
   const { data: product } = useSuspenseQuery(productQuery(id));
   const available = product.inStock === 'available';
+  const timeZone = useTimeZone();
   usePageHead(product.productName, product.description);
 
   async function share() {
@@ -66,7 +68,7 @@ export function ProductRoute() {
             <dt className="font-semibold">Posted:</dt>
             <dd>
               <time dateTime={product.postedAt}>
-                {formatDateTime(product.postedAt)}
+                {formatDateTime(product.postedAt, timeZone)}
               </time>
             </dd>
           </dl>
@@ -99,7 +101,7 @@ export function ProductRoute() {
                   {product.seller.name} <VerifiedTick verified={product.seller.verified} />
                 </p>
                 <p className="text-sm">
-                  {productPageTexts.memberSince(formatMonthYear(product.seller.memberSince))} · {productPageTexts.itemsSold(product.seller.itemsSold)}
+                  {productPageTexts.memberSince(formatMonthYear(product.seller.memberSince, timeZone))} · {productPageTexts.itemsSold(product.seller.itemsSold)}
                 </p>
                 <p className="text-sm" data-testid="seller-rating">
                   {trustWebTexts.ratingSummary(product.seller.rating, product.seller.reviewCount)}

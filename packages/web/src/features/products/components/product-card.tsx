@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { CardImage } from '../../../components/card-image.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
+import { useTimeZone } from '../../../lib/time-zone.ts';
 import { VerifiedTick } from './verified-tick.tsx';
 import { WasPrice } from './was-price.tsx';
 
@@ -29,6 +30,7 @@ function SellerRating({ rating }: { rating: Product['sellerRating'] }) {
  * product is available; otherwise a disabled Unavailable button takes their place.
  */
 export function ProductCard({ product, actions }: { product: Product; actions?: ReactNode }) {
+  const timeZone = useTimeZone();
   const available = product.inStock === 'available';
   return (
     <article className="card h-full bg-base-100 shadow-md" aria-labelledby={`product-${product._id}`} data-testid="product-card">
@@ -66,7 +68,7 @@ export function ProductCard({ product, actions }: { product: Product; actions?: 
           <dt className="font-semibold">Posted:</dt>
           <dd>
             <time dateTime={product.postedAt}>
-              {formatDateTime(product.postedAt)}
+              {formatDateTime(product.postedAt, timeZone)}
             </time>
           </dd>
         </dl>

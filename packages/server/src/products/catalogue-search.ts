@@ -12,7 +12,7 @@ import {
 import type { Executor } from '../db/client.ts';
 import { categories, products, searchNameWordCounts, searchNameWords, searchPlaces, searchWordCounts, users } from '../db/schema/index.ts';
 import { fitsInSpaceSql, fitsThroughDoorwaySql } from './fit-geometry.ts';
-import { productColumns, publiclyVisible, type ProductRecord } from './product-repository.ts';
+import { productRecordOf, productSelectList, publiclyVisible, type ProductRecord } from './product-repository.ts';
 import { decodeCursor, encodeCursor, searchFingerprint, type Cursor } from './search-cursor.ts';
 import { closestTerm, wordsOneEditAway, type Candidate } from './search-spelling.ts';
 
@@ -491,21 +491,16 @@ export async function searchCatalogue(db: Executor, query: SearchQuery, facetGro
     }
     gathering.named = gathering.all || fewest.inName <= NAME_INDEX_UP_TO;
   }
-  const pageQuery: PageQuery = (where, order, key, rows, named) => {
-    let query = db
-      .select({ ...productColumns, sortKey: sql<string>`${key}` })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .innerJoin(users, eq(users.id, products.sellerId))
-      .$dynamic();
+  const pageQuery: PageQuery = async (where, order, key, rows, named) => {
     // (Joined by id alone: PostgreSQL would take the posting time's equality as independent of the
     // id's and expect no row; the trigger keeps the two the same.)
-    if (named?.throughList) query = query.innerJoin(listed, eq(listed.productId, products.id));
+    const throughList = named?.throughList ? sql` inner join ${searchNameWords} ${sql.identifier('listed')} on ${eq(listed.productId, products.id)}` : sql``;
     const namedCondition = named && (named.throughList ? listedUnderEvery(named.stems) : namedBy(named.stems));
-    return query
-      .where(and(...where, namedCondition))
-      .orderBy(...((named ? named.gather : gathering.all) ? gathered(order) : order))
-      .limit(rows);
+    const orderBy = (named ? named.gather : gathering.all) ? gathered(order) : order;
+    const { rows: found } = await db.execute<Record<string, unknown> & { sortKey: string }>(
+      sql`select ${productSelectList}, ${key} as "sortKey" from ${products} inner join ${categories} on ${eq(categories.id, products.categoryId)} inner join ${users} on ${eq(users.id, products.sellerId)}${throughList} where ${and(...where, namedCondition)} order by ${sql.join(orderBy, sql`, `)} limit ${rows}`,
+    );
+    return found.map((row) => ({ ...productRecordOf(row), sortKey: row.sortKey }));
   };
 
   const pagePromise = async () => {

@@ -378,6 +378,11 @@ export type FacetGroupsOf = (key: string, count: () => Promise<FacetCount>) => P
 
 const countEveryTime: FacetGroupsOf = (_key, count) => count();
 
+/** Where a search's stems come from: `read` reads them; a keeper may answer those read before for the same text (facet-counts.ts). */
+export type WordsOf = (text: string, read: () => Promise<SearchedWords | null>) => Promise<SearchedWords | null>;
+
+const readEveryTime: WordsOf = (_text, read) => read();
+
 /**
  * The matches by condition and category, at most FACET_COUNT_LIMIT + 1 of them. The category and
  * condition filters are left out (each facet ignores its own), so every search that differs only
@@ -455,15 +460,16 @@ export function searchSortOf(query: Pick<SearchQuery, 'sort' | 'q'>): SearchSort
 
 /**
  * One page of a catalogue search, with its next cursor and, on the first page, its facets, whose
- * groups `facetGroupsOf` may answer from those counted for an earlier search.
+ * groups `facetGroupsOf` may answer from those counted for an earlier search, as `wordsOf` its
+ * stems from those read for the same words.
  */
-export async function searchCatalogue(db: Executor, query: SearchQuery, facetGroupsOf = countEveryTime): Promise<SearchResult> {
+export async function searchCatalogue(db: Executor, query: SearchQuery, facetGroupsOf = countEveryTime, wordsOf = readEveryTime): Promise<SearchResult> {
   const sort = searchSortOf(query);
   const limit = query.limit ?? SEARCH_DEFAULT_LIMIT;
   const fingerprint = searchFingerprint({ ...query, sort });
   const after = query.cursor ? decodeCursor(query.cursor, sort, fingerprint) : null;
   const [searched, places] = await Promise.all([
-    query.q ? searchWordsFor(db, query.q) : null,
+    query.q ? wordsOf(query.q, () => searchWordsFor(db, query.q!)) : null,
     query.location ? placesMatching(db, query.location) : null,
   ]);
 

@@ -12,8 +12,9 @@
  * - writes per second (wishes and bookings from 50 buyers at once);
  * - with two sizes, search, category page and deep page at each, alternated, and whether the
  *   larger stays within 1.5× of the smaller's latency: with the response cache bypassed (a search
- *   asked again, whose facet counts are kept), and as a new search every request (a minimum price
- *   below every price, different each time, so nothing is kept).
+ *   asked again, whose facet counts and words are kept), and as a new search every request (a
+ *   minimum price below every price, different each time, so its facet counts are not kept; its
+ *   words, the same each time, are).
  * Asserts nothing.
  *
  *   npm run bench:api -- --products 10000 --products 1000000 --keep
@@ -299,9 +300,9 @@ try {
   if (catalogues.length >= 2) {
     const [small, large] = [catalogues[0]!, catalogues.at(-1)!];
     const scale = `${small.size.toLocaleString('en-US')} against ${large.size.toLocaleString('en-US')} products, alternated`;
-    console.log(`\n## Scale: ${scale}, response cache bypassed (facet counts kept)`);
+    console.log(`\n## Scale: ${scale}, response cache bypassed (facet counts and words kept)`);
     await compareSizes(small, large, false);
-    console.log(`\n## Scale: ${scale}, a new search every request (nothing kept)`);
+    console.log(`\n## Scale: ${scale}, a new search every request (facet counts not kept)`);
     await compareSizes(small, large, true);
   }
   if (!args.scale) {

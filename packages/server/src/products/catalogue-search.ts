@@ -12,7 +12,7 @@ import {
 import type { Executor } from '../db/client.ts';
 import { categories, products, searchNameWordCounts, searchNameWords, searchPlaces, searchWordCounts, users } from '../db/schema/index.ts';
 import { fitsInSpaceSql, fitsThroughDoorwaySql } from './fit-geometry.ts';
-import { productColumns, publiclyVisible, type ProductRecord } from './product-repository.ts';
+import { productRecordOf, productSelectList, publiclyVisible, type ProductRecord } from './product-repository.ts';
 import { decodeCursor, encodeCursor, searchFingerprint, type Cursor } from './search-cursor.ts';
 import { closestTerm, wordsOneEditAway, type Candidate } from './search-spelling.ts';
 
@@ -42,25 +42,47 @@ export function tsqueryOf(words: SearchWords, weights = ''): string {
   return words.map((word) => `${quoteLexeme(word)}${label}`).join(' & ');
 }
 
+/** A search's stems, and the counts it plans its pages by (see `gathering` in searchCatalogue). */
+export interface SearchedWords {
+  words: SearchWords;
+  /**
+   * From the counts triggers keep per stem: at most how many listings hold every stem anywhere
+   * (the fewest holding one, migration 0017), and how many the rarest stem names (migration
+   * 0019); 0 when a stem is held by none.
+   */
+  fewest: { anywhere: number; inName: number };
+}
+
+/** How many listings hold a stem anywhere and in their names, as the counts triggers keep have it. */
+type StemCounts = { anywhere: number; in_name: number };
+const stemCounts = (term: SQL) => sql`
+  coalesce((select sum(k.listings) from ${searchWordCounts} k where k.term = ${term}), 0)::float8 as anywhere,
+  coalesce((select n.listings from ${searchNameWordCounts} n where n.term = ${term}), 0) as in_name`;
+
 /**
  * Turns the words of a search into stems (decision 12): each word is stemmed as the documents
  * are; a stem the catalogue contains is used as it is, and one it does not contain is replaced
  * by the known stem a person most likely meant (`closestTerm`), so "sofaa" finds sofas and
- * "chiar" chairs. Answers null when the text holds no searchable word.
+ * "chiar" chairs. Each stem's kept counts come in the same round trip. Answers null when the
+ * text holds no searchable word.
  */
-export async function searchWordsFor(db: Executor, text: string): Promise<SearchWords | null> {
+export async function searchWordsFor(db: Executor, text: string): Promise<SearchedWords | null> {
   const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
   if (words.length === 0) return null;
-  const { rows } = await db.execute<{ lexeme: string; known: boolean }>(sql`
-    select s.lexeme, exists(select 1 from search_terms where term = s.lexeme) as known
+  const { rows } = await db.execute<{ lexeme: string; known: boolean } & StemCounts>(sql`
+    select s.lexeme, exists(select 1 from search_terms where term = s.lexeme) as known, ${stemCounts(sql`s.lexeme`)}
     from json_array_elements_text(${JSON.stringify(words)}::json) with ordinality as w(word, ord)
     cross join lateral unnest(to_tsvector('furniture_search', w.word)) as s
     order by w.ord, s.positions[1]`);
   if (rows.length === 0) return null;
+  const counts = new Map<string, StemCounts>(rows.map((row) => [row.lexeme, row]));
   const misspelt = [...new Set(rows.filter((row) => !row.known).map((row) => row.lexeme))];
   const candidates = misspelt.length > 0 ? await correctionCandidates(db, misspelt) : [];
+  for (const candidate of candidates) counts.set(candidate.term, { anywhere: candidate.frequency, in_name: candidate.in_name });
   // A word like nothing in the catalogue stays as it is, and so matches nothing.
-  return rows.map(({ lexeme, known }) => (known ? lexeme : (closestTerm(lexeme, candidates) ?? lexeme)));
+  const stems = rows.map(({ lexeme, known }) => (known ? lexeme : (closestTerm(lexeme, candidates) ?? lexeme)));
+  const fewest = (count: keyof StemCounts) => Math.min(...stems.map((stem) => Number(counts.get(stem)![count])));
+  return { words: stems, fewest: { anywhere: fewest('anywhere'), inName: fewest('in_name') } };
 }
 
 /**
@@ -68,12 +90,12 @@ export async function searchWordsFor(db: Executor, text: string): Promise<Search
  * exactly, so a swap such as "chiar", which shares few trigrams with "chair", is found), and those
  * most similar by trigrams (for two edits in a longer word), each with how many listings the
  * public sees hold it, from the word counts a trigger keeps (decision 27; PostgreSQL's statistics
- * of the documents cost more to plan than the rest of the search). Only the small vocabulary and
- * the counts are read, never the products.
+ * of the documents cost more to plan than the rest of the search), and how many it names. Only
+ * the small vocabulary and the counts are read, never the products.
  */
-async function correctionCandidates(db: Executor, misspelt: string[]): Promise<Candidate[]> {
+async function correctionCandidates(db: Executor, misspelt: string[]): Promise<(Candidate & { in_name: number })[]> {
   const oneEditAway = misspelt.flatMap(wordsOneEditAway);
-  const { rows } = await db.execute<{ term: string; frequency: number }>(sql`
+  const { rows } = await db.execute<{ term: string } & StemCounts>(sql`
     with candidate as (
       select t.term from json_array_elements_text(${JSON.stringify(misspelt)}::json) as m(lexeme)
       cross join lateral (
@@ -83,9 +105,9 @@ async function correctionCandidates(db: Executor, misspelt: string[]): Promise<C
       union
       select term from search_terms where term in (select json_array_elements_text(${JSON.stringify(oneEditAway)}::json))
     )
-    select c.term, coalesce((select sum(k.listings) from ${searchWordCounts} k where k.term = c.term), 0)::float8 as frequency
+    select c.term, ${stemCounts(sql`c.term`)}
     from candidate c`);
-  return rows;
+  return rows.map(({ term, anywhere, in_name }) => ({ term, frequency: anywhere, in_name }));
 }
 
 /** A location search resolved to more places than this reads the products' trigram index instead. */
@@ -249,20 +271,6 @@ interface NamedBy {
  */
 export const GATHER_UP_TO = FACET_COUNT_LIMIT;
 
-/**
- * From the counts triggers keep per stem, in one round trip: at most how many listings hold every
- * stem anywhere (the fewest holding one, migration 0017), and how many the rarest stem names
- * (migration 0019); 0 when a stem is held by none.
- */
-async function fewestHolding(db: Executor, stems: string[]): Promise<{ anywhere: number; inName: number }> {
-  const fewest = (counted: SQL | AnyPgColumn) => sql`case when count(*) < ${stems.length} then 0 else min(${counted}) end`;
-  const { rows } = await db.execute<{ anywhere: string; in_name: string }>(sql`select
-    (select ${fewest(sql`total`)} from (select sum(${searchWordCounts.listings}) as total from ${searchWordCounts}
-      where ${inArray(searchWordCounts.term, stems)} group by ${searchWordCounts.term}) as per_stem) as anywhere,
-    (select ${fewest(searchNameWordCounts.listings)} from ${searchNameWordCounts} where ${inArray(searchNameWordCounts.term, stems)}) as in_name`);
-  return { anywhere: Number(rows[0]!.anywhere), inName: Number(rows[0]!.in_name) };
-}
-
 /** Which of a search's statements gather their matches (GATHER_UP_TO): the named tiers', and the others. */
 interface Gathering {
   named: boolean;
@@ -370,6 +378,11 @@ export type FacetGroupsOf = (key: string, count: () => Promise<FacetCount>) => P
 
 const countEveryTime: FacetGroupsOf = (_key, count) => count();
 
+/** Where a search's stems come from: `read` reads them; a keeper may answer those read before for the same text (facet-counts.ts). */
+export type WordsOf = (text: string, read: () => Promise<SearchedWords | null>) => Promise<SearchedWords | null>;
+
+const readEveryTime: WordsOf = (_text, read) => read();
+
 /**
  * The matches by condition and category, at most FACET_COUNT_LIMIT + 1 of them. The category and
  * condition filters are left out (each facet ignores its own), so every search that differs only
@@ -447,35 +460,36 @@ export function searchSortOf(query: Pick<SearchQuery, 'sort' | 'q'>): SearchSort
 
 /**
  * One page of a catalogue search, with its next cursor and, on the first page, its facets, whose
- * groups `facetGroupsOf` may answer from those counted for an earlier search.
+ * groups `facetGroupsOf` may answer from those counted for an earlier search, as `wordsOf` its
+ * stems from those read for the same words.
  */
-export async function searchCatalogue(db: Executor, query: SearchQuery, facetGroupsOf = countEveryTime): Promise<SearchResult> {
+export async function searchCatalogue(db: Executor, query: SearchQuery, facetGroupsOf = countEveryTime, wordsOf = readEveryTime): Promise<SearchResult> {
   const sort = searchSortOf(query);
   const limit = query.limit ?? SEARCH_DEFAULT_LIMIT;
   const fingerprint = searchFingerprint({ ...query, sort });
   const after = query.cursor ? decodeCursor(query.cursor, sort, fingerprint) : null;
-  const [words, places] = await Promise.all([
-    query.q ? searchWordsFor(db, query.q) : null,
+  const [searched, places] = await Promise.all([
+    query.q ? wordsOf(query.q, () => searchWordsFor(db, query.q!)) : null,
     query.location ? placesMatching(db, query.location) : null,
   ]);
 
+  const words = searched?.words ?? null;
   const filters = filterConditions(query, places);
   // Relevance tiers match the words each in its own way; everything else matches them anywhere.
   const besides = words ? [...filters, sql`${products.searchVector} @@ ${tsqueryOf(words)}::tsquery`] : filters;
   const { category, condition } = facetConditions(query);
   const keptTerm = keptCountsTermOf(query, words);
+  // Kept word counts too go through the keeper: one round trip fewer for a search asked again.
   const facetCount = after
     ? null
-    : keptTerm
-      ? keptFacetGroups(db, keptTerm, query.inStock !== false)
-      : facetGroupsOf(facetKey(query), () => countFacetGroups(db, besides));
+    : facetGroupsOf(facetKey(query), () => (keptTerm ? keptFacetGroups(db, keptTerm, query.inStock !== false) : countFacetGroups(db, besides)));
   // Awaited below, where a failure is thrown; meanwhile it must not count as unhandled.
   void facetCount?.catch(() => undefined);
   // Few matches are gathered (GATHER_UP_TO): rare words say so from their kept counts; common
   // words that seldom go together, or filters that leave few of them, from the first page's facets.
   const gathering: Gathering = { named: false, all: false };
-  if (words) {
-    const fewest = await fewestHolding(db, [...new Set(words)]);
+  if (searched) {
+    const { fewest } = searched;
     gathering.all = fewest.anywhere <= GATHER_UP_TO;
     if (!gathering.all && facetCount) {
       const { groups, complete } = await facetCount;
@@ -483,21 +497,16 @@ export async function searchCatalogue(db: Executor, query: SearchQuery, facetGro
     }
     gathering.named = gathering.all || fewest.inName <= NAME_INDEX_UP_TO;
   }
-  const pageQuery: PageQuery = (where, order, key, rows, named) => {
-    let query = db
-      .select({ ...productColumns, sortKey: sql<string>`${key}` })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .innerJoin(users, eq(users.id, products.sellerId))
-      .$dynamic();
+  const pageQuery: PageQuery = async (where, order, key, rows, named) => {
     // (Joined by id alone: PostgreSQL would take the posting time's equality as independent of the
     // id's and expect no row; the trigger keeps the two the same.)
-    if (named?.throughList) query = query.innerJoin(listed, eq(listed.productId, products.id));
+    const throughList = named?.throughList ? sql` inner join ${searchNameWords} ${sql.identifier('listed')} on ${eq(listed.productId, products.id)}` : sql``;
     const namedCondition = named && (named.throughList ? listedUnderEvery(named.stems) : namedBy(named.stems));
-    return query
-      .where(and(...where, namedCondition))
-      .orderBy(...((named ? named.gather : gathering.all) ? gathered(order) : order))
-      .limit(rows);
+    const orderBy = (named ? named.gather : gathering.all) ? gathered(order) : order;
+    const { rows: found } = await db.execute<Record<string, unknown> & { sortKey: string }>(
+      sql`select ${productSelectList}, ${key} as "sortKey" from ${products} inner join ${categories} on ${eq(categories.id, products.categoryId)} inner join ${users} on ${eq(users.id, products.sellerId)}${throughList} where ${and(...where, namedCondition)} order by ${sql.join(orderBy, sql`, `)} limit ${rows}`,
+    );
+    return found.map((row) => ({ ...productRecordOf(row), sortKey: row.sortKey }));
   };
 
   const pagePromise = async () => {

@@ -66,6 +66,23 @@ describe('kept facet counts', () => {
   });
 });
 
+describe('kept search words', () => {
+  it('reads a misspelt word against the vocabulary as it is on the very next search of every server', async () => {
+    const seller = await createUser(t.db, { role: 'seller', password: null });
+    const refs = { categoryId: (await createCategory(t.db)).id, sellerId: seller.id };
+    await createProduct(t.db, refs, { productName: 'Quimbal chair' });
+    const names = (body: SearchResponse) => body.data.map((product) => product.productName);
+    // "quimbel" is no known word: it is read as the known one a slip away, on both servers.
+    expect(names(await search(t.app, 'q=quimbel'))).toEqual(['Quimbal chair']);
+    expect(names(await search(second.app, 'q=quimbel&sort=newest'))).toEqual(['Quimbal chair']);
+
+    // Now it is a word of the catalogue: the words kept for it are read again, on both servers.
+    await createProduct(t.db, refs, { productName: 'Quimbel stool' });
+    expect(names(await search(t.app, 'q=quimbel&sort=newest'))).toEqual(['Quimbel stool']);
+    expect(names(await search(second.app, 'q=quimbel'))).toEqual(['Quimbel stool']);
+  });
+});
+
 describe('facetCountKeeper', () => {
   const versions = { current: async () => '0:1', now: () => '0:1', onForget: () => undefined };
   const request = { caughtUp: null };

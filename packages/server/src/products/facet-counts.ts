@@ -1,41 +1,58 @@
 import type { FastifyRequest } from 'fastify';
 import type { DataVersions, WatchedTable } from '../cache/data-versions.ts';
-import type { FacetCount, FacetGroupsOf } from './catalogue-search.ts';
+import type { FacetCount, FacetGroupsOf, SearchedWords, WordsOf } from './catalogue-search.ts';
 
 /** What a search's facet groups are counted from: products, their categories, sellers and words. */
 const FACET_TABLES: readonly WatchedTable[] = ['categories', 'products', 'users', 'search_terms'];
 /** At most this many searches' groups are kept (up to a few kilobytes each); the least recently used go first. */
 export const KEPT_FACET_SEARCHES = 2_000;
+/** What a search's stems are read from: the vocabulary, and the word counts the products' triggers keep. */
+const WORDS_TABLES: readonly WatchedTable[] = ['products', 'search_terms'];
+/** At most this many searches' words are kept (a few stems and two counts each). */
+export const KEPT_WORD_SEARCHES = 2_000;
 
 /**
- * Keeps the facet groups each search counted (decision 27), so the same search sorted otherwise,
- * narrowed to a category or a condition, or asked again with the response cache bypassed, counts
- * nothing. Groups are kept under the versions of the tables they were counted from and reused only
- * while those are current, as the response cache does (data-versions.ts): a listing added through
- * any app server is counted on the very next search of every other. Searches asked together while
- * one count is under way share it.
+ * Keeps what searches read from the catalogue by key, under the versions of the tables it was
+ * read from, and reuses it only while those are current, as the response cache does
+ * (data-versions.ts): a listing added through any app server is seen on the very next search of
+ * every other. The least recently used go first past `limit`; searches asked together while one
+ * read is under way share it, and a failed read is not kept.
  */
-export function facetCountKeeper(versions: DataVersions) {
-  const kept = new Map<string, { versions: string; groups: Promise<FacetCount> }>();
+function keeperOf<T>(versions: DataVersions, tables: readonly WatchedTable[], limit: number) {
+  const kept = new Map<string, { versions: string; value: Promise<T> }>();
   versions.onForget(() => kept.clear());
-  return (request: Pick<FastifyRequest, 'caughtUp'>): FacetGroupsOf =>
-    async (key, count) => {
-      const current = await versions.current(request, FACET_TABLES);
-      if (current === null) return count();
+  return (request: Pick<FastifyRequest, 'caughtUp'>) =>
+    async (key: string, read: () => Promise<T>): Promise<T> => {
+      const current = await versions.current(request, tables);
+      if (current === null) return read();
       const entry = kept.get(key);
       kept.delete(key);
       if (entry?.versions === current) {
         kept.set(key, entry);
-        return entry.groups;
+        return entry.value;
       }
-      const counted = { versions: current, groups: count() };
-      kept.set(key, counted);
+      const fresh = { versions: current, value: read() };
+      kept.set(key, fresh);
       for (const oldest of kept.keys()) {
-        if (kept.size <= KEPT_FACET_SEARCHES) break;
+        if (kept.size <= limit) break;
         kept.delete(oldest);
       }
-      // A failed count is not kept: the next search counts again.
-      counted.groups.catch(() => kept.get(key) === counted && kept.delete(key));
-      return counted.groups;
+      fresh.value.catch(() => kept.get(key) === fresh && kept.delete(key));
+      return fresh.value;
     };
 }
+
+/**
+ * Keeps the facet groups each search counted (decision 27), so the same search sorted otherwise,
+ * narrowed to a category or a condition, or asked again with the response cache bypassed, counts
+ * nothing.
+ */
+export const facetCountKeeper = (versions: DataVersions): ((request: Pick<FastifyRequest, 'caughtUp'>) => FacetGroupsOf) =>
+  keeperOf<FacetCount>(versions, FACET_TABLES, KEPT_FACET_SEARCHES);
+
+/**
+ * Keeps the stems and counts each search's words were read as (decision 27), so the same words
+ * asked again, with other filters, another sort or a later page, send no statement for them.
+ */
+export const searchWordsKeeper = (versions: DataVersions): ((request: Pick<FastifyRequest, 'caughtUp'>) => WordsOf) =>
+  keeperOf<SearchedWords | null>(versions, WORDS_TABLES, KEPT_WORD_SEARCHES);

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, Column, desc, eq, getTableName, inArray, is, sql, type DriverValueDecoder, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Condition, Measurements, Product, SellerProduct } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { bookings, categories, payments, products, productViews, reviews, users, wishes } from '../db/schema/index.ts';
@@ -55,6 +56,35 @@ export const productColumns = {
   postedAt: products.postedAt,
   sellerRating: sellerRatingOf(products.sellerId),
 };
+
+/**
+ * `productColumns` as a select list, each column named by its key, rendered once: a search's page
+ * statements select them all, and building the list from the column objects and mapping each row
+ * back through them on every statement cost more of a search's CPU than any other step of the app
+ * (decision 27). `productRecordOf` decodes a row of it as Drizzle would.
+ */
+export const productSelectList: SQL = (() => {
+  const { sql: text, params } = new PgDialect().sqlToQuery(
+    sql.join(Object.entries(productColumns).map(([key, field]) => sql`${field} as ${sql.identifier(key)}`), sql`, `),
+  );
+  if (params.length > 0) throw new Error('productColumns must render without parameters');
+  return sql.raw(text);
+})();
+
+const productDecoders = Object.entries(productColumns).map(
+  // A column decodes its own values; an SQL field with the decoder `mapWith` gave it (Drizzle's own, not in its types).
+  ([key, field]): [string, DriverValueDecoder<unknown, unknown>] => [key, is(field, Column) ? field : (field as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder],
+);
+
+/** A row selected with productSelectList, as Drizzle's select of productColumns answers it. */
+export function productRecordOf(row: Record<string, unknown>): ProductRecord {
+  const record: Record<string, unknown> = {};
+  for (const [key, decoder] of productDecoders) {
+    const value = row[key];
+    record[key] = value === null ? null : decoder.mapFromDriverValue(value);
+  }
+  return record as ProductRecord;
+}
 
 /**
  * What anyone may see: the one condition every public list (search, advertisement, category

@@ -3,7 +3,7 @@ import { dataOf, FACET_COUNT_LIMIT, idParams, productDetails, SEARCH_DEFAULT_LIM
 import { notFound } from '../http/errors.ts';
 import { errorResponses } from '../http/responses.ts';
 import { searchCatalogue } from './catalogue-search.ts';
-import { facetCountKeeper } from './facet-counts.ts';
+import { facetCountKeeper, searchWordsKeeper } from './facet-counts.ts';
 import { findProductDetails } from './product-details.ts';
 import { contactWithheldDescription, toProduct } from './product-repository.ts';
 import { isView } from './product-views.ts';
@@ -21,6 +21,7 @@ const searchDescription = [
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const keptFacetGroups = facetCountKeeper(app.dataVersions);
+  const keptWords = searchWordsKeeper(app.dataVersions);
   app.get(
     '/products',
     {
@@ -38,7 +39,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await searchCatalogue(app.db, request.query, keptFacetGroups(request));
+      const result = await searchCatalogue(app.db, request.query, keptFacetGroups(request), keptWords(request));
       return { success: true as const, data: result.rows.map(toProduct), nextCursor: result.nextCursor, facets: result.facets };
     },
   );

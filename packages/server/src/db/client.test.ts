@@ -44,4 +44,10 @@ describe('createDatabase', () => {
       const { rows } = await db.execute<{ max_parallel_workers_per_gather: string }>(sql`show max_parallel_workers_per_gather`);
       expect(rows).toEqual([{ max_parallel_workers_per_gather: '0' }]);
     }));
+
+  it('starts every sequential scan at the start of its table, where no other scan is', () =>
+    withDatabase(1, async ({ db }) => {
+      const { rows } = await db.execute<{ synchronize_seqscans: string }>(sql`show synchronize_seqscans`);
+      expect(rows).toEqual([{ synchronize_seqscans: 'off' }]);
+    }));
 });

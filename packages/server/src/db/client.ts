@@ -13,9 +13,11 @@ export type Executor = Database | Transaction;
 /**
  * Settings of every connection the app opens. No parallel workers: a request reads a page, not a
  * table, and starting workers cost 40–100 ms where the statement took 2 (decision 27); the cores
- * are better left to the other requests.
+ * are better left to the other requests. No synchronized scans: a sequential scan of a large
+ * table would otherwise start wherever another one is, so facet counts cut off at their bound
+ * (decision 27) would give another lower bound for the same search at every request.
  */
-export const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
+export const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0 -c synchronize_seqscans=off';
 
 // numeric comes back as text so money keeps its exact value; repositories convert at the edge.
 export function createDatabase(connectionString: string, max = 10) {

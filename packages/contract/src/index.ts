@@ -6,6 +6,7 @@ export * from './server-messages.ts';
 export * from './schemas.ts';
 export * from './web-texts.ts';
 export * from './search.ts';
+export * from './search-urls.ts';
 export * from './search-texts.ts';
 export * from './web-routes.ts';
 export * from './live-events.ts';

@@ -6,6 +6,12 @@ import { counted } from './counted.ts';
 import type { SearchSort } from './search.ts';
 import type { Measurements } from './schemas.ts';
 
+/**
+ * An estimated count as it is shown: two significant digits (3,341 is "about 3,300"); a sum of
+ * estimates is rounded again.
+ */
+export const roundedEstimate = (count: number): number => Number(count.toPrecision(2));
+
 export const searchTexts = {
   searchLabel: 'Search furniture',
   searchPlaceholder: 'Search sofas, oak tables…',
@@ -14,6 +20,8 @@ export const searchTexts = {
   resultsFor: (q: string) => `Results for “${q}”`,
   allFurniture: 'All furniture',
   resultCount: (shown: number, more: boolean) => `${shown}${more ? '+' : ''} ${shown === 1 && !more ? 'piece' : 'pieces'}`,
+  /** The number of results of a broad search, estimated (facets' `estimated`). */
+  resultEstimate: (shown: string) => `about ${shown} pieces`,
   noResults: 'Nothing matches this search.',
   noResultsHint: 'Try fewer words or clear some filters.',
   clearFilters: 'Clear filters',
@@ -47,6 +55,9 @@ export const searchTexts = {
   depth: 'Depth',
   height: 'Height',
   atLeast: (count: string) => `${count}+`,
+  about: (count: string) => `about ${count}`,
+  /** A value an estimate of a broad search saw too few matches of to count. */
+  aFew: 'a few',
   searchCategory: 'Search',
   searchInCategory: (name: string) => `Search ${name}`,
   filterCategory: 'Search and filter this category',

@@ -80,8 +80,15 @@ export function withoutBlankParameters(query: Record<string, unknown>): Record<s
 export const facets = z.object({
   condition: z.record(z.string(), z.number()),
   category: z.record(z.string(), z.number()),
-  /** False when the counts stopped at FACET_COUNT_LIMIT matches: each count is then a lower bound. */
+  /** False when the counts are not exact: lower bounds (they stopped at FACET_COUNT_LIMIT matches) or estimates. */
   exact: z.boolean(),
+  /**
+   * True when a broad search's counts were estimated from a fixed sample of the catalogue (about
+   * 1 in 85 listings; exact is then false): each is rounded to two significant digits
+   * (`roundedEstimate`), and a value given as 0 has matches too few for the sample to hold any
+   * (a value without matches is left out).
+   */
+  estimated: z.boolean(),
 });
 export type Facets = z.infer<typeof facets>;
 

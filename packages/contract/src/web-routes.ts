@@ -51,8 +51,8 @@ export const publicPages = [webRoutes.home, webRoutes.categories, webRoutes.blog
 export const FIRST_ANSWERS_ELEMENT_ID = 'first-answers';
 
 /**
- * The web build's module that renders the pages the server sends rendered (Home and a product's
- * page) with React, inside the build (dot folders are not served).
+ * The web build's module that renders the pages the server sends rendered (Home, a product's page
+ * and search) with React, inside the build (dot folders are not served).
  */
 export const SERVER_PAGES_MODULE = '.server/server-pages.js';
 
@@ -63,7 +63,7 @@ export const SERVER_PAGES_MODULE = '.server/server-pages.js';
 export const ROUTE_PRELOADS_FILE = '.server/route-preloads.json';
 
 /** The pages the server sends rendered with React (decision 29); the app hydrates them. */
-export const serverRenderedRoutes: readonly string[] = [webRoutes.home, webRoutes.homeAlias, webRoutes.product];
+export const serverRenderedRoutes: readonly string[] = [webRoutes.home, webRoutes.homeAlias, webRoutes.product, webRoutes.search];
 
 /** Marks the page's #root as holding a page rendered by the server, which the app hydrates rather than replaces. */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';

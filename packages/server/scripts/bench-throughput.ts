@@ -6,7 +6,9 @@
  *   process of its own too, sending the very same bytes, each warmed up first (BENCH_WARM_UP_SECONDS,
  *   1 by default), in turns (BENCH_ROUNDS, 3 by default) so that what else the machine runs weighs
  *   on both: the median rates, the median turn's ratio and the range, the app's p99 at 10 and 50
- *   connections and the bare server's at 50;
+ *   connections and the bare server's at 50; Home, a product's page and a search, which the server
+ *   renders, are asked for as a browser asks, compressed, and the bare server sends the same
+ *   compressed bytes;
  * - writes: 50 buyers adding wishes, then bookings, as fast as the app takes them, and a check that
  *   every acknowledged one is in the database;
  * - start: `npm start` on an initialised DATA_DIR (embedded PostgreSQL) and on DATABASE_URL, from
@@ -19,6 +21,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -141,15 +144,19 @@ export async function load(
   return { requests: report.requests.average, p50: report.latency.p50, p99: report.latency.p99, errors: report.errors + report.non2xx };
 }
 
-/** A bare node:http server in its own process, answering every request with the given bytes. */
-export async function startBareServer(body: Buffer, contentType: string) {
+/**
+ * A bare node:http server in its own process, answering every request with the given bytes (with
+ * the given content-encoding, for bytes sent compressed).
+ */
+export async function startBareServer(body: Buffer, contentType: string, contentEncoding?: string) {
   const bodyFile = path.join(os.tmpdir(), `furniture-bare-${process.pid}.body`);
   await fs.writeFile(bodyFile, body);
   const port = await freePort();
+  const headers = { 'content-type': contentType, 'content-length': body.length, ...(contentEncoding ? { 'content-encoding': contentEncoding } : {}) };
   const code = `
     const body = require('node:fs').readFileSync(${JSON.stringify(bodyFile)});
     require('node:http').createServer((request, response) => {
-      response.writeHead(200, { 'content-type': ${JSON.stringify(contentType)}, 'content-length': body.length });
+      response.writeHead(200, ${JSON.stringify(headers)});
       response.end(body);
     }).listen(${port}, '127.0.0.1');`;
   const child = spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
@@ -215,6 +222,22 @@ async function stopApp(child: ChildProcess) {
   await exited;
 }
 
+/** The headers a browser's request for a page carries that change the answer. */
+const asBrowser = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
+
+/** An answer's status, headers and body as they came over the wire (fetch would decompress it). */
+function rawAnswer(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
 /** Every hot read against a bare server sending the same bytes. */
 async function reads(base: string, app: ChildProcess) {
   // Signed in afresh before each signed-in call: an access token lives minutes, a slow run longer.
@@ -232,6 +255,10 @@ async function reads(base: string, app: ChildProcess) {
     { name: 'GET /api/category/{id} (signed in)', url: `/api/category/${categoryList[0]!._id}`, headers: signedIn },
     { name: 'GET /api/booking (signed in)', url: '/api/booking?email=buyer@demo.furniture', headers: signedIn },
     { name: 'GET /api/wishes (signed in)', url: '/api/wishes?email=buyer@demo.furniture', headers: signedIn },
+    // The pages the server renders, as a browser asks for them: compressed.
+    { name: 'GET / (Home, HTML, br)', url: '/', headers: async () => asBrowser },
+    { name: 'GET /product/{id} (HTML, br)', url: `/product/${advertised.data[0]!._id}`, headers: async () => asBrowser },
+    { name: 'GET /search?q=sofa (HTML, br)', url: '/search?q=sofa', headers: async () => asBrowser },
   ];
 
   console.log(
@@ -243,10 +270,9 @@ async function reads(base: string, app: ChildProcess) {
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const call of calls) {
     const headers = (await call.headers?.()) ?? {};
-    const sample = await fetch(base + call.url, { headers });
-    if (!sample.ok) throw new Error(`${call.name} answered ${sample.status}`);
-    const body = Buffer.from(await sample.arrayBuffer());
-    const bare = await startBareServer(body, sample.headers.get('content-type') ?? 'application/json');
+    const sample = await rawAnswer(base + call.url, headers);
+    if (sample.status !== 200) throw new Error(`${call.name} answered ${sample.status}`);
+    const bare = await startBareServer(sample.body, sample.headers['content-type'] ?? 'application/json', sample.headers['content-encoding']);
     try {
       if (WARM_UP_SECONDS > 0) {
         await load(base + call.url, 10, headers, { seconds: WARM_UP_SECONDS });

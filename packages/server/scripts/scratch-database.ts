@@ -11,12 +11,14 @@ import { migrateDatabase } from '../src/db/migrate.ts';
  * server at `adminUrl` (whose `postgres` database may be used to create one), or else on an
  * embedded PostgreSQL started in a temporary directory and removed afterwards.
  *
- * With `keep` (and an `adminUrl`), the database is named by `purpose` alone, reused when it
- * exists (`created` is then false) and left in place by `drop()`, for the next run to reuse.
+ * With `keep` (and an `adminUrl`), the database is named by `purpose` alone (after `prefix`,
+ * `furniture` unless given), reused when it exists (`created` is then false) and left in place by
+ * `drop()`, for the next run to reuse.
  */
-export async function createScratchDatabase(purpose: string, adminUrl: string | undefined, { keep = false } = {}) {
+export async function createScratchDatabase(purpose: string, adminUrl: string | undefined, { keep = false, prefix = 'furniture' } = {}) {
   if (keep && !adminUrl) throw new Error('Keeping a database needs BENCH_DATABASE_URL (a PostgreSQL server to keep it on)');
-  const database = keep ? `furniture_${purpose}` : `furniture_${purpose}_${process.pid}`;
+  if (!/^[a-z][a-z0-9_]*$/.test(prefix)) throw new Error('A database prefix is lower-case letters, digits and underscores');
+  const database = keep ? `${prefix}_${purpose}` : `${prefix}_${purpose}_${process.pid}`;
   let cleanup = async () => undefined as void;
   if (!adminUrl) {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), `furniture-${purpose}-`));

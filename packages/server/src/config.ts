@@ -138,6 +138,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     },
     /** Secure cookies whenever the public address is https. */
     secureCookies: publicUrl.startsWith('https://'),
+    /**
+     * From how many listings holding a search's rarest word its facets are estimated from the
+     * sample (FACET_SAMPLE_FROM when unset; tests lower it rather than seed tens of thousands).
+     */
+    facetSampleFrom: undefined as number | undefined,
   };
 }
 

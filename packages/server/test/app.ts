@@ -48,13 +48,13 @@ export function setupTestApp(overrides: Partial<Config> = {}, { webDir }: { webD
  * tests of what one server keeps while another writes. Call at the top of a test file, after
  * setupTestApp; the returned object's `app` is set before the first test runs.
  */
-export function setupSecondApp(t: TestContext): { app: App } {
+export function setupSecondApp(t: TestContext, { webDir }: { webDir?: string } = {}): { app: App } {
   const second = {} as { app: App };
   let closePool: () => Promise<void> = async () => undefined;
   beforeAll(async () => {
     const { db, pool } = createDatabase(t.database.url, 3);
     closePool = () => pool.end();
-    second.app = await buildApp({ config: t.config, db, jobs: { recurring: false } });
+    second.app = await buildApp({ config: t.config, db, jobs: { recurring: false }, ...(webDir ? { webDir } : {}) });
     await second.app.ready();
   });
   afterAll(async () => {

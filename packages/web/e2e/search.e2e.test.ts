@@ -2,7 +2,7 @@ import { labels, productPageTexts, searchTexts, texts } from '@furniture/contrac
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
-import { setupMarketplace } from './support/marketplace.ts';
+import { createPineStools, setupMarketplace } from './support/marketplace.ts';
 import { expectPath, expectText, logIn, sidewaysOverflow } from './support/ui.ts';
 
 const market = setupMarketplace();
@@ -39,16 +39,7 @@ beforeAll(async () => {
     photos: [image('sofa-2')],
     measurements: { widthCm: 160, depthCm: 85, heightCm: 80 },
   });
-  // Enough stools for more than one page of results.
-  for (let index = 1; index <= 30; index++) {
-    await createProduct(market.db, { categoryId: stools.id, sellerId: seller.id }, {
-      productName: `Pine stool ${index}`,
-      condition: index % 3 === 0 ? 'Fair' : 'Good',
-      resalePrice: `${10 + index}.00`,
-      photos: [image('chair-1')],
-      measurements: { widthCm: 35, depthCm: 35, heightCm: 45 },
-    });
-  }
+  await createPineStools(market, { categoryId: stools.id, sellerId: seller.id });
 });
 
 afterEach(async () => {

@@ -1,6 +1,6 @@
 /**
  * Builds the web app and prints the gzipped bytes of JavaScript and CSS that the first load of
- * Home and of a product's page download (the entry with its static imports, the page's
+ * Home and of a product's page or a search download (the entry with its static imports, the page's
  * stylesheet), and what the app adds on the first interaction.
  * Then starts the real server with the demo data on a scratch database (an embedded PostgreSQL
  * unless BENCH_DATABASE_URL names a server whose `postgres` database may create one) and runs
@@ -68,7 +68,7 @@ function printFirstLoadBytes() {
     );
   const firstLoad = firstLoadOf('home.html');
   print('First load of Home', firstLoad, { js: ' (target 100 KB)', css: ' (target 12 KB)' });
-  print('First load of a product’s page', firstLoadOf('page.html'), { js: '', css: '' });
+  print('First load of a product’s page or a search', firstLoadOf('page.html'), { js: '', css: '' });
   // A visitor's Home loads the app on the first interaction (decision 29): what that adds.
   const app = new Set<string>();
   collect('src/app/start.tsx', app);

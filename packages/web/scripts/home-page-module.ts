@@ -38,7 +38,7 @@ function entryModules(output: Rollup.RollupOutput): string[] {
 
 /**
  * Builds `src/app/server-pages.tsx` for Node beside the web app, as dist/.server/server-pages.js:
- * the server imports it and renders Home and a product's page with React for each new answer of
+ * the server imports it and renders Home, a product's page and search with React for each new answer of
  * their reads (decision 29). React, the router and TanStack Query stay in node_modules, where Node
  * finds them from there.
  *

@@ -1,7 +1,7 @@
 import { SERVER_RENDERED_ATTRIBUTE, TOKEN_STORAGE_KEY } from '@furniture/contract';
 
 /**
- * The page's first script. Home and a product's page come from the server rendered, working as
+ * The page's first script. Home, a product's page and search come from the server rendered, working as
  * links and a search form, so a visitor's first load needs no app: its code loads on the first
  * sign of use (a pointer or key pressed, something focused) and then hydrates the page. A click or
  * submit made before it is ready is held and made again once it is, so the first tap on Wish or

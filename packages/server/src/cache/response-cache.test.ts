@@ -59,6 +59,40 @@ describe('the response cache', () => {
     expect(fresh).toMatchObject({ productName: 'Renamed unannounced', resalePrice: 99 });
   });
 
+  it('computes a stale answer once for the requests that ask for it together, and gives it to each', async () => {
+    const seller = await createUser(t.db, { role: 'seller' });
+    const category = await createCategory(t.db);
+    const product = await createProduct(t.db, { categoryId: category.id, sellerId: seller.id }, { resalePrice: '40.00' });
+    const url = `/api/products/${product.id}`;
+    const priceOf = (answer: Awaited<ReturnType<typeof read>>) =>
+      JSON.parse(answer.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(answer.rawPayload).toString() : answer.body).data.resalePrice;
+    const statements = vi.spyOn(t.database.pool, 'query');
+    // The statements that read this product's page: its own, its seller's, the similar pieces'.
+    const readingIt = () =>
+      statements.mock.calls.filter((call) => [product.id, seller.id, category.id].some((id) => JSON.stringify(call).includes(id))).length;
+    try {
+      await t.db.update(products).set({ resalePrice: '45.00' }).where(eq(products.id, product.id));
+      statements.mockClear();
+      expect(priceOf(await read(t.app, url))).toBe(45);
+      const once = readingIt();
+      expect(once).toBeGreaterThan(0);
+
+      await t.db.update(products).set({ resalePrice: '50.00' }).where(eq(products.id, product.id));
+      statements.mockClear();
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => read(t.app, url, index % 2 ? { 'accept-encoding': 'gzip' } : {})));
+      expect(answers.map(priceOf)).toEqual(Array(8).fill(50));
+      expect(readingIt()).toBe(once);
+    } finally {
+      statements.mockRestore();
+    }
+  });
+
+  it('leaves the requests waiting for an answer that is not kept to make their own', async () => {
+    const url = `/api/products/${crypto.randomUUID()}`;
+    const answers = await Promise.all(Array.from({ length: 4 }, () => t.app.inject({ method: 'GET', url })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([404, 404, 404, 404]);
+  });
+
   it('keeps each answer’s own headers, and leaves the request’s own (CORS) to the request', async () => {
     const category = await createCategory(t.db, { categoryName: `Lamps ${Date.now()}` });
     const first = await read(t.app, '/api/allCategories?limit=1', { origin: t.config.corsOrigin });

@@ -21,10 +21,16 @@ declare module 'fastify' {
        * counts a view. It must be cheap and must not change the answer.
        */
       onAnswer?: (request: IncomingMessage, params: Readonly<Record<string, string>>) => void;
+      /** The Cache-Control of the route's answers, kept or not, when not the usual one of its access. */
+      cacheControl?: string;
     };
   }
   interface FastifyRequest {
-    /** Versions of the route's tables when its answer was computed, when that answer may be kept. */
+    /**
+     * Versions of the route's tables when its answer was computed, when that answer may be kept.
+     * A handler sets it to null to have its answer sent but not kept (one made in a way it should
+     * not be made again, as a page the server could not render).
+     */
     cacheVersions: string | null;
   }
 }
@@ -196,20 +202,47 @@ export const responseCachePlugin = fp(
       keptBytes = 0;
     });
 
-    function lookup(tables: readonly WatchedTable[], isPublic: boolean) {
-      const cacheControl = isPublic ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL;
+    /**
+     * Answers being computed, by versions and URL. A write makes a hot read stale for every request
+     * in flight at once: each computing it again would multiply the work by the requests waiting,
+     * and every one of them would wait for all that work.
+     */
+    const computing = new Map<string, Promise<Entry | null>>();
+    /** For the request computing an answer: hands it (or null, for one not to keep) to those waiting. */
+    const handOver = new WeakMap<FastifyRequest, (entry: Entry | null) => void>();
+
+    /** Makes `request` the one computing its answer at `versions`, for the requests that come meanwhile. */
+    function computeFor(request: FastifyRequest, reply: FastifyReply, key: string) {
+      let settle!: (entry: Entry | null) => void;
+      const computed = new Promise<Entry | null>((resolve) => (settle = resolve));
+      computing.set(key, computed);
+      const done = (entry: Entry | null) => {
+        if (computing.get(key) === computed) computing.delete(key);
+        settle(entry);
+      };
+      handOver.set(request, done);
+      // An answer that never reaches the store (the connection closed first) leaves the others to compute it.
+      reply.raw.once('close', () => done(null));
+    }
+
+    function lookup(tables: readonly WatchedTable[], cacheControl: string) {
       return async (request: FastifyRequest, reply: FastifyReply) => {
         reply.header('cache-control', cacheControl);
         if (request.method !== 'GET') return;
         const versions = await app.dataVersions.current(request, tables);
         if (versions === null) return;
         const entry = entries.get(request.url);
-        if (entry?.versions !== versions) {
-          request.cacheVersions = versions;
-          return;
+        if (entry?.versions === versions) {
+          touch(request.url, entry);
+          return reply.send(await send(request, reply, entry));
         }
-        touch(request.url, entry);
-        return reply.send(await send(request, reply, entry));
+        const key = `${versions} ${request.url}`;
+        const pending = computing.get(key);
+        // The same answer is being computed for another request: it is this one's too, unless it is not to be kept.
+        const computed = pending && (await pending);
+        if (computed) return reply.send(await send(request, reply, computed));
+        if (!pending) computeFor(request, reply, key);
+        request.cacheVersions = versions;
       };
     }
 
@@ -217,7 +250,11 @@ export const responseCachePlugin = fp(
       return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
         const params = request.params as Parameters<OnAnswer>[1];
         if (reply.statusCode === 200 || reply.statusCode === 304) onAnswer?.(request.raw, params);
-        if (!request.cacheVersions || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+        const handOverTo = handOver.get(request) ?? (() => undefined);
+        if (!request.cacheVersions || reply.statusCode !== 200 || typeof payload !== 'string') {
+          handOverTo(null);
+          return payload;
+        }
         const body = Buffer.from(payload);
         const headers: Entry['headers'] = [];
         for (const name of keptHeaders) {
@@ -237,6 +274,7 @@ export const responseCachePlugin = fp(
           sent: {},
         };
         if (body.length <= MAX_ENTRY_BYTES) keep(request.url, entry);
+        handOverTo(entry);
         return send(request, reply, entry);
       };
     }
@@ -294,7 +332,7 @@ export const responseCachePlugin = fp(
       if (!cache) return;
       const { tables } = cache;
       const isPublic = route.config?.access === 'public';
-      const check = lookup(tables, isPublic);
+      const check = lookup(tables, cache.cacheControl ?? (isPublic ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL));
       // A public answer is sent before anything else is done; others once access is checked.
       if (isPublic) route.onRequest = [...[route.onRequest ?? []].flat(), check];
       else route.preHandler = [...[route.preHandler ?? []].flat(), check];

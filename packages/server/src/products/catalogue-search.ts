@@ -4,6 +4,7 @@ import {
   type Condition,
   conditions,
   FACET_COUNT_LIMIT,
+  roundedEstimate,
   SEARCH_DEFAULT_LIMIT,
   type Facets,
   type SearchQuery,
@@ -364,10 +365,14 @@ export interface FacetGroup {
   count: number;
 }
 
-/** A search's facet groups, and whether they hold every match (else the first FACET_COUNT_LIMIT + 1 found). */
+/**
+ * A search's facet groups, and whether they hold every match (else the first FACET_COUNT_LIMIT + 1
+ * found), or are `estimated` from the fixed sample (`sampledFacetGroups`: scaled, not rounded).
+ */
 export interface FacetCount {
   groups: FacetGroup[];
   complete: boolean;
+  estimated?: boolean;
 }
 
 /**
@@ -403,6 +408,58 @@ async function countFacetGroups(db: Executor, besides: SQL[]): Promise<FacetCoun
 }
 
 /**
+ * The fixed sample of listings (migration 0020, whose partial index this repeats): those whose id
+ * ends in a byte below SAMPLE_BYTES_BELOW. Ids are random, so it holds SAMPLE_SHARE of any search.
+ * A constant in the statement, not a parameter, so that PostgreSQL sees the index's predicate.
+ */
+const SAMPLE_BYTES_BELOW = 3;
+const SAMPLE_SHARE = SAMPLE_BYTES_BELOW / 256;
+const inSample = sql`get_byte(uuid_send(${products.id}), 15) < ${sql.raw(String(SAMPLE_BYTES_BELOW))}`;
+
+/**
+ * A search each of whose stems at least this many listings hold (the kept counts say so) counts
+ * its facets on the sample (`sampledFacetGroups`): the sample then holds about 230 listings of
+ * the rarest, so a filter leaving a tenth of them still leaves 20 or more to scale, and the full
+ * count's bitmap of every listing holding a stem is what costs (decision 27). The app's setting
+ * `facetSampleFrom` replaces it (tests lower it).
+ */
+export const FACET_SAMPLE_FROM = 20_000;
+
+/** Below this many matches in the sample, an estimate would be too rough (±18 % at 30): the matches are counted. */
+const SAMPLED_AT_LEAST = 30;
+
+/**
+ * Facet groups of a broad search estimated from the fixed sample: each group's matches in the
+ * sample scaled by its share, and at most what the kept counts of each stem hold for that
+ * category and condition (migration 0017), which also say which groups hold none at all: those
+ * where a stem is held by no listing ("walnut dresser" in sofas). A group every stem is held in
+ * but the sample misses counts 0 ("a few"). Null when the sample holds
+ * fewer than SAMPLED_AT_LEAST matches: two common words seldom together, or filters that leave
+ * few, are then counted as any search, so that a first page learns from complete counts that its
+ * matches are few (`gathering`); a sample never says "few".
+ */
+async function sampledFacetGroups(db: Executor, besides: SQL[], words: SearchWords, availableOnly: boolean): Promise<FacetCount | null> {
+  const stems = [...new Set(words)];
+  const { rows } = await db.execute<{ condition: Condition; categoryId: string; seen: number; held: number | null }>(sql`
+    select condition, category_id as "categoryId", coalesce(sampled.seen, 0) as seen, kept.held
+    from (
+      select ${products.condition} as condition, ${products.categoryId} as category_id, count(*)::int as seen
+      from ${products} where ${and(...besides, inSample)} group by 1, 2
+    ) as sampled
+    full join (
+      select condition, category_id, min(held) as held from (
+        select ${searchWordCounts.condition} as condition, ${searchWordCounts.categoryId} as category_id, sum(${searchWordCounts.listings})::int as held
+        from ${searchWordCounts}
+        where ${and(inArray(searchWordCounts.term, stems), availableOnly ? eq(searchWordCounts.inStock, 'available') : undefined)}
+        group by ${searchWordCounts.term}, 1, 2 having sum(${searchWordCounts.listings}) > 0
+      ) as per_stem group by 1, 2 having count(*) = ${stems.length}
+    ) as kept using (condition, category_id)`);
+  if (rows.reduce((total, row) => total + row.seen, 0) < SAMPLED_AT_LEAST) return null;
+  const groups = rows.map(({ condition, categoryId, seen, held }) => ({ condition, categoryId, count: Math.min(seen / SAMPLE_SHARE, held ?? Infinity) }));
+  return { groups, complete: false, estimated: true };
+}
+
+/**
  * The one stem of a search whose facet groups the kept word counts hold (decision 27): a single
  * searchable word and no filter but the facets' own and the stock state, which the counts are
  * kept by. Any other parameter, including one added later, leaves the counting to the listings.
@@ -435,13 +492,16 @@ export function facetKey(query: SearchQuery): string {
 /**
  * Counts by condition and by category, each ignoring its own filter, so a count says how many
  * results choosing that value would leave. Exact when the groups hold every match; else they come
- * from the first FACET_COUNT_LIMIT found and are lower bounds.
+ * from the first FACET_COUNT_LIMIT found and are lower bounds, or are estimates from the sample,
+ * rounded here (`estimated`).
  */
-export function facetsOf(query: SearchQuery, { groups, complete }: FacetCount): Facets {
+export function facetsOf(query: SearchQuery, { groups, complete, estimated = false }: FacetCount): Facets {
   const facets: Facets = {
-    condition: Object.fromEntries(conditions.map((condition) => [condition, 0])),
+    // An estimate names only the values that may have matches (a 0 among them: "a few").
+    condition: estimated ? {} : Object.fromEntries(conditions.map((condition) => [condition, 0])),
     category: {},
     exact: complete,
+    estimated,
   };
   for (const group of groups) {
     if (!query.categoryId || group.categoryId === query.categoryId) {
@@ -449,6 +509,11 @@ export function facetsOf(query: SearchQuery, { groups, complete }: FacetCount): 
     }
     if (!query.condition?.length || query.condition.includes(group.condition)) {
       facets.category[group.categoryId] = (facets.category[group.categoryId] ?? 0) + group.count;
+    }
+  }
+  if (estimated) {
+    for (const counts of [facets.condition, facets.category]) {
+      for (const [value, count] of Object.entries(counts)) counts[value] = roundedEstimate(count);
     }
   }
   return facets;
@@ -463,7 +528,13 @@ export function searchSortOf(query: Pick<SearchQuery, 'sort' | 'q'>): SearchSort
  * groups `facetGroupsOf` may answer from those counted for an earlier search, as `wordsOf` its
  * stems from those read for the same words.
  */
-export async function searchCatalogue(db: Executor, query: SearchQuery, facetGroupsOf = countEveryTime, wordsOf = readEveryTime): Promise<SearchResult> {
+export async function searchCatalogue(
+  db: Executor,
+  query: SearchQuery,
+  facetGroupsOf = countEveryTime,
+  wordsOf = readEveryTime,
+  { facetSampleFrom = FACET_SAMPLE_FROM } = {},
+): Promise<SearchResult> {
   const sort = searchSortOf(query);
   const limit = query.limit ?? SEARCH_DEFAULT_LIMIT;
   const fingerprint = searchFingerprint({ ...query, sort });
@@ -480,9 +551,13 @@ export async function searchCatalogue(db: Executor, query: SearchQuery, facetGro
   const { category, condition } = facetConditions(query);
   const keptTerm = keptCountsTermOf(query, words);
   // Kept word counts too go through the keeper: one round trip fewer for a search asked again.
-  const facetCount = after
-    ? null
-    : facetGroupsOf(facetKey(query), () => (keptTerm ? keptFacetGroups(db, keptTerm, query.inStock !== false) : countFacetGroups(db, besides)));
+  const availableOnly = query.inStock !== false;
+  const countGroups = async () => {
+    if (keptTerm) return keptFacetGroups(db, keptTerm, availableOnly);
+    const sampled = searched && searched.fewest.anywhere >= facetSampleFrom ? await sampledFacetGroups(db, besides, searched.words, availableOnly) : null;
+    return sampled ?? countFacetGroups(db, besides);
+  };
+  const facetCount = after ? null : facetGroupsOf(facetKey(query), countGroups);
   // Awaited below, where a failure is thrown; meanwhile it must not count as unhandled.
   void facetCount?.catch(() => undefined);
   // Few matches are gathered (GATHER_UP_TO): rare words say so from their kept counts; common

@@ -40,7 +40,7 @@ describe('kept facet counts', () => {
 
     // A price bound, so the counts are read from the listings (those of one word alone are kept in the database).
     const counted = await search(t.app, 'q=quillwood&maxPrice=1000');
-    expect(counted.facets).toEqual({ condition: { Excellent: 0, Good: 2, Fair: 1 }, category: { [category.id]: 2, [other.id]: 1 }, exact: true });
+    expect(counted.facets).toEqual({ condition: { Excellent: 0, Good: 2, Fair: 1 }, category: { [category.id]: 2, [other.id]: 1 }, exact: true, estimated: false });
 
     await changeConditionSilently(first.id, 'Excellent');
     // Another sort, a category, a condition: the same matches, so the counts kept are reused.
@@ -49,6 +49,7 @@ describe('kept facet counts', () => {
       condition: { Excellent: 0, Good: 1, Fair: 1 },
       category: { [category.id]: 2, [other.id]: 1 },
       exact: true,
+      estimated: false,
     });
     expect((await search(t.app, 'q=quillwood&maxPrice=1000&condition=Fair')).facets).toMatchObject({ category: { [category.id]: 1 } });
     // The page itself is read afresh: it shows the change the counts miss.
@@ -60,7 +61,7 @@ describe('kept facet counts', () => {
 
     // A new listing, through either server, is counted on the very next search of both.
     await createProduct(t.db, { ...refs, categoryId: other.id }, { productName: 'Quillwood bench', condition: 'Fair' });
-    const expected = { condition: { Excellent: 1, Good: 1, Fair: 2 }, category: { [category.id]: 2, [other.id]: 2 }, exact: true };
+    const expected = { condition: { Excellent: 1, Good: 1, Fair: 2 }, category: { [category.id]: 2, [other.id]: 2 }, exact: true, estimated: false };
     expect((await search(t.app, 'q=quillwood&maxPrice=1000&sort=price-asc')).facets).toEqual(expected);
     expect((await search(second.app, 'q=quillwood&maxPrice=1000&sort=newest')).facets).toEqual(expected);
   });

@@ -18,6 +18,16 @@ export function isView(request: Pick<IncomingMessage, 'method' | 'headers'>): bo
   return request.method === 'GET' && !CRAWLER.test(request.headers['user-agent'] ?? '');
 }
 
+/**
+ * A product's pages' `onAnswer` (the API's answer and the page the server renders, see
+ * response-cache.ts): a person's view of the product the route's `id` names.
+ */
+export function countsAView(app: FastifyInstance) {
+  return (request: IncomingMessage, params: Readonly<Record<string, string>>) => {
+    if (isView(request)) app.productViews.count(params.id!.toLowerCase());
+  };
+}
+
 /** Adds views to the products that still exist (one deleted meanwhile just loses its count). */
 export async function addProductViews(db: Executor, counts: ReadonlyMap<string, number>): Promise<void> {
   if (counts.size === 0) return;

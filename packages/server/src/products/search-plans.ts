@@ -15,6 +15,8 @@ export interface SearchShape {
   query: SearchQuery;
   /** Measured on this page, reached by following the cursor from the first. */
   page?: number;
+  /** The facets are estimated from the sample from this many listings of the rarest word (FACET_SAMPLE_FROM unless given). */
+  facetSampleFrom?: number;
 }
 
 /** Every kind of search the API serves; `categoryId` is any category of the catalogue. */
@@ -42,6 +44,8 @@ export function searchShapes(categoryId: string): SearchShape[] {
     { name: 'location, misspelt', query: { location: 'Chatogram', sort: 'price-asc' } },
     { name: 'verified sellers, price-desc', query: { sellerVerified: true, sort: 'price-desc' } },
     { name: 'words, category, condition, price', query: { q: 'oak', categoryId, condition: ['Good', 'Fair'], maxPrice: 300 } },
+    // At a million listings "oak" is broad enough for the sample anyway; a small catalogue is not.
+    { name: 'broad word and a price, facets from the sample', query: { q: 'oak', maxPrice: 300 }, facetSampleFrom: 0 },
     { name: 'doorway and space', query: { doorWidth: 80, doorHeight: 200, spaceWidth: 150, spaceDepth: 60, spaceHeight: 120, sort: 'price-asc' } },
     { name: 'page 40, newest', query: {}, page: 40 },
     { name: 'page 40, category', query: { categoryId }, page: 40 },
@@ -68,13 +72,13 @@ export async function planSearch(client: pg.Client, shape: SearchShape, pageSize
   const db = drizzle(client, { schema, logger: { logQuery: (query, params) => void (capturing && captured.push({ query, params })) } });
   let cursor: string | undefined;
   for (let page = 1; page < (shape.page ?? 1); page++) {
-    const { nextCursor } = await searchCatalogue(db, { ...shape.query, limit: pageSize, cursor });
+    const { nextCursor } = await searchCatalogue(db, { ...shape.query, limit: pageSize, cursor }, undefined, undefined, shape);
     // A small catalogue may end sooner: its last page stands for the deep one.
     if (!nextCursor) break;
     cursor = nextCursor;
   }
   capturing = true;
-  await searchCatalogue(db, { ...shape.query, limit: pageSize, cursor });
+  await searchCatalogue(db, { ...shape.query, limit: pageSize, cursor }, undefined, undefined, shape);
   capturing = false;
   const plans: StatementPlan[] = [];
   for (const { query, params } of captured) {

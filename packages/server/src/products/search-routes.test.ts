@@ -312,6 +312,7 @@ describe('GET /api/products: keyset pages', () => {
       condition: { Excellent: 2, Good: 3, Fair: 1 },
       category: { [category.id]: 3, [other.id]: 1 },
       exact: true,
+      estimated: false,
     });
     const walked = await searchAll({ q: 'zebrawood', categoryId: category.id, condition: 'Good' });
     expect(walked).toHaveLength(body.facets!.condition.Good!);

@@ -6,7 +6,7 @@ import { searchCatalogue } from './catalogue-search.ts';
 import { facetCountKeeper, searchWordsKeeper } from './facet-counts.ts';
 import { findProductDetails } from './product-details.ts';
 import { contactWithheldDescription, toProduct } from './product-repository.ts';
-import { isView } from './product-views.ts';
+import { countsAView } from './product-views.ts';
 
 const searchDescription = [
   contactWithheldDescription,
@@ -15,7 +15,7 @@ const searchDescription = [
   '“Will it fit?”: `spaceWidth`/`spaceDepth`/`spaceHeight` keep pieces that stand in that space (turned about the vertical if need be); `doorWidth` with `doorHeight` keep pieces that can be carried through that opening, tilted if need be. Pieces without measurements are left out by either.',
   '`sort`: relevance (the default with q: pieces named by every word first, the newest of them best named first (the words close together, in a short name), then the other matches, newest first), newest (the default without), price-asc, price-desc.',
   `\`limit\` (default ${SEARCH_DEFAULT_LIMIT}, at most ${SEARCH_MAX_LIMIT}) and \`cursor\` (the nextCursor of the previous page): keyset pages, stable while listings are added.`,
-  `\`facets\` (first page only) count results by condition and by category, each ignoring its own filter; exact up to ${FACET_COUNT_LIMIT} matches, lower bounds beyond (exact: false); one word without other filters is counted exactly at any number of matches.`,
+  `\`facets\` (first page only) count results by condition and by category, each ignoring its own filter; exact up to ${FACET_COUNT_LIMIT} matches, lower bounds beyond (exact: false); one word without other filters is counted exactly at any number of matches; a search whose every word is common (tens of thousands of listings) is estimated from a fixed sample of about 1 in 85 listings (estimated: true, two significant digits, 0 for a value with too few matches to estimate).`,
   'Blank parameters count as absent. A bad parameter answers 400 naming it.',
 ].join(' ');
 
@@ -39,7 +39,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await searchCatalogue(app.db, request.query, keptFacetGroups(request), keptWords(request));
+      const result = await searchCatalogue(app.db, request.query, keptFacetGroups(request), keptWords(request), { facetSampleFrom: app.config.facetSampleFrom });
       return { success: true as const, data: result.rows.map(toProduct), nextCursor: result.nextCursor, facets: result.facets };
     },
   );
@@ -52,9 +52,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         cache: {
           tables: ['categories', 'products', 'users', 'reviews'],
           // Counted as it is answered, by the app or by the response cache's front door.
-          onAnswer: (request, params) => {
-            if (isView(request)) app.productViews.count(params.id!.toLowerCase());
-          },
+          onAnswer: countsAView(app),
         },
       },
       schema: {

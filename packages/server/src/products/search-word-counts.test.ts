@@ -93,8 +93,8 @@ describe('search word counts kept by a trigger', () => {
     await createProduct(t.db, { ...refs, categoryId: second.id }, { productName: 'Desk', description: 'From the Plinkett works', condition: 'Good' });
     await createProduct(t.db, refs, { productName: 'Hidden plinkett sofa', state: 'expired' });
 
-    const available = { condition: { Excellent: 0, Good: 2, Fair: 0 }, category: { [first.id]: 1, [second.id]: 1 }, exact: true };
-    const withSold = { condition: { Excellent: 0, Good: 2, Fair: 1 }, category: { [first.id]: 2, [second.id]: 1 }, exact: true };
+    const available = { condition: { Excellent: 0, Good: 2, Fair: 0 }, category: { [first.id]: 1, [second.id]: 1 }, exact: true, estimated: false };
+    const withSold = { condition: { Excellent: 0, Good: 2, Fair: 1 }, category: { [first.id]: 2, [second.id]: 1 }, exact: true, estimated: false };
     expect((await search('q=plinkett')).facets).toEqual(available);
     expect((await search('q=plinketts&inStock=false')).facets).toEqual(withSold);
     // The same searches with a filter that keeps every match are counted over the listings: the same counts.
@@ -105,6 +105,7 @@ describe('search word counts kept by a trigger', () => {
       condition: { Excellent: 0, Good: 1, Fair: 0 },
       category: {},
       exact: true,
+      estimated: false,
     });
   });
 });

@@ -1,4 +1,4 @@
-import { FIRST_ANSWERS_ELEMENT_ID, texts, type Product } from '@furniture/contract';
+import { documentTitle, FIRST_ANSWERS_ELEMENT_ID, pageHeads, texts, type Product } from '@furniture/contract';
 
 /** Text for an HTML attribute or element: nothing inserted can open a tag or close an attribute. */
 export function escapeHtml(text: string): string {
@@ -74,12 +74,26 @@ export function productPageMeta(product: Product, publicUrl: string): PageMeta {
   return { title, description, head };
 }
 
+/** The app's index.html with a page's title and, when given, its description put in. */
+function titled(indexHtml: string, title: string, description: string | undefined): string {
+  const withTitle = indexHtml.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  if (description === undefined) return withTitle;
+  return withTitle.replace(/<meta\s+name="description"[^>]*>/, () => `<meta name="description" content="${escapeHtml(description)}" />`);
+}
+
 /** The app's index.html with a page's title, description and extra head tags put in. */
 export function withPageMeta(indexHtml: string, meta: PageMeta): string {
-  return indexHtml
-    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(/<meta\s+name="description"[^>]*>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`)
-    .replace('</head>', () => `  ${meta.head}\n  </head>`);
+  return titled(indexHtml, meta.title, meta.description).replace('</head>', () => `  ${meta.head}\n  </head>`);
+}
+
+/**
+ * The app's index.html (or a page rendered into it) titled and described as the app titles the
+ * route's page once it runs (`pageHeads`): a page the server renders is hydrated only on the first
+ * interaction, and a crawler reads the HTML alone.
+ */
+export function withRouteHead(indexHtml: string, pattern: string): string {
+  const head = pageHeads[pattern];
+  return head ? titled(indexHtml, documentTitle(head.title), head.description) : indexHtml;
 }
 
 /**

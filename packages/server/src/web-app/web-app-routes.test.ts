@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIRST_ANSWERS_ELEMENT_ID, ROUTE_PRELOADS_FILE, SERVER_PAGES_MODULE, texts, webRoutes } from '@furniture/contract';
-import { setupTestApp } from '../../test/app.ts';
+import { documentTitle, FIRST_ANSWERS_ELEMENT_ID, pageHeads, ROUTE_PRELOADS_FILE, SERVER_PAGES_MODULE, texts, webRoutes } from '@furniture/contract';
+import { setupSecondApp, setupTestApp } from '../../test/app.ts';
 import { createCategory, createProduct, createUser } from '../db/factories.ts';
-import { products } from '../db/schema/index.ts';
+import { products, productViews } from '../db/schema/index.ts';
 
 // A stand-in for the built app's index.html, with the parts the server fills in.
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'furniture-web-'));
@@ -14,8 +14,8 @@ fs.writeFileSync(
   path.join(webDir, 'index.html'),
   `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="The marketplace" /><title>${texts.brand}</title></head><body><div id="root"></div></body></html>`,
 );
-// A stand-in for the build's module that renders Home and a product's page: it shows what it was
-// given and how many times it ran, and fails for a product named "Unrenderable".
+// A stand-in for the build's module that renders Home, a product's page and search: it shows what
+// it was given and how many times it ran, and fails for a product named "Unrenderable".
 fs.mkdirSync(path.join(webDir, path.dirname(SERVER_PAGES_MODULE)));
 fs.writeFileSync(
   path.join(webDir, SERVER_PAGES_MODULE),
@@ -24,6 +24,11 @@ const page = (body) => '<!doctype html><html lang="en"><head><meta name="descrip
 const text = (value) => String(value).replace(/[<&]/g, '');
 export async function renderPage(pathname, answers) {
   renders += 1;
+  if (pathname.startsWith('/search')) {
+    const [url, results] = Object.entries(answers).find(([url]) => url.startsWith('/api/products')) ?? ['no read', { data: [] }];
+    const names = results.data.map((product) => product.productName).join(', ');
+    return page('<h1>Search, render ' + renders + ' of ' + text(pathname) + ' from ' + text(url) + '</h1><p>' + text(names) + '</p>');
+  }
   if (pathname === '/') {
     const names = answers['/api/advertisement'].data.map((product) => product.productName).join(', ');
     return page('<h1>Home, render ' + renders + '</h1><p>' + text(names) + '</p>');
@@ -39,6 +44,7 @@ fs.writeFileSync(path.join(webDir, ROUTE_PRELOADS_FILE), JSON.stringify({ [webRo
 afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
 
 const t = setupTestApp({ publicUrl: 'https://furniture.example.com' }, { webDir });
+const second = setupSecondApp(t, { webDir });
 
 async function listed(overrides: Parameters<typeof createProduct>[2] = {}) {
   const seller = await createUser(t.db, { role: 'seller', password: null, name: 'Rahim & Sons' });
@@ -174,7 +180,19 @@ describe('the first API answers in a page', () => {
       [`/api/products/${product.id}`]: (await get(`/api/products/${product.id}`)).json(),
       '/api/config': (await get('/api/config')).json(),
     });
-    expect(Object.keys(firstAnswers((await get('/search?q=sofa')).body)!)).toEqual(['/api/allCategories']);
+    expect(Object.keys(firstAnswers((await get('/blog')).body)!)).toEqual(['/api/allCategories']);
+  });
+
+  it('gives search its first page of results under the URL the app asks for: the URL’s parameters the API knows, blanks dropped, in order', async () => {
+    await listed({ productName: 'Oak dresser', resalePrice: '300.00' });
+    const read = '/api/products?q=oak&maxPrice=400&sort=price-asc';
+    expect(firstAnswers((await get('/search?sort=price-asc&maxPrice=400&location=&utm_source=mail&q=+oak+')).body)).toEqual({
+      '/api/allCategories': (await get('/api/allCategories')).json(),
+      [read]: (await get(read)).json(),
+      '/api/config': (await get('/api/config')).json(),
+    });
+    // With no parameters, the path alone, as the app asks.
+    expect(Object.keys(firstAnswers((await get('/search')).body)!)).toContain('/api/products');
   });
 
   it('cannot be closed or turned into markup by what a seller wrote', async () => {
@@ -237,13 +255,113 @@ describe('a product’s page rendered by the server', () => {
   });
 });
 
+describe('a page the server renders, kept', () => {
+  const compressed = { 'accept-encoding': 'br, gzip' };
+
+  it('is sent again with its ETag, compressed once, and answers 304 when the browser names it', async () => {
+    await listed({ advertisement: true, productName: 'Teak credenza' });
+    for (const url of ['/', `/product/${(await listed({ productName: 'Oak stool' })).id}`, '/search?q=oak+stool']) {
+      const first = await t.app.inject({ method: 'GET', url, headers: compressed });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-encoding']).toBe('br');
+      expect(first.headers.etag).toMatch(/^"[\w-]+-br"$/);
+      expect(first.headers['cache-control']).toBe('no-cache');
+      const again = await t.app.inject({ method: 'GET', url, headers: compressed });
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      const named = await t.app.inject({ method: 'GET', url, headers: { ...compressed, 'if-none-match': first.headers.etag! } });
+      expect(named.statusCode).toBe(304);
+      expect(named.body).toBe('');
+    }
+  });
+
+  it('shows a write on the very next read, on this server and on another', async () => {
+    await listed({ advertisement: true, productName: 'Cane rocker' });
+    const product = await listed({ productName: 'Elm desk', resalePrice: '210.00' });
+    for (const app of [t.app, second.app]) {
+      expect((await app.inject({ method: 'GET', url: '/' })).body).not.toContain('Elm desk');
+      expect((await app.inject({ method: 'GET', url: `/product/${product.id}` })).body).toContain('$210');
+    }
+    // Only the product's own row changes: no seller, category or review.
+    await t.db.update(products).set({ resalePrice: '180.00', advertisement: true }).where(eq(products.id, product.id));
+    for (const app of [t.app, second.app]) {
+      await expect.poll(async () => (await app.inject({ method: 'GET', url: `/product/${product.id}` })).body).toContain('$180');
+      expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('Elm desk');
+    }
+  });
+
+  it('counts one view of a product for each visit of a person to its page, and none for a crawler', async () => {
+    const product = await listed({ productName: 'Ash wardrobe' });
+    const url = `/product/${product.id}`;
+    const browser = { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)' };
+    const first = await t.app.inject({ method: 'GET', url, headers: browser });
+    await t.app.inject({ method: 'GET', url, headers: browser });
+    await t.app.inject({ method: 'GET', url, headers: { ...browser, 'if-none-match': first.headers.etag! } });
+    await t.app.inject({ method: 'GET', url, headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } });
+    await t.app.productViews.flush();
+    const [row] = await t.db.select().from(productViews).where(eq(productViews.productId, product.id));
+    expect(row?.views).toBe(3);
+  });
+
+  it('is not kept when its render failed, so the next visit tries again', async () => {
+    const product = await listed({ productName: 'Unrenderable' });
+    const response = await t.app.inject({ method: 'GET', url: `/product/${product.id}`, headers: compressed });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.etag).toBeUndefined();
+  });
+});
+
+describe('search rendered by the server', () => {
+  it('is rendered by the build’s module from its first page of results, with its answers in the page', async () => {
+    await listed({ productName: 'Walnut bookcase' });
+    const response = await get('/search?q=walnut+bookcase');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toMatch(
+      /<div id="root"><h1>Search, render \d+ of \/search\?q=walnut\+bookcase from \/api\/products\?q=walnut\+bookcase<\/h1><p>[^<]*Walnut bookcase/,
+    );
+    expect(firstAnswers(response.body)!['/api/products?q=walnut+bookcase']).toEqual((await get('/api/products?q=walnut+bookcase')).json());
+  });
+
+  it('keeps a render per query string, also when two query strings ask the API the same', async () => {
+    await listed({ productName: 'Cane chair' });
+    const renderOf = async (url: string) => /Search, render (\d+)/.exec((await get(url)).body)![1];
+    const plain = await renderOf('/search?q=cane');
+    const blank = await renderOf('/search?q=cane&location=');
+    expect(blank).not.toBe(plain);
+    expect(await renderOf('/search?q=cane')).toBe(plain);
+    expect(await renderOf('/search?q=cane&location=')).toBe(blank);
+    expect(await renderOf('/search?q=chair')).not.toBe(plain);
+  });
+
+  it('is left to the app, with status 200 and its other answers, when the API refuses its parameters', async () => {
+    const response = await get('/search?q=sofa&minPrice=5&maxPrice=1');
+    expect((await get('/api/products?q=sofa&minPrice=5&maxPrice=1')).statusCode).toBe(400);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(Object.keys(firstAnswers(response.body)!)).toEqual(['/api/allCategories', '/api/config']);
+  });
+});
+
+describe('a page’s head', () => {
+  it('titles and describes every page as the app does, before any script runs', async () => {
+    for (const [url, pattern] of [
+      ['/', webRoutes.home],
+      ['/search?q=oak', webRoutes.search],
+      ['/categories', webRoutes.categories],
+    ] as const) {
+      const { title, meta } = head((await get(url)).body);
+      expect(title).toBe(documentTitle(pageHeads[pattern]!.title));
+      expect(meta('description')).toBe(pageHeads[pattern]!.description);
+    }
+  });
+});
+
 describe('the web app’s other paths', () => {
   it('answers the app’s pages with 200 and every other path with 404 and the app’s error page', async () => {
-    for (const url of ['/categories', '/blog', '/search?q=sofa', '/login', '/dashboard', '/dashboard/myOrders', '/dashboard/payment/abc', '/category/123']) {
+    for (const url of ['/categories', '/blog', '/search?q=sofa&minPrice=5&maxPrice=1', '/login', '/dashboard', '/dashboard/myOrders', '/dashboard/payment/abc', '/category/123']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<div id="root"></div>');
-      expect(head(response.body).title, url).toBe(texts.brand);
     }
     for (const url of ['/', '/home']) {
       const response = await get(url);

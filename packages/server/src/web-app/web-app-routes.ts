@@ -2,21 +2,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ROUTE_PRELOADS_FILE,
   SERVER_PAGES_MODULE,
+  apiSearchOf,
   matchWebRoute,
   publicPages,
+  searchProductsPath,
   serverMessages,
   serverRenderedRoutes,
   webRoutes,
   type ProductDetails,
   type WebRouteMatch,
 } from '@furniture/contract';
+import type { WatchedTable } from '../cache/data-versions.ts';
 import { acceptedEncoding, compressors } from '../cache/response-cache.ts';
 import { countPublicProducts, listPublicProductPages } from '../products/product-repository.ts';
-import { productPageMeta, withFirstAnswers, withPageMeta } from './page-meta.ts';
+import { countsAView } from '../products/product-views.ts';
+import { productPageMeta, withFirstAnswers, withPageMeta, withRouteHead } from './page-meta.ts';
 
 /** A sitemap file holds at most this many addresses (the sitemaps protocol's limit). */
 export const SITEMAP_PAGE_SIZE = 50_000;
@@ -24,43 +28,44 @@ export const SITEMAP_PAGE_SIZE = 50_000;
 const xmlEscape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 interface ServerPagesModule {
-  renderPage(pathname: string, answers: Record<string, unknown>): Promise<string>;
+  renderPage(location: string, answers: Record<string, unknown>): Promise<string>;
 }
 
 /**
- * How many rendered pages are kept: Home and the products viewed last. A product's page is some
- * 20 KB of HTML, so they hold at most a few MB.
+ * How many rendered pages are kept: Home and the products and searches viewed last. A product's
+ * page is some 20 KB of HTML, a search's some 80 KB (24 cards), so they hold at most some 8 MB.
  */
 export const KEPT_PAGE_RENDERS = 100;
 
 /**
- * A page's HTML (Home or a product's) for the answers of its reads (URL → body), from the web
- * build's module. Renders are kept while their answers stay the same, since those change only when
- * someone writes, the most recently used first. Null without the module. The module (React's
- * server renderer and the app, some 40 MB) loads with the first request for such a page, not with
- * the server, so start and an idle server stay as they were.
+ * A page's HTML (Home, a product's or a search's) for its location (path and query string) and the
+ * answers of its reads (URL → body), from the web build's module. Renders are kept while their
+ * answers stay the same, since those change only when someone writes, the most recently used
+ * first. Null without the module. The module (React's server renderer and the app, some 40 MB)
+ * loads with the first request for such a page, not with the server, so start and an idle server
+ * stay as they were.
  */
 function pageRenderer(webDistDir: string) {
   const file = path.join(webDistDir, SERVER_PAGES_MODULE);
   if (!fs.existsSync(file)) return null;
   let module: Promise<ServerPagesModule> | undefined;
   const kept = new Map<string, Promise<string>>();
-  return (pathname: string, answers: Map<string, string>): Promise<string> => {
-    const key = [pathname, ...[...answers].flat()].join('\n');
+  return (location: string, answers: Map<string, string>): Promise<string> => {
+    const key = [location, ...[...answers].flat()].join('\n');
     let html = kept.get(key);
     if (html) {
       kept.delete(key);
     } else {
       module ??= import(pathToFileURL(file).href) as Promise<ServerPagesModule>;
       const parsed = Object.fromEntries([...answers].map(([url, body]) => [url, JSON.parse(body) as unknown]));
-      const rendered = module.then((loaded) => loaded.renderPage(pathname, parsed));
+      const rendered = module.then((loaded) => loaded.renderPage(location, parsed));
       html = rendered;
       // A failed render is not kept: the next request tries again.
       rendered.catch(() => {
         if (kept.get(key) === rendered) kept.delete(key);
       });
       // The page's earlier renders, for answers since changed, will not be asked for again.
-      for (const [other] of kept) if (other.startsWith(`${pathname}\n`)) kept.delete(other);
+      for (const [other] of kept) if (other.startsWith(`${location}\n`)) kept.delete(other);
       if (kept.size >= KEPT_PAGE_RENDERS) kept.delete(kept.keys().next().value!);
     }
     kept.set(key, html);
@@ -69,9 +74,9 @@ function pageRenderer(webDistDir: string) {
 }
 
 /**
- * A page, compressed when the browser accepts it (as kept answers are, with the same encoders).
- * The compression plugin serves routes through their hooks, and pages come from the not-found
- * handler, which has none: Home's 28 KB of HTML went out as it was.
+ * A page of the not-found handler, compressed when the browser accepts it (as kept answers are,
+ * with the same encoders): the compression plugin serves routes through their hooks, and that
+ * handler has none.
  */
 async function sendHtml(reply: FastifyReply, status: number, html: string) {
   reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
@@ -80,26 +85,46 @@ async function sendHtml(reply: FastifyReply, status: number, html: string) {
   return reply.header('content-encoding', encoding).send(await compressors[encoding](Buffer.from(html)));
 }
 
+/**
+ * The tables the pages the server renders are kept under in the response cache: those of the API
+ * reads answered into them (the category list, the advertised products, a product's page, a
+ * search), together.
+ */
+const RENDERED_PAGE_TABLES: readonly WatchedTable[] = ['categories', 'products', 'users', 'search_terms', 'reviews'];
+
+/**
+ * The server's own reads for a page name it a bot, so that a product's API answer read for its page
+ * counts no view: the page's own answer counts the visitor's (or not, for a crawler).
+ */
+const PAGE_READS_USER_AGENT = 'furniture-page-reads (bot)';
+
 const isHome = (route: WebRouteMatch) => route.pattern === webRoutes.home || route.pattern === webRoutes.homeAlias;
 const productRead = (route: WebRouteMatch) => `/api/products/${encodeURIComponent(route.params.id!)}`;
 
-/** The API reads a page of the app makes as soon as it starts: the shell's category list, and the page's own data. */
-function firstReads(route: WebRouteMatch): string[] {
+/**
+ * The API reads a page of the app makes as soon as it starts: the shell's category list, and the
+ * page's own data. `search` is the page's query string, without its `?`.
+ */
+function firstReads(route: WebRouteMatch, search: string): string[] {
   const reads = ['/api/allCategories'];
   // Home is rendered on the server, footer included: its social links come from the config.
   if (isHome(route)) reads.push('/api/advertisement', '/api/config');
   // A product's page is rendered too, footer included.
   if (route.pattern === webRoutes.product) reads.push(productRead(route), '/api/config');
+  // So is search: its first page of results, under the very URL the app asks for.
+  if (route.pattern === webRoutes.search) reads.push(`/api${searchProductsPath(apiSearchOf(new URLSearchParams(search)))}`, '/api/config');
   return reads;
 }
 
 /**
  * Serves the built web app: hashed assets cached for a year, precompressed; index.html for every path the app
  * has (webRoutes), and with status 404 for every other, so the app shows its error page and
- * crawlers see the truth. Home and a product's page are sent rendered with React from their first answers (decision 29). A page's first API
+ * crawlers see the truth. Home, a product's page and search are sent rendered with React from
+ * their first answers (decision 29), and kept, as sent, by the response cache. A page's first API
  * reads are answered into its HTML (through the API itself, so from its response cache), so its
- * first paint waits for no request after the scripts. A product's page gets its title, description, preview tags and structured data
- * inserted too. Also robots.txt and the sitemap. Unknown /api paths answer 404 in the API's shape.
+ * first paint waits for no request after the scripts. A product's page gets its title,
+ * description, preview tags and structured data inserted too. Also robots.txt and the sitemap.
+ * Unknown /api paths answer 404 in the API's shape.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -187,40 +212,82 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
     return sendHtml(reply, 404, indexHtml);
   }
 
+  /**
+   * A page of the app as it is sent for a path the app has (`search`: its query string, without
+   * its `?`): status, HTML, and whether it may be kept (one whose render failed is not, so the next
+   * request tries again).
+   */
+  async function pageOf(request: FastifyRequest, pathname: string, search: string, route: WebRouteMatch) {
+    const reads = firstReads(route, search);
+    const answers = await readFirst(reads);
+    const details = route.pattern === webRoutes.product ? answers.get(productRead(route)) : undefined;
+    // An unknown, malformed, hidden or removed product: the API said 400 or 404.
+    if (route.pattern === webRoutes.product && !details) return { status: 404, html: indexHtml!, keep: false };
+    // Home, a product's page and search are rendered from their reads' answers; should one fail (a
+    // search's bad parameters: 400), or the render, the app renders the page in the browser, its
+    // route's code preloaded as for any other. Search's render is its query string's too.
+    const location = isHome(route) ? webRoutes.home : route.pattern === webRoutes.search && search ? `${pathname}?${search}` : pathname;
+    const rendered =
+      serverRenderedRoutes.includes(route.pattern) && renderPage && answers.size === reads.length
+        ? await renderPage(location, answers).catch((error: unknown) => {
+            request.log.error(error);
+            return null;
+          })
+        : null;
+    const preloads = routePreloads.get(route.pattern);
+    const page = rendered ?? (preloads ? indexHtml!.replace('</head>', () => `  ${preloads}\n  </head>`) : indexHtml!);
+    const html = withFirstAnswers(page, answers);
+    const keep = rendered !== null && answers.size === reads.length;
+    if (!details) return { status: 200, html: withRouteHead(html, route.pattern), keep };
+    const product = (JSON.parse(details) as { data: ProductDetails }).data;
+    return { status: 200, html: withPageMeta(html, productPageMeta(product, publicUrl)), keep };
+  }
+
+  // The pages the server renders are routes of their own, so the response cache keeps each as it
+  // is sent, compressed copies and ETag included, and sends it again from memory while the tables
+  // its reads read stay the same (decision 29).
+  if (indexHtml && renderPage) {
+    for (const pattern of serverRenderedRoutes) {
+      app.get(
+        pattern,
+        {
+          schema: { hide: true },
+          config: {
+            access: 'public',
+            cache: {
+              tables: RENDERED_PAGE_TABLES,
+              // The browser asks again on every visit, and gets 304 while the page is the same.
+              cacheControl: 'no-cache',
+              ...(pattern === webRoutes.product ? { onAnswer: countsAView(app) } : {}),
+            },
+          },
+        },
+        async (request, reply) => {
+          const [pathname = '', search = ''] = request.url.split(/\?(.*)/s);
+          const page = await pageOf(request, pathname, search, { pattern, params: request.params as Record<string, string> });
+          if (!page.keep) request.cacheVersions = null;
+          return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
+        },
+      );
+    }
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0]!;
+    const [pathname = '', search = ''] = request.url.split(/\?(.*)/s);
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
     if (!isPage || !indexHtml) {
       return reply.status(404).send({ success: false, message: serverMessages.noRoute(request.method, pathname) });
     }
     const route = matchWebRoute(pathname);
     if (!route) return sendHtml(reply, 404, indexHtml);
-    const reads = firstReads(route);
-    const answers = await readFirst(reads);
-    const details = route.pattern === webRoutes.product ? answers.get(productRead(route)) : undefined;
-    // An unknown, malformed, hidden or removed product: the API said 400 or 404.
-    if (route.pattern === webRoutes.product && !details) return sendHtml(reply, 404, indexHtml);
-    // Home and a product's page are rendered from their reads' answers; should one fail, or the
-    // render, the app renders the page in the browser, its route's code preloaded as for any other.
-    const rendered =
-      serverRenderedRoutes.includes(route.pattern) && renderPage && answers.size === reads.length
-        ? await renderPage(isHome(route) ? webRoutes.home : pathname, answers).catch((error: unknown) => {
-            request.log.error(error);
-            return null;
-          })
-        : null;
-    const preloads = routePreloads.get(route.pattern);
-    const page = rendered ?? (preloads ? indexHtml.replace('</head>', () => `  ${preloads}\n  </head>`) : indexHtml);
-    const html = withFirstAnswers(page, answers);
-    if (!details) return sendHtml(reply, 200, html);
-    const product = (JSON.parse(details) as { data: ProductDetails }).data;
-    return sendHtml(reply, 200, withPageMeta(html, productPageMeta(product, publicUrl)));
+    const page = await pageOf(request, pathname, search, route);
+    return sendHtml(reply, page.status, page.html);
   });
 
   /** The bodies of the reads that succeeded, by URL; a failed one is left to the app to ask again. */
   async function readFirst(urls: string[]): Promise<Map<string, string>> {
     const responses = await Promise.all(
-      urls.map((url) => app.inject({ method: 'GET', url, headers: { accept: 'application/json' } })),
+      urls.map((url) => app.inject({ method: 'GET', url, headers: { accept: 'application/json', 'user-agent': PAGE_READS_USER_AGENT } })),
     );
     return new Map(responses.flatMap((response, index) => (response.statusCode === 200 ? [[urls[index]!, response.body] as const] : [])));
   }

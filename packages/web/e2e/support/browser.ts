@@ -79,8 +79,9 @@ export async function waitForNetworkIdle(page: Page, timeoutMs = 10_000) {
 }
 
 /** A fresh browser profile (its own storage and cookies), as a separate person would have. */
-export async function openSession(browser: Browser, baseURL: string, viewport = { width: 1280, height: 900 }): Promise<Session> {
-  const context = await browser.newContext({ baseURL, viewport });
+export async function openSession(browser: Browser, baseURL: string, viewport = { width: 1280, height: 900 }, timezoneId?: string): Promise<Session> {
+  // A reader in another time zone than the server's, when given.
+  const context = await browser.newContext({ baseURL, viewport, ...(timezoneId ? { timezoneId } : {}) });
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   trackRequests(page);

@@ -6,6 +6,7 @@ import { buildApp, type App } from '../../../server/src/app.ts';
 import type { Config } from '../../../server/src/config.ts';
 import type { Database } from '../../../server/src/db/client.ts';
 import { freePort } from '../../../server/src/db/embedded.ts';
+import { createProduct } from '../../../server/src/db/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../server/test/database.ts';
 import { testConfig } from '../../../server/test/app.ts';
 import { ensureWebBuild } from './web-build.ts';
@@ -47,4 +48,20 @@ export function setupMarketplace(overrides: Overrides = {}): Marketplace {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
   return context;
+}
+
+/**
+ * Thirty pine stools of one seller in one category, $11 to $40, a third of them Fair: more than
+ * one page of search results holds, for "Load more" and for facet counts.
+ */
+export async function createPineStools(market: Marketplace, owner: { categoryId: string; sellerId: string }) {
+  for (let index = 1; index <= 30; index++) {
+    await createProduct(market.db, owner, {
+      productName: `Pine stool ${index}`,
+      condition: index % 3 === 0 ? 'Fair' : 'Good',
+      resalePrice: `${10 + index}.00`,
+      photos: [`${market.url}/demo/chair-1.svg`],
+      measurements: { widthCm: 35, depthCm: 35, heightCm: 45 },
+    });
+  }
 }

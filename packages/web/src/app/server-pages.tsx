@@ -20,18 +20,18 @@ const templates = {
   page: fs.readFileSync(new URL('./page.html', import.meta.url), 'utf8'),
 };
 
-async function render(pathname: string, answers: Record<string, unknown>): Promise<string> {
+async function render(location: string, answers: Record<string, unknown>): Promise<string> {
   provideFirstAnswers(answers);
   try {
-    const hydrationData = await loadServerRenderedPage(pathname);
-    const router = createMemoryRouter(routes, { initialEntries: [pathname], hydrationData });
+    const hydrationData = await loadServerRenderedPage(location);
+    const router = createMemoryRouter(routes, { initialEntries: [location], hydrationData });
     const html = renderToString(
       <AppProvider>
         <RouterProvider router={router} />
       </AppProvider>,
     );
     router.dispose();
-    const template = pathname === webRoutes.home ? templates.home : templates.page;
+    const template = location === webRoutes.home ? templates.home : templates.page;
     return template.replace(BOOT_LOADER, () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${html}</div>`);
   } finally {
     // The cache is the module's own: the next render starts from its own answers, and no
@@ -44,14 +44,14 @@ async function render(pathname: string, answers: Record<string, unknown>): Promi
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * A page as a visitor sees it (Home, at '/', or a product's), from the answers the server gives
- * the page (URL → parsed body): index.html, without the app's preloads, with the page rendered
- * into #root. The server sends it; it works as links and a search form before any script, and the
- * app hydrates it on the first interaction (decision 29). Renders run one at a time, since they
- * share the app's query cache.
+ * A page as a visitor sees it (Home, at '/', a product's, or search's with its query string), from
+ * the answers the server gives the page (URL → parsed body): index.html, without the app's
+ * preloads, with the page rendered into #root. The server sends it; it works as links and a search
+ * form before any script, and the app hydrates it on the first interaction (decision 29). Renders
+ * run one at a time, since they share the app's query cache.
  */
-export function renderPage(pathname: string, answers: Record<string, unknown>): Promise<string> {
-  const rendered = queue.then(() => render(pathname, answers));
+export function renderPage(location: string, answers: Record<string, unknown>): Promise<string> {
+  const rendered = queue.then(() => render(location, answers));
   queue = rendered.catch(() => undefined);
   return rendered;
 }

@@ -1,11 +1,11 @@
-import { conditions, searchSorts, searchTexts, type Condition, type SearchSort } from '@furniture/contract';
+import { apiSearchOf, conditions, roundedEstimate, searchSorts, searchTexts, type Condition, type SearchSort } from '@furniture/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
-import { apiSearchOf, hasFilters, selectedConditions, sortOf } from '../../features/search/api/search-params.ts';
+import { hasFilters, selectedConditions, sortOf } from '../../features/search/api/search-params.ts';
 import { searchProductsQuery } from '../../features/search/api/search-products.ts';
 import { SearchFilters } from '../../features/search/components/search-filters.tsx';
 import { errorMessage } from '../../lib/notify.ts';
@@ -73,7 +73,10 @@ export function SearchRoute() {
           </h1>
           {/* Its line is there from the start, so the results do not move down when the count arrives. */}
           <p className="mt-1 min-h-6" data-testid="result-count" aria-live="polite">
-            {total !== null && searchTexts.resultCount(total, facets?.exact === false)}
+            {total !== null &&
+              (facets?.estimated
+                ? searchTexts.resultEstimate(roundedEstimate(total).toLocaleString('en-US'))
+                : searchTexts.resultCount(total, facets?.exact === false))}
           </p>
         </div>
         <div className="flex items-end gap-2">

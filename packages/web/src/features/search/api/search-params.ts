@@ -1,32 +1,7 @@
-import { conditions, type Condition, type SearchSort } from '@furniture/contract';
-
-/** The names of the search page's URL parameters that are filters (all but q and sort). */
-export const filterNames = [
-  'categoryId',
-  'condition',
-  'minPrice',
-  'maxPrice',
-  'location',
-  'sellerVerified',
-  'inStock',
-  'spaceWidth',
-  'spaceDepth',
-  'spaceHeight',
-  'doorWidth',
-  'doorHeight',
-] as const;
-
-/** The parameters of the URL that the API understands, blanks dropped, in a stable order. */
-export function apiSearchOf(params: URLSearchParams): string {
-  const out = new URLSearchParams();
-  for (const name of ['q', ...filterNames, 'sort']) {
-    for (const value of params.getAll(name)) if (value.trim() !== '') out.append(name, value.trim());
-  }
-  return out.toString();
-}
+import { conditions, searchFilterNames, type Condition, type SearchSort } from '@furniture/contract';
 
 export function hasFilters(params: URLSearchParams): boolean {
-  return filterNames.some((name) => params.getAll(name).some((value) => value.trim() !== ''));
+  return searchFilterNames.some((name) => params.getAll(name).some((value) => value.trim() !== ''));
 }
 
 export function selectedConditions(params: URLSearchParams): Condition[] {

@@ -1,4 +1,4 @@
-import type { SearchResponse } from '@furniture/contract';
+import { searchProductsPath, type SearchResponse } from '@furniture/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -10,10 +10,6 @@ export const searchProductsQuery = (search: string) =>
   infiniteQueryOptions({
     queryKey: ['products', 'search', search],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams(search);
-      if (pageParam) params.set('cursor', pageParam);
-      return api<SearchResponse>(`/products?${params}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) => api<SearchResponse>(searchProductsPath(search, pageParam), { signal }),
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });

@@ -2,9 +2,11 @@ import { conditions, searchTexts, type Category, type Facets } from '@furniture/
 import type { FormEvent } from 'react';
 import { selectedConditions } from '../api/search-params.ts';
 
-const count = (value: number | undefined, exact: boolean) => {
+/** A facet's count as shown: exact, a lower bound ("n+"), or an estimate ("about n", "a few": facets' `estimated`). */
+const count = (value: number | undefined, { exact, estimated }: Facets) => {
   const shown = (value ?? 0).toLocaleString('en-US');
-  return exact ? shown : searchTexts.atLeast(shown);
+  if (estimated && value !== undefined) return value === 0 ? searchTexts.aFew : searchTexts.about(shown);
+  return exact || estimated ? shown : searchTexts.atLeast(shown);
 };
 
 function NumberInput({ name, label, defaultValue }: { name: string; label: string; defaultValue: string }) {
@@ -41,7 +43,6 @@ export function SearchFilters({
 }) {
   const chosen = selectedConditions(params);
   const value = (name: string) => params.get(name) ?? '';
-  const exact = facets?.exact ?? true;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -63,7 +64,7 @@ export function SearchFilters({
           {categories.map((category) => (
             <option key={category._id} value={category._id}>
               {category.categoryName}
-              {facets ? ` (${count(facets.category[category._id], exact)})` : ''}
+              {facets ? ` (${count(facets.category[category._id], facets)})` : ''}
             </option>
           ))}
         </select>
@@ -75,7 +76,7 @@ export function SearchFilters({
           <label key={condition} className="flex cursor-pointer items-center gap-2 py-1">
             <input type="checkbox" name="condition" value={condition} defaultChecked={chosen.includes(condition)} className="checkbox checkbox-sm" />
             <span>{condition}</span>
-            {facets && <span className="text-base-content/70 text-sm">({count(facets.condition[condition], exact)})</span>}
+            {facets && <span className="text-base-content/70 text-sm">({count(facets.condition[condition], facets)})</span>}
           </label>
         ))}
       </fieldset>

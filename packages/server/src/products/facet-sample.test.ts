@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { roundedEstimate, type Condition, type SearchResponse } from '@furniture/contract';
+import pg from 'pg';
+import { setupSecondApp, setupTestApp } from '../../test/app.ts';
+import type { App } from '../app.ts';
+import { createCategory, createUser } from '../db/factories.ts';
+import { searchCatalogue } from './catalogue-search.ts';
+import { planSearch } from './search-plans.ts';
+
+/** Lowered from FACET_SAMPLE_FROM, so a few thousand listings make a word broad. */
+const SAMPLE_FROM = 1_000;
+const t = setupTestApp({ facetSampleFrom: SAMPLE_FROM });
+/** A second app server on the same database, with its own kept counts. */
+const second = setupSecondApp(t);
+
+/** The fixed sample's predicate and share (migration 0020). */
+const SHARE = 3 / 256;
+const inSample = sql`get_byte(uuid_send(id), 15) < 3`;
+
+async function search(app: App, query: string) {
+  const response = await app.inject({ method: 'GET', url: `/api/products?${query}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<SearchResponse>();
+}
+
+let seller: string;
+let tables: string;
+let chairs: string;
+
+/** `count` listings named `name`, with random ids (all in the sample if `sampled`), in one statement. */
+async function addListings(name: string, count: number, categoryId: string, condition: Condition, sampled = false) {
+  // A random id whose last byte is set to 1 is in the sample.
+  const id = sampled ? sql`encode(set_byte(uuid_send(gen_random_uuid()), 15, 1), 'hex')::uuid` : sql`gen_random_uuid()`;
+  await t.db.execute(sql`
+    insert into products (id, category_id, seller_id, condition, product_name, years_of_used_product, original_price, resale_price, description, phone, location, product_image, state, in_stock)
+    select ${id}, ${categoryId}, ${seller}, ${condition}, ${name}, '2 years', 300, 150, 'Solid and clean',
+      '01700000000', 'Dhaka', 'https://images.example.com/product.webp', 'available', 'available'
+    from generate_series(1, ${count})`);
+}
+
+/** What a sampled estimate of `word`'s facets by condition must be: its matches in the sample scaled, at most the true count, rounded. */
+async function expectedEstimate(word: string) {
+  const { rows } = await t.db.execute<{ condition: Condition; seen: number; listings: number }>(sql`
+    select condition::text, count(*) filter (where ${inSample})::int as seen, count(*)::int as listings
+    from products where search_vector @@ to_tsquery('furniture_search', ${word}) group by condition, category_id`);
+  const byCondition: Record<string, number> = {};
+  for (const { condition, seen, listings } of rows) byCondition[condition] = (byCondition[condition] ?? 0) + Math.min(seen / SHARE, listings);
+  const total = rows.reduce((sum, row) => sum + row.listings, 0);
+  return { condition: Object.fromEntries(Object.entries(byCondition).map(([condition, count]) => [condition, roundedEstimate(count)])), total };
+}
+
+describe('facet counts of a broad search, estimated from the fixed sample', () => {
+  beforeAll(async () => {
+    seller = (await createUser(t.db, { role: 'seller', password: null })).id;
+    tables = (await createCategory(t.db)).id;
+    chairs = (await createCategory(t.db)).id;
+    // A broad word: 6,000 listings, so about 70 in the sample.
+    await addListings('Zephyrine table', 3_000, tables, 'Good');
+    await addListings('Zephyrine table', 1_500, tables, 'Fair');
+    await addListings('Zephyrine chair', 1_500, chairs, 'Excellent');
+    // Two broad words seldom together: 5 listings hold both.
+    await addListings('Quorvel table', 2_000, tables, 'Good');
+    await addListings('Brindle chair', 2_000, chairs, 'Good');
+    await addListings('Quorvel brindle stool', 5, chairs, 'Fair');
+    // A narrow word, every listing of it in the sample: the sample would hold plenty.
+    await addListings('Lanthorn table', 300, tables, 'Good', true);
+  });
+
+  it('answers estimates of a broad search, flagged as such, scaled from the sample and near the true counts', async () => {
+    // A price bound, so that the counts are not those kept for one word alone.
+    const { facets } = await search(t.app, 'q=zephyrine&maxPrice=1000');
+    const { condition, total } = await expectedEstimate('zephyrine');
+    expect(facets).toMatchObject({ exact: false, estimated: true, condition });
+    const estimated = Object.values(facets!.condition).reduce((sum, count) => sum + count, 0);
+    expect(Math.abs(estimated - total) / total).toBeLessThan(0.4);
+    // Each category's estimate too: no more than the listings hold.
+    expect(facets!.category[tables]).toBeLessThanOrEqual(4_500);
+    expect(facets!.category[chairs]).toBeLessThanOrEqual(1_500);
+
+    // Two broad words, one never in a chair: chairs hold none, not "a few" the sample missed.
+    const { facets: both } = await search(t.app, 'q=zephyrine%20table&maxPrice=1000');
+    expect(both).toMatchObject({ exact: false, estimated: true });
+    expect(Object.keys(both!.category)).toEqual([tables]);
+  });
+
+  it('counts a narrow search exactly, as before', async () => {
+    const { facets } = await search(t.app, 'q=lanthorn&maxPrice=1000');
+    expect(facets).toEqual({ condition: { Excellent: 0, Good: 300, Fair: 0 }, category: { [tables]: 300 }, exact: true, estimated: false });
+  });
+
+  it('counts two broad words seldom together exactly, and gathers their page as before', async () => {
+    const { facets, data } = await search(t.app, 'q=quorvel%20brindle&maxPrice=1000');
+    expect(facets).toEqual({ condition: { Excellent: 0, Good: 0, Fair: 5 }, category: { [chairs]: 5 }, exact: true, estimated: false });
+    const unsampled = await searchCatalogue(t.db, { q: 'quorvel brindle', maxPrice: 1000 }, undefined, undefined, { facetSampleFrom: Infinity });
+    expect(data.map((product) => product._id)).toEqual(unsampled.rows.map((product) => product.id));
+    const client = new pg.Client({ connectionString: t.database.url });
+    await client.connect();
+    try {
+      const shape = { name: 'seldom together', query: { q: 'quorvel brindle', maxPrice: 1000 }, facetSampleFrom: SAMPLE_FROM };
+      const plans = await planSearch(client, shape);
+      // The sample was asked, found too few to say, and the matches were counted.
+      expect(plans.some(({ statement }) => statement.includes('get_byte'))).toBe(true);
+      const pages = plans.filter(({ statement }) => statement.startsWith('select "products"."id"'));
+      expect(pages.length).toBeGreaterThan(0);
+      for (const { plan } of pages) expect(plan).toMatch(/Sort Key: \(\(products\.resale_price \* '0'::numeric\)\)/);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('counts a listing added to the sample on the next search of every server', async () => {
+    const query = 'q=zephyrine&maxPrice=1000&sort=newest';
+    const stools = (await createCategory(t.db)).id;
+    for (const app of [t.app, second.app]) expect((await search(app, query)).facets!.category[stools]).toBeUndefined();
+    await addListings('Zephyrine stool', 1, stools, 'Excellent', true);
+    // Seen in the sample, and no more than the one listing the word's kept counts hold there.
+    for (const app of [t.app, second.app]) expect((await search(app, query)).facets!.category[stools]).toBe(1);
+  });
+});

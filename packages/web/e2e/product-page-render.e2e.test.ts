@@ -158,11 +158,11 @@ describe('a product’s page rendered by the server', () => {
     // No waiting for the app: a tap made before it handles events is held until it does.
     const bookNow = page.getByRole('button', { name: `${labels.product.bookNow}: Wingback armchair` });
     await bookNow.click();
-    await bookNow.evaluate((button) => new Promise<void>((resolve) => {
+    await bookNow.evaluate(`(button) => new Promise((resolve) => {
       const hydrated = () => Object.keys(button).some((key) => key.startsWith('__reactProps$'));
       const check = () => (hydrated() ? requestAnimationFrame(() => setTimeout(resolve)) : requestAnimationFrame(check));
       check();
-    }));
+    })`);
     answerSession();
     await page.getByRole('dialog', { name: texts.bookingTitle }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/product/${armchairId}`);

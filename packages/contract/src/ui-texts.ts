@@ -55,6 +55,18 @@ export const uiTexts = {
   payment: {
     backToOrders: 'Back to My Orders',
   },
+  /** What an empty dashboard list says, and the next step it offers. */
+  emptyLists: {
+    orders: 'You have no orders yet.',
+    ordersHint: 'Book a piece you like and it shows here, ready to pay for.',
+    wishes: 'Your wish list is empty.',
+    wishesHint: 'Wish for a piece to keep it here until you decide.',
+    findFurniture: 'Find furniture',
+    products: 'You have not listed any products yet.',
+    productsHint: 'List a piece and buyers can find, wish for and book it.',
+    addProduct: 'Add a product',
+    accounts: 'No accounts yet.',
+  },
   deleteFailed: 'It could not be deleted',
   showPassword: 'Show password',
   imageFile: {

@@ -146,7 +146,10 @@ describe('a buyer', () => {
     await checkPage(page, 'dashboard-my-orders');
 
     await page.goto('/dashboard/myWishes');
-    await page.getByText('Your wish list is empty.').waitFor();
+    // An empty list says how it would fill, and leads there.
+    await page.getByText(uiTexts.emptyLists.wishes).waitFor();
+    await page.getByRole('link', { name: uiTexts.emptyLists.findFurniture }).click();
+    await expectPath(page, '/search');
     expect(session.pageErrors).toEqual([]);
   });
 

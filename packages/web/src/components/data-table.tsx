@@ -1,5 +1,6 @@
 import { labels, messages, uiTexts } from '@furniture/contract';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { errorMessage, notify } from '../lib/notify.ts';
 import { Modal } from './modal.tsx';
 import { Spinner } from './spinner.tsx';
@@ -19,8 +20,29 @@ type DataTableProps<Row extends { _id: string }> = {
   rows: Row[] | undefined;
   isPending: boolean;
   /** Shown instead of the table when there are no rows. */
-  empty: string;
+  empty: EmptyList;
 };
+
+/** What an empty list says, why it would fill, and the step that fills it. */
+export interface EmptyList {
+  text: string;
+  hint?: string;
+  action?: { label: string; to: string };
+}
+
+function EmptyState({ text, hint, action }: EmptyList) {
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <p>{text}</p>
+      {hint && <p className="text-base-content/70">{hint}</p>}
+      {action && (
+        <Link to={action.to} className="btn btn-primary btn-sm">
+          {action.label}
+        </Link>
+      )}
+    </div>
+  );
+}
 
 /**
  * A dashboard list: a spinner while it loads, a message when it is empty, else a table. Below the
@@ -29,7 +51,7 @@ type DataTableProps<Row extends { _id: string }> = {
  */
 export function DataTable<Row extends { _id: string }>({ columns, rows, isPending, empty }: DataTableProps<Row>) {
   if (isPending) return <Spinner />;
-  if (!rows?.length) return <p>{empty}</p>;
+  if (!rows?.length) return <EmptyState {...empty} />;
   return (
     <table className="table data-table">
       <thead>

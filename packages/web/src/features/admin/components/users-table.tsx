@@ -1,4 +1,4 @@
-import { labels, messages, trustWebTexts } from '@furniture/contract';
+import { labels, messages, trustWebTexts, uiTexts } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, DeleteButton } from '../../../components/data-table.tsx';
 import { useDeleteUser } from '../api/delete-user.ts';
@@ -90,7 +90,7 @@ export function UsersTable({ role, title }: { role: ListedRole; title: string })
         ]}
         rows={users}
         isPending={isPending}
-        empty="No accounts yet."
+        empty={{ text: uiTexts.emptyLists.accounts }}
       />
     </section>
   );

@@ -124,7 +124,11 @@ export function MyOrdersRoute() {
         ]}
         rows={bookings}
         isPending={isPending}
-        empty="You have no orders yet."
+        empty={{
+          text: uiTexts.emptyLists.orders,
+          hint: uiTexts.emptyLists.ordersHint,
+          action: { label: uiTexts.emptyLists.findFurniture, to: paths.search.getHref() },
+        }}
       />
     </section>
   );

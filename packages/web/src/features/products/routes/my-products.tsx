@@ -127,7 +127,11 @@ export function MyProductsRoute() {
         ]}
         rows={products}
         isPending={isPending}
-        empty="You have not listed any products yet."
+        empty={{
+          text: uiTexts.emptyLists.products,
+          hint: uiTexts.emptyLists.productsHint,
+          action: { label: uiTexts.emptyLists.addProduct, to: paths.dashboard.addProducts.getHref() },
+        }}
       />
     </section>
   );

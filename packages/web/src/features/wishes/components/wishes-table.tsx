@@ -1,6 +1,7 @@
-import { labels, type Wish } from '@furniture/contract';
+import { labels, uiTexts, type Wish } from '@furniture/contract';
 import type { ReactNode } from 'react';
 import { DataTable, DeleteProductButton, ProductThumbnail } from '../../../components/data-table.tsx';
+import { paths } from '../../../config/paths.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useDeleteWish } from '../api/delete-wish.ts';
 
@@ -27,7 +28,11 @@ export function WishesTable({ wishes, isPending, renderOrder }: WishesTableProps
       ]}
       rows={wishes}
       isPending={isPending}
-      empty="Your wish list is empty."
+      empty={{
+        text: uiTexts.emptyLists.wishes,
+        hint: uiTexts.emptyLists.wishesHint,
+        action: { label: uiTexts.emptyLists.findFurniture, to: paths.search.getHref() },
+      }}
     />
   );
 }

@@ -8,7 +8,7 @@ import { addProductTexts } from './search-texts.ts';
  * the label instead ("Phone number is required"). The specification's own messages start with no
  * field name, so they pass through exactly as written.
  */
-export const fieldLabels: Readonly<Record<string, string>> = {
+export const fieldLabels = {
   name: 'Name',
   email: 'Email',
   password: 'Password',
@@ -32,7 +32,10 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   maxPrice: 'Highest price',
   yearsUsed: 'Years of use',
   q: 'Search words',
-};
+} as const satisfies Record<string, string>;
+
+/** The labels looked up by a field name the API sent. */
+const labelOf: Readonly<Record<string, string>> = fieldLabels;
 
 /** Whole messages whose plain-language version is not their field's label plus the rule. */
 const rewordings: Readonly<Record<string, string>> = {
@@ -51,7 +54,7 @@ export function friendlyMessage(message: string): string {
   const prefixed = /^([A-Za-z.]+): (.+)$/s.exec(message);
   if (prefixed) {
     const [, field, rule] = prefixed as unknown as [string, string, string];
-    const label = Object.hasOwn(fieldLabels, field) ? fieldLabels[field] : undefined;
+    const label = Object.hasOwn(labelOf, field) ? labelOf[field] : undefined;
     if (specificationMessages.has(rule)) return rule;
     if (label && /^[a-z]/.test(rule)) return `${label} ${rule}`;
     // A rule that is a sentence of its own ("Password must be 6 characters long") reads alone.
@@ -60,6 +63,6 @@ export function friendlyMessage(message: string): string {
   }
   // "field rule"
   const leading = /^([A-Za-z]+) (.+)$/s.exec(message);
-  if (leading && Object.hasOwn(fieldLabels, leading[1]!)) return `${fieldLabels[leading[1]!]} ${leading[2]}`;
+  if (leading && Object.hasOwn(labelOf, leading[1]!)) return `${labelOf[leading[1]!]} ${leading[2]}`;
   return message;
 }

@@ -16,6 +16,8 @@ export const searchTexts = {
   searchLabel: 'Search furniture',
   searchPlaceholder: 'Search sofas, oak tables…',
   searchButton: 'Search',
+  /** The results' spinner, for screen readers. */
+  searching: 'Searching',
   resultsTitle: 'Search results',
   resultsFor: (q: string) => `Results for “${q}”`,
   allFurniture: 'All furniture',
@@ -93,6 +95,13 @@ export const priceGuideTexts = {
 } as const;
 
 export const addProductTexts = {
+  productCategory: 'Product Category',
+  /** The category select's empty first option. */
+  chooseCategory: 'Select a category',
+  yearsOfUse: 'Years of Use',
+  yearsOfUsePlaceholder: 'e.g. 2 years',
+  sellerName: 'Seller Name',
+  sellerEmail: 'Seller Email',
   measurements: 'Measurements (cm, optional)',
   photos: 'Photos',
   photosHint: (max: number) => `Up to ${max} photos; the first is the cover. Reorder with the arrows.`,

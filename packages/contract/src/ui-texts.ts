@@ -54,6 +54,19 @@ export const uiTexts = {
   },
   payment: {
     backToOrders: 'Back to My Orders',
+    title: (productName: string) => `Payment for ${productName}`,
+    /** Split around the price, which the page shows in bold. */
+    youPaid: { before: 'You paid ', after: ' for this booking.' },
+    pleasePay: { before: 'Please pay ', after: ' for your booking.' },
+    transactionId: 'Your transaction id:',
+    card: 'Card',
+    cardNumber: 'Card number',
+    expiry: 'Expiry (MM/YY)',
+    expiryPlaceholder: 'MM / YY',
+    cvc: 'CVC',
+    loadingCardForm: 'Loading the card form',
+    stripeNotSetUp: 'Card payments are not set up on this server.',
+    providerUnavailable: (provider: string) => `Card payments with ${provider} are not available in this version of the app.`,
   },
   /** What an empty dashboard list says, and the next step it offers. */
   emptyLists: {
@@ -66,6 +79,57 @@ export const uiTexts = {
     productsHint: 'List a piece and buyers can find, wish for and book it.',
     addProduct: 'Add a product',
     accounts: 'No accounts yet.',
+  },
+  /** What a spinner says to screen readers while something loads. */
+  loading: 'Loading',
+  /** The app's frame around every page: navigation, footer and error page. */
+  shell: {
+    mainNavigation: 'Main',
+    openNavigation: 'Open navigation menu',
+    loadingPage: 'Loading page',
+    footerBlurb: 'Pre-loved sofas, tables, beds and chairs from people near you, checked by our team before they go on sale.',
+    socialMedia: 'Social media',
+    errorIllustration: 'A broken chair',
+  },
+  home: {
+    heroTitle: 'Give good furniture a second home',
+    heroText:
+      'Find sofas, beds, tables and chairs that people near you no longer need, checked by sellers we verify. Book a piece, meet the seller, and pay safely by card.',
+  },
+  categories: {
+    none: 'No categories yet.',
+    noProducts: 'There are no products in this category yet.',
+  },
+  addCategory: {
+    categoryName: 'Category Name',
+    categoryImage: 'Category Image',
+  },
+  /** The labels of a product's details, on its page and on its card. */
+  productDetails: {
+    condition: 'Condition:',
+    seller: 'Seller:',
+    location: 'Location:',
+    posted: 'Posted:',
+  },
+  dashboard: {
+    openMenu: 'Open menu',
+    closeMenu: 'Close dashboard menu',
+    /** The site's own links in the dashboard's drawer. */
+    siteNavigation: 'Site',
+    backToDashboard: 'Back to the dashboard',
+  },
+  users: {
+    noPhoto: 'No photo',
+    verify: 'Verify',
+  },
+  auth: {
+    newHere: 'New here?',
+    createAccount: 'Create an account',
+    role: 'Role',
+    haveAccount: 'Already have an account?',
+    /** Linking Google to an existing account, after Google sign-in found it. */
+    accountPassword: 'Password of your account',
+    linkGoogle: 'Link Google and sign in',
   },
   deleteFailed: 'It could not be deleted',
   showPassword: 'Show password',

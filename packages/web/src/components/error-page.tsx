@@ -1,4 +1,4 @@
-import { labels, texts } from '@furniture/contract';
+import { labels, texts, uiTexts } from '@furniture/contract';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { notFoundTitle, usePageHead } from '../lib/page-head.ts';
@@ -25,7 +25,7 @@ export function ErrorPage() {
   if (status !== 404) console.error(error);
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-4 py-10 text-center">
-      <img src={errorIllustration} alt="A broken chair" width={240} height={180} className="h-auto w-60" />
+      <img src={errorIllustration} alt={uiTexts.shell.errorIllustration} width={240} height={180} className="h-auto w-60" />
       <h1 className="text-5xl font-bold">{texts.errorTitle}</h1>
       <p className="text-lg">{texts.errorSorry}</p>
       {status === 404 && <p className="font-semibold">{texts.errorNotFound}</p>}

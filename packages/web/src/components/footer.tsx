@@ -1,4 +1,4 @@
-import { texts, type SocialNetwork } from '@furniture/contract';
+import { texts, uiTexts, type SocialNetwork } from '@furniture/contract';
 import { useAppConfig } from '../lib/app-config.ts';
 
 /** The icon of each network the footer can link to. */
@@ -19,10 +19,10 @@ export function Footer() {
         </svg>
         <p className="font-bold">{texts.brand}</p>
         <p>{texts.tagline}</p>
-        <p className="max-w-md">Pre-loved sofas, tables, beds and chairs from people near you, checked by our team before they go on sale.</p>
+        <p className="max-w-md">{uiTexts.shell.footerBlurb}</p>
       </aside>
       {socialLinks.length > 0 && (
-        <nav aria-label="Social media">
+        <nav aria-label={uiTexts.shell.socialMedia}>
           <ul className="grid grid-flow-col gap-4">
             {socialLinks.map((link) => (
               <li key={link.url}>

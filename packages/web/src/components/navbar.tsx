@@ -1,4 +1,4 @@
-import { labels, MAX_PAGE_WIDTH_PX, messages, texts } from '@furniture/contract';
+import { labels, MAX_PAGE_WIDTH_PX, messages, texts, uiTexts } from '@furniture/contract';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { paths } from '../config/paths.ts';
@@ -54,7 +54,7 @@ function SiteMenu() {
       <summary
         ref={menu.toggleRef}
         className="btn btn-ghost btn-square"
-        aria-label="Open navigation menu"
+        aria-label={uiTexts.shell.openNavigation}
         aria-expanded={menu.open}
         aria-controls={menu.menuId}
       >
@@ -97,7 +97,7 @@ export function Navbar({ menuToggle }: { menuToggle?: ReactNode }) {
 
   return (
     <header className="border-b border-base-300 bg-base-100">
-      <nav className="navbar mx-auto w-full px-2 sm:px-4" style={{ maxWidth: MAX_PAGE_WIDTH_PX }} aria-label="Main">
+      <nav className="navbar mx-auto w-full px-2 sm:px-4" style={{ maxWidth: MAX_PAGE_WIDTH_PX }} aria-label={uiTexts.shell.mainNavigation}>
         <div className="navbar-start min-w-0 gap-1 max-lg:w-auto max-lg:flex-1">
           {menuToggle ?? <SiteMenu />}
           {/* On phones the brand wraps onto two lines rather than run under the buttons beside it. */}

@@ -1,5 +1,7 @@
+import { uiTexts } from '@furniture/contract';
+
 /** A loading indicator that screen readers announce. */
-export function Spinner({ label = 'Loading', className = '' }: { label?: string; className?: string }) {
+export function Spinner({ label = uiTexts.loading, className = '' }: { label?: string; className?: string }) {
   return (
     <div role="status" className={`flex justify-center py-10 ${className}`}>
       <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />

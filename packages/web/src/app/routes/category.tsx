@@ -1,4 +1,4 @@
-import { searchTexts, texts } from '@furniture/contract';
+import { searchTexts, texts, uiTexts } from '@furniture/contract';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -23,7 +23,7 @@ export function CategoryRoute() {
         {searchTexts.filterCategory}
       </Link>
       {products.length === 0 ? (
-        <p className="py-6">There are no products in this category yet.</p>
+        <p className="py-6">{uiTexts.categories.noProducts}</p>
       ) : (
         <ProductGrid products={products} renderActions={renderProductActions} />
       )}

@@ -1,4 +1,4 @@
-import { labels, texts } from '@furniture/contract';
+import { labels, texts, uiTexts } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -19,11 +19,10 @@ function Hero() {
         <img src={heroImage} alt="" width={420} height={300} className="w-full max-w-sm max-sm:hidden" />
         <div className="max-w-xl">
           <h1 id="hero-title" className="text-3xl font-bold sm:text-4xl md:text-5xl">
-            Give good furniture a second home
+            {uiTexts.home.heroTitle}
           </h1>
           <p className="py-4 text-lg sm:py-6">
-            Find sofas, beds, tables and chairs that people near you no longer need, checked by sellers we verify. Book a
-            piece, meet the seller, and pay safely by card.
+            {uiTexts.home.heroText}
           </p>
           <Link to={paths.categories.getHref()} className="btn btn-lg bg-white text-indigo-900 hover:bg-indigo-100">
             {labels.home.getStarted}

@@ -1,4 +1,4 @@
-import { labels, productPageTexts, texts, trustWebTexts } from '@furniture/contract';
+import { labels, productPageTexts, texts, trustWebTexts, uiTexts } from '@furniture/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -51,7 +51,7 @@ export function ProductRoute() {
           </p>
           <p>{product.description}</p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className="font-semibold">Condition:</dt>
+            <dt className="font-semibold">{uiTexts.productDetails.condition}</dt>
             <dd>{product.condition}</dd>
             <dt className="font-semibold">{labels.product.yearOfUsed}:</dt>
             <dd>{product.yearsOfUsedProduct}</dd>
@@ -63,9 +63,9 @@ export function ProductRoute() {
             <dd data-testid="measurements">
               {product.measurements ? productPageTexts.measurementsValue(product.measurements) : productPageTexts.noMeasurements}
             </dd>
-            <dt className="font-semibold">Location:</dt>
+            <dt className="font-semibold">{uiTexts.productDetails.location}</dt>
             <dd>{product.location}</dd>
-            <dt className="font-semibold">Posted:</dt>
+            <dt className="font-semibold">{uiTexts.productDetails.posted}</dt>
             <dd>
               <time dateTime={product.postedAt}>
                 {formatDateTime(product.postedAt, timeZone)}

@@ -132,7 +132,7 @@ export function SearchRoute() {
           {/* The cards' headings come under this one, also where the filters' heading is hidden. */}
           <h2 className="sr-only">{searchTexts.resultsTitle}</h2>
           {results.isPending ? (
-            <Spinner label="Searching" />
+            <Spinner label={searchTexts.searching} />
           ) : results.isError ? (
             <div role="alert" className="alert alert-error flex flex-col items-start">
               <p>{errorMessage(results.error)}</p>

@@ -1,4 +1,4 @@
-import { productPageTexts, trustWebTexts, type SellerPage } from '@furniture/contract';
+import { productPageTexts, trustWebTexts, uiTexts, type SellerPage } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
@@ -15,7 +15,7 @@ export function SellerProfileRoute() {
     queryKey: ['sellers', id],
     queryFn: ({ signal }) => api<{ success: boolean; data: SellerPage }>(`/sellers/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
   });
-  if (isPending) return <span className="loading loading-spinner" aria-label="Loading" />;
+  if (isPending) return <span className="loading loading-spinner" aria-label={uiTexts.loading} />;
   if (error) return <p role="alert">{error.message}</p>;
   return (
     <article aria-labelledby="seller-name" className="flex flex-col gap-8">

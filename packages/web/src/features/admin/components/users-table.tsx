@@ -47,7 +47,7 @@ export function UsersTable({ role, title }: { role: ListedRole; title: string })
               user.image ? (
                 <img src={thumbnailOf(user.image)} alt={user.name} width={40} height={40} className="h-10 w-10 rounded-full object-cover" />
               ) : (
-                <span className="sr-only">No photo</span>
+                <span className="sr-only">{uiTexts.users.noPhoto}</span>
               ),
           },
           { header: 'Name', cell: (user) => user.name },
@@ -64,7 +64,7 @@ export function UsersTable({ role, title }: { role: ListedRole; title: string })
             ),
           },
           {
-            header: 'Verify',
+            header: uiTexts.users.verify,
             cell: (user) => (
               <button
                 type="button"
@@ -73,7 +73,7 @@ export function UsersTable({ role, title }: { role: ListedRole; title: string })
                 disabled={user.verified || (verify.isPending && verify.variables === user.email)}
                 onClick={() => handleVerify(user.email)}
               >
-                Verify
+                {uiTexts.users.verify}
               </button>
             ),
           },

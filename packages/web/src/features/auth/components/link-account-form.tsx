@@ -1,3 +1,4 @@
+import { uiTexts } from '@furniture/contract';
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -39,7 +40,7 @@ export function LinkAccountForm({
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-3 rounded-box border border-base-300 p-4">
       <p role="status">{message}</p>
       <TextField
-        label="Password of your account"
+        label={uiTexts.auth.accountPassword}
         type="password"
         autoComplete="current-password"
         value={password}
@@ -47,7 +48,7 @@ export function LinkAccountForm({
         onChange={(event) => setPassword(event.target.value)}
       />
       <button type="submit" className="btn btn-primary" disabled={busy}>
-        Link Google and sign in
+        {uiTexts.auth.linkGoogle}
       </button>
     </form>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { labels, loginBody, messages, texts } from '@furniture/contract';
+import { labels, loginBody, messages, texts, uiTexts } from '@furniture/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -64,9 +64,9 @@ export function LoginRoute() {
               {...register('password')}
             />
             <p className="text-sm">
-              New here?{' '}
+              {uiTexts.auth.newHere}{' '}
               <Link to={paths.signup.getHref()} className="link link-primary">
-                Create an account
+                {uiTexts.auth.createAccount}
               </Link>
             </p>
             <div aria-live="polite">

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { labels, messages, signupBody, texts } from '@furniture/contract';
+import { labels, messages, signupBody, texts, uiTexts } from '@furniture/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -69,7 +69,7 @@ export function SignupRoute() {
             {...register('password')}
           />
           <fieldset aria-describedby={errors.userRole ? 'signup-role-error' : undefined}>
-            <legend className="mb-1 text-sm font-medium">Role</legend>
+            <legend className="mb-1 text-sm font-medium">{uiTexts.auth.role}</legend>
             <div className="flex gap-6">
               <label className="flex cursor-pointer items-center gap-2">
                 <input type="radio" className="radio radio-primary" value="buyer" {...register('userRole')} />
@@ -84,7 +84,7 @@ export function SignupRoute() {
           </fieldset>
           <FileField label={labels.signup.photo} error={errors.image?.message} progress={progress} {...register('image')} />
           <p className="text-sm">
-            Already have an account?{' '}
+            {uiTexts.auth.haveAccount}{' '}
             <Link to={paths.login.getHref()} className="link link-primary">
               {labels.nav.logIn}
             </Link>

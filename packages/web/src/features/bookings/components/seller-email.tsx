@@ -1,4 +1,4 @@
-import { trustWebTexts, type SellerContact } from '@furniture/contract';
+import { trustWebTexts, uiTexts, type SellerContact } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
@@ -23,7 +23,7 @@ export function SellerEmail({ productId, productName }: { productId: string; pro
     );
   }
   if (error) return <span className="text-sm">{error.message}</span>;
-  if (!contact) return <span className="loading loading-spinner loading-sm" aria-label="Loading" />;
+  if (!contact) return <span className="loading loading-spinner loading-sm" aria-label={uiTexts.loading} />;
   return (
     <a href={`mailto:${contact.sellerEmail}`} className="link break-all">
       {contact.sellerEmail}

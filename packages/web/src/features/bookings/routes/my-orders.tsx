@@ -86,7 +86,8 @@ export function MyOrdersRoute() {
             cell: (booking) =>
               booking.paymentStatus === 'paid' ? (
                 <span className="badge badge-success" title={booking.transactionId ?? undefined}>
-                  paid
+                  {/* The status word itself, 'paid', as the contract's paymentStatuses name it. */}
+                  {booking.paymentStatus}
                 </span>
               ) : isPayable(booking) ? (
                 <Link

@@ -1,11 +1,11 @@
-import { labels, type Category } from '@furniture/contract';
+import { labels, uiTexts, type Category } from '@furniture/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { thumbnailOf } from '../../../lib/image-sources.ts';
 
 /** Categories as one compact row that scrolls sideways on its own: Home on a phone, where full cards would fill screens. */
 export function CategoryChips({ categories, className = '' }: { categories: Category[]; className?: string }) {
-  if (categories.length === 0) return <p className={`py-6 text-center ${className}`}>No categories yet.</p>;
+  if (categories.length === 0) return <p className={`py-6 text-center ${className}`}>{uiTexts.categories.none}</p>;
   return (
     <ul className={`-mx-2 flex gap-2 overflow-x-auto px-2 pb-2 ${className}`}>
       {categories.map((category) => (

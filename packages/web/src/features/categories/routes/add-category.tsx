@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addCategoryBody, labels } from '@furniture/contract';
+import { addCategoryBody, fieldLabels, labels, uiTexts } from '@furniture/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FileField } from '../../../components/form/file-field.tsx';
@@ -46,9 +46,9 @@ export function AddCategoryRoute() {
         {labels.dashboardMenu.addCategory}
       </h1>
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
-        <TextField label="Category Name" error={errors.categoryName?.message} {...register('categoryName')} />
-        <TextareaField label="Description" rows={3} error={errors.description?.message} {...register('description')} />
-        <FileField label="Category Image" error={errors.image?.message} progress={progress} {...register('image')} />
+        <TextField label={uiTexts.addCategory.categoryName} error={errors.categoryName?.message} {...register('categoryName')} />
+        <TextareaField label={fieldLabels.description} rows={3} error={errors.description?.message} {...register('description')} />
+        <FileField label={uiTexts.addCategory.categoryImage} error={errors.image?.message} progress={progress} {...register('image')} />
         <SubmitButton busy={isSubmitting}>{labels.dashboardMenu.addCategory}</SubmitButton>
       </form>
     </section>

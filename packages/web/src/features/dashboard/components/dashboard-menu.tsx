@@ -41,7 +41,7 @@ function NewBookingsBadge() {
 /** The role's links in the dashboard's side menu. */
 export function DashboardMenu({ role, onNavigate }: { role: UserRole; onNavigate?: () => void }) {
   return (
-    <nav aria-label="Dashboard">
+    <nav aria-label={labels.nav.dashboard}>
       <ul className="menu w-64 gap-1 p-4">
         <li>
           <NavLink to={paths.dashboard.root.getHref()} end onClick={onNavigate} className={({ isActive }) => (isActive ? 'menu-active' : '')}>

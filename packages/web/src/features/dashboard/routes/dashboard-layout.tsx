@@ -1,4 +1,4 @@
-import { MAX_PAGE_WIDTH_PX } from '@furniture/contract';
+import { MAX_PAGE_WIDTH_PX, uiTexts } from '@furniture/contract';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { Navbar, SiteLinks } from '../../../components/navbar.tsx';
@@ -38,7 +38,7 @@ export function DashboardLayout() {
           <button
             type="button"
             className="btn btn-ghost btn-square lg:hidden"
-            aria-label="Open menu"
+            aria-label={uiTexts.dashboard.openMenu}
             ref={drawer.toggleRef}
             aria-expanded={drawer.open}
             aria-controls={drawer.menuId}
@@ -59,11 +59,11 @@ export function DashboardLayout() {
           </Suspense>
         </main>
         <div ref={drawer.regionRef} className="drawer-side z-30 lg:border-r lg:border-base-300">
-          <button type="button" aria-label="Close dashboard menu" className="drawer-overlay" onClick={() => drawer.setOpen(false)} />
+          <button type="button" aria-label={uiTexts.dashboard.closeMenu} className="drawer-overlay" onClick={() => drawer.setOpen(false)} />
           <div id={drawer.menuId} className="min-h-full bg-base-100">
             <DashboardMenu role={user.userRole} onNavigate={() => drawer.setOpen(false)} />
             {/* The one menu of a phone: the site's links below the dashboard's. */}
-            <nav aria-label="Site" className="border-t border-base-300 lg:hidden">
+            <nav aria-label={uiTexts.dashboard.siteNavigation} className="border-t border-base-300 lg:hidden">
               <ul className="menu w-64 gap-1 p-4" onClick={() => drawer.setOpen(false)}>
                 <SiteLinks />
               </ul>

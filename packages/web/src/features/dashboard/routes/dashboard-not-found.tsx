@@ -1,4 +1,4 @@
-import { texts } from '@furniture/contract';
+import { texts, uiTexts } from '@furniture/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 
@@ -11,7 +11,7 @@ export function DashboardNotFoundRoute() {
       </h1>
       <p className="text-lg">{texts.errorNotFound}</p>
       <Link to={paths.dashboard.root.getHref()} className="btn btn-primary">
-        Back to the dashboard
+        {uiTexts.dashboard.backToDashboard}
       </Link>
     </section>
   );

@@ -1,4 +1,4 @@
-import { trustWebTexts } from '@furniture/contract';
+import { trustWebTexts, uiTexts } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { auditQuery } from '../api/moderation.ts';
@@ -13,7 +13,7 @@ export function AuditLogRoute() {
       <h1 id="audit-title" className="text-2xl font-bold">
         {trustWebTexts.auditTitle}
       </h1>
-      {isPending && <span className="loading loading-spinner" aria-label="Loading" />}
+      {isPending && <span className="loading loading-spinner" aria-label={uiTexts.loading} />}
       {page?.data.length === 0 && <p>{trustWebTexts.auditEmpty}</p>}
       {page && page.data.length > 0 && (
         <div className="overflow-x-auto">

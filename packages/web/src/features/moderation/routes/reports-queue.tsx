@@ -10,6 +10,7 @@ import {
   reportQueueStatuses,
   trustTexts,
   trustWebTexts,
+  uiTexts,
 } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -110,7 +111,7 @@ function ModeratedMessageText({ message, reported = false }: { message: Moderate
 /** The conversation around a reported message, fetched (and audited) only once the admin asks for it. */
 function ThreadExcerpt({ reportId }: { reportId: string }) {
   const { data: context, isPending } = useQuery(reportContextQuery(reportId));
-  if (isPending) return <span className="loading loading-spinner" aria-label="Loading" />;
+  if (isPending) return <span className="loading loading-spinner" aria-label={uiTexts.loading} />;
   if (!context) return null;
   return (
     <section aria-label={trustWebTexts.threadTitle(context.buyerName, context.sellerName)} className="rounded-box bg-base-200 p-3">
@@ -270,7 +271,7 @@ export function ReportsQueueRoute() {
           ))}
         </SelectField>
       </div>
-      {isPending && <span className="loading loading-spinner" aria-label="Loading" />}
+      {isPending && <span className="loading loading-spinner" aria-label={uiTexts.loading} />}
       {targets?.length === 0 && <p>{status === 'open' ? trustWebTexts.queueEmpty : trustWebTexts.closedQueueEmpty}</p>}
       <ul className="flex flex-col gap-4">
         {targets?.map((target) => (

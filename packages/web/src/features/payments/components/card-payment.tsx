@@ -1,3 +1,4 @@
+import { uiTexts } from '@furniture/contract';
 import type { AppConfig } from '../../../lib/app-config.ts';
 import type { CardPaymentProps } from './card-payment-props.ts';
 import { SimulatedCardForm } from './simulated-card-form.tsx';
@@ -14,7 +15,7 @@ export function CardPayment({ provider, ...props }: CardPaymentProps & { provide
     default:
       return (
         <p className="text-red-700" role="alert">
-          Card payments with {provider} are not available in this version of the app.
+          {uiTexts.payment.providerUnavailable(provider)}
         </p>
       );
   }

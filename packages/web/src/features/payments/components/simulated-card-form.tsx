@@ -1,4 +1,4 @@
-import { labels } from '@furniture/contract';
+import { labels, uiTexts } from '@furniture/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { FieldError } from '../../../components/form/field-error.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
@@ -68,11 +68,11 @@ export function SimulatedCardForm({ clientSecret, ready, billingDetails, onSucce
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
       <fieldset className="rounded-box border border-base-300 p-4" aria-describedby={error ? errorId : undefined}>
-        <legend className="px-1 text-sm font-medium">Card</legend>
+        <legend className="px-1 text-sm font-medium">{uiTexts.payment.card}</legend>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-[2fr_1fr_1fr]">
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-number`} className="text-sm">
-              Card number
+              {uiTexts.payment.cardNumber}
             </label>
             <input
               id={`${id}-number`}
@@ -87,14 +87,14 @@ export function SimulatedCardForm({ clientSecret, ready, billingDetails, onSucce
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-expiry`} className="text-sm">
-              Expiry (MM/YY)
+              {uiTexts.payment.expiry}
             </label>
             <input
               id={`${id}-expiry`}
               className="input w-full"
               inputMode="numeric"
               autoComplete="cc-exp"
-              placeholder="MM / YY"
+              placeholder={uiTexts.payment.expiryPlaceholder}
               required
               value={expiry}
               onChange={(event) => setExpiry(formatExpiry(event.target.value))}
@@ -102,14 +102,14 @@ export function SimulatedCardForm({ clientSecret, ready, billingDetails, onSucce
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-cvc`} className="text-sm">
-              CVC
+              {uiTexts.payment.cvc}
             </label>
             <input
               id={`${id}-cvc`}
               className="input w-full"
               inputMode="numeric"
               autoComplete="cc-csc"
-              placeholder="CVC"
+              placeholder={uiTexts.payment.cvc}
               required
               maxLength={4}
               value={cvc}

@@ -1,4 +1,4 @@
-import { labels } from '@furniture/contract';
+import { labels, uiTexts } from '@furniture/contract';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 // The pure entry loads Stripe.js only when loadStripe is called, not on import.
@@ -58,7 +58,7 @@ function StripeCardFields({ clientSecret, ready, billingDetails, onSucceeded }: 
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
       <fieldset className="rounded-box border border-base-300 p-4" aria-describedby={error ? errorId : undefined}>
-        <legend className="px-1 text-sm font-medium">Card</legend>
+        <legend className="px-1 text-sm font-medium">{uiTexts.payment.card}</legend>
         <CardElement
           options={{ hidePostalCode: true }}
           onChange={(change) => setError(change.error?.message ?? null)}

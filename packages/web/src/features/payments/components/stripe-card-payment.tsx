@@ -1,3 +1,4 @@
+import { uiTexts } from '@furniture/contract';
 import { lazy, Suspense } from 'react';
 import { useAppConfig } from '../../../lib/app-config.ts';
 import type { CardPaymentProps } from './card-payment-props.ts';
@@ -12,12 +13,12 @@ export function StripeCardPayment(props: CardPaymentProps) {
   if (!publishableKey) {
     return (
       <p className="text-red-700" role="alert">
-        Card payments are not set up on this server.
+        {uiTexts.payment.stripeNotSetUp}
       </p>
     );
   }
   return (
-    <Suspense fallback={<span className="loading loading-spinner" role="status" aria-label="Loading the card form" />}>
+    <Suspense fallback={<span className="loading loading-spinner" role="status" aria-label={uiTexts.payment.loadingCardForm} />}>
       <StripeCardForm publishableKey={publishableKey} {...props} />
     </Suspense>
   );

@@ -1,4 +1,4 @@
-import { isPayable, messages, uiTexts } from '@furniture/contract';
+import { isPayable, messages, serverMessages, uiTexts } from '@furniture/contract';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -46,15 +46,19 @@ export function PaymentRoute() {
   return (
     <section aria-labelledby="payment-title" className="max-w-2xl">
       <h1 id="payment-title" className="mb-2 text-2xl font-bold">
-        Payment for {booking.productName}
+        {uiTexts.payment.title(booking.productName)}
       </h1>
       {transactionId ? (
         <p className="mb-6">
-          You paid <strong>{formatPrice(booking.productPrice)}</strong> for this booking.
+          {uiTexts.payment.youPaid.before}
+          <strong>{formatPrice(booking.productPrice)}</strong>
+          {uiTexts.payment.youPaid.after}
         </p>
       ) : (
         <p className="mb-6">
-          Please pay <strong>{formatPrice(booking.productPrice)}</strong> for your booking.
+          {uiTexts.payment.pleasePay.before}
+          <strong>{formatPrice(booking.productPrice)}</strong>
+          {uiTexts.payment.pleasePay.after}
         </p>
       )}
       {transactionId ? (
@@ -62,7 +66,7 @@ export function PaymentRoute() {
           <div className="alert alert-success w-full flex-col items-start" role="status">
             <p className="font-semibold">{messages.paymentCompleted}</p>
             <p className="max-w-full">
-              Your transaction id:{' '}
+              {uiTexts.payment.transactionId}{' '}
               <span className="font-mono font-bold break-all" data-testid="transaction-id">
                 {transactionId}
               </span>
@@ -77,7 +81,7 @@ export function PaymentRoute() {
           {refusal}
         </p>
       ) : !payable ? (
-        <p role="status">This product is no longer available.</p>
+        <p role="status">{`${serverMessages.products.unavailable}.`}</p>
       ) : (
         <>
           <CardPayment

@@ -1,4 +1,4 @@
-import { labels, texts, trustWebTexts, type Product } from '@furniture/contract';
+import { labels, texts, trustWebTexts, uiTexts, type Product } from '@furniture/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CardImage } from '../../../components/card-image.tsx';
@@ -57,15 +57,15 @@ export function ProductCard({ product, actions }: { product: Product; actions?: 
             {formatPrice(product.resalePrice)}
             <WasPrice product={product} />
           </dd>
-          <dt className="font-semibold">Seller:</dt>
+          <dt className="font-semibold">{uiTexts.productDetails.seller}</dt>
           <dd className="flex flex-wrap items-center gap-1" data-testid="seller">
             <span>{product.sellerName}</span>
             <VerifiedTick verified={product.sellerVerified} />
             <SellerRating rating={product.sellerRating} />
           </dd>
-          <dt className="font-semibold">Location:</dt>
+          <dt className="font-semibold">{uiTexts.productDetails.location}</dt>
           <dd>{product.location}</dd>
-          <dt className="font-semibold">Posted:</dt>
+          <dt className="font-semibold">{uiTexts.productDetails.posted}</dt>
           <dd>
             <time dateTime={product.postedAt}>
               {formatDateTime(product.postedAt, timeZone)}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addProductBody, addProductTexts, conditions, labels, saleTexts, searchTexts, type Measurements, type SellerProduct } from '@furniture/contract';
+import { addProductBody, addProductTexts, conditions, fieldLabels, labels, saleTexts, searchTexts, uiTexts, type Measurements, type SellerProduct } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -49,7 +49,7 @@ export function EditProductRoute() {
   const seller = useUserRecord();
   const { data: listings, isPending } = useQuery({ ...myProductsQuery(seller?.email ?? ''), enabled: Boolean(seller) });
   const product = listings?.find((listing) => listing._id === id);
-  if (isPending) return <span className="loading loading-spinner" aria-label="Loading" />;
+  if (isPending) return <span className="loading loading-spinner" aria-label={uiTexts.loading} />;
   if (!product) return <p role="alert">{saleTexts.editNotFound}</p>;
   return <ProductForm key={product._id} product={product} />;
 }
@@ -149,15 +149,15 @@ function ProductForm({ product }: { product?: SellerProduct }) {
           void handleSubmit(onSubmit)(event);
         }}
         noValidate className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        <SelectField label="Product Category" error={errors.categoryId?.message} {...register('categoryId')}>
-          <option value="">Select a category</option>
+        <SelectField label={addProductTexts.productCategory} error={errors.categoryId?.message} {...register('categoryId')}>
+          <option value="">{addProductTexts.chooseCategory}</option>
           {categories.map((category) => (
             <option key={category._id} value={category._id}>
               {category.categoryName}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Condition" error={errors.condition?.message} {...register('condition')}>
+        <SelectField label={fieldLabels.condition} error={errors.condition?.message} {...register('condition')}>
           <option value="">{addProductTexts.chooseCondition}</option>
           {conditions.map((condition) => (
             <option key={condition} value={condition}>
@@ -165,8 +165,8 @@ function ProductForm({ product }: { product?: SellerProduct }) {
             </option>
           ))}
         </SelectField>
-        <TextField label="Product Name" error={errors.productName?.message} {...register('productName')} />
-        <TextField label="Years of Use" placeholder="e.g. 2 years" error={errors.yearsOfUsedProduct?.message} {...register('yearsOfUsedProduct')} />
+        <TextField label={labels.booking.productName} error={errors.productName?.message} {...register('productName')} />
+        <TextField label={addProductTexts.yearsOfUse} placeholder={addProductTexts.yearsOfUsePlaceholder} error={errors.yearsOfUsedProduct?.message} {...register('yearsOfUsedProduct')} />
         <TextField
           label={`${labels.product.originalPrice} ($)`}
           type="number"
@@ -186,12 +186,12 @@ function ProductForm({ product }: { product?: SellerProduct }) {
           {...register('resalePrice')}
         />
         <div className="md:col-span-2">
-          <TextareaField label="Description" rows={3} error={errors.description?.message} {...register('description')} />
+          <TextareaField label={fieldLabels.description} rows={3} error={errors.description?.message} {...register('description')} />
         </div>
-        <TextField label="Seller Name" readOnly error={errors.sellerName?.message} {...register('sellerName')} />
-        <TextField label="Seller Email" type="email" readOnly error={errors.sellerEmail?.message} {...register('sellerEmail')} />
-        <TextField label="Phone" type="tel" inputMode="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
-        <TextField label="Location" error={errors.location?.message} {...register('location')} />
+        <TextField label={addProductTexts.sellerName} readOnly error={errors.sellerName?.message} {...register('sellerName')} />
+        <TextField label={addProductTexts.sellerEmail} type="email" readOnly error={errors.sellerEmail?.message} {...register('sellerEmail')} />
+        <TextField label={saleTexts.phone} type="tel" inputMode="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
+        <TextField label={fieldLabels.location} error={errors.location?.message} {...register('location')} />
         <fieldset className="md:col-span-2">
           <legend className="mb-1 font-semibold">{addProductTexts.measurements}</legend>
           <div className="grid grid-cols-3 gap-3">

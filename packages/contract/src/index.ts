@@ -15,6 +15,7 @@ export * from './mail.ts';
 export * from './sales.ts';
 export * from './friendly-messages.ts';
 export * from './ui-texts.ts';
+export * from './card-messages.ts';
 export * from './trust.ts';
 export * from './conversations.ts';
 export * from './notifications.ts';

@@ -64,6 +64,9 @@ export const uiTexts = {
     expiry: 'Expiry (MM/YY)',
     expiryPlaceholder: 'MM / YY',
     cvc: 'CVC',
+    cardNumberPlaceholder: '1234 1234 1234 1234',
+    failed: 'The payment failed.',
+    notCompleted: (status: string) => `The payment was not completed (status: ${status}).`,
     loadingCardForm: 'Loading the card form',
     stripeNotSetUp: 'Card payments are not set up on this server.',
     providerUnavailable: (provider: string) => `Card payments with ${provider} are not available in this version of the app.`,
@@ -87,6 +90,7 @@ export const uiTexts = {
     mainNavigation: 'Main',
     openNavigation: 'Open navigation menu',
     loadingPage: 'Loading page',
+    pageLoadTimedOut: 'Loading the page timed out. Check your connection and try again.',
     footerBlurb: 'Pre-loved sofas, tables, beds and chairs from people near you, checked by our team before they go on sale.',
     socialMedia: 'Social media',
     errorIllustration: 'A broken chair',
@@ -119,6 +123,8 @@ export const uiTexts = {
     backToDashboard: 'Back to the dashboard',
   },
   users: {
+    /** The columns of the admin's lists of buyers and sellers. */
+    columns: { image: 'Image', name: 'Name', email: 'Email', status: 'Status' },
     noPhoto: 'No photo',
     verify: 'Verify',
   },

@@ -1,3 +1,5 @@
+import { cardMessages } from '@furniture/contract';
+
 /**
  * How the simulated provider judges a card: the same checks and the same messages as Stripe, and
  * Stripe's documented test cards with their documented outcomes.
@@ -15,23 +17,6 @@ export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
 export type CardOutcome =
   | { ok: true; brand: CardBrand; last4: string }
   | { ok: false; code: string; declineCode?: string; message: string };
-
-export const cardMessages = {
-  incompleteNumber: 'Your card number is incomplete.',
-  invalidNumber: 'Your card number is invalid.',
-  incompleteExpiry: "Your card's expiration date is incomplete.",
-  invalidExpiryMonth: "Your card's expiration month is invalid.",
-  invalidExpiryYear: "Your card's expiration year is invalid.",
-  expiryInPast: "Your card's expiration date is in the past.",
-  incompleteCvc: "Your card's security code is incomplete.",
-  invalidCvc: "Your card's security code is invalid.",
-  declined: 'Your card was declined.',
-  insufficientFunds: 'Your card has insufficient funds.',
-  expired: 'Your card has expired.',
-  incorrectCvc: "Your card's security code is incorrect.",
-  processingError: 'An error occurred while processing your card. Try again in a little bit.',
-  notATestCard: 'Your card was declined. Only test cards are accepted here, such as 4242 4242 4242 4242.',
-} as const;
 
 type TestCardOutcome = { ok: true } | { ok: false; code: string; declineCode?: string; message: string };
 

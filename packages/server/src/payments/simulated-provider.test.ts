@@ -1,3 +1,4 @@
+import { cardMessages } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, setupTestApp } from '../../test/app.ts';
@@ -5,7 +6,7 @@ import { createUser } from '../db/factories.ts';
 import { simulatedPaymentIntents } from '../db/schema/index.ts';
 import { bookedProduct, card, cards, confirmCard, createIntent } from './payment-fixtures.ts';
 import { PaymentProviderError } from './payment-provider.ts';
-import { cardMessages, judgeCard, passesLuhn } from './simulated-cards.ts';
+import { judgeCard, passesLuhn } from './simulated-cards.ts';
 import { SimulatedPaymentProvider } from './simulated-provider.ts';
 
 const t = setupTestApp();

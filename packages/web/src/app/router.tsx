@@ -1,3 +1,4 @@
+import { uiTexts } from '@furniture/contract';
 import type { RouteObject } from 'react-router';
 import { ErrorPage } from '../components/error-page.tsx';
 import { FullPageLoader } from '../components/spinner.tsx';
@@ -15,7 +16,7 @@ const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 function load<T>(importer: () => Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('Loading the page timed out. Check your connection and try again.')), CHUNK_LOAD_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new Error(uiTexts.shell.pageLoadTimedOut)), CHUNK_LOAD_TIMEOUT_MS);
   });
   return Promise.race([importer(), timeout]).finally(() => clearTimeout(timer));
 }

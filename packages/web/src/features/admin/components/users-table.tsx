@@ -42,7 +42,7 @@ export function UsersTable({ role, title }: { role: ListedRole; title: string })
       <DataTable
         columns={[
           {
-            header: 'Image',
+            header: uiTexts.users.columns.image,
             cell: (user) =>
               user.image ? (
                 <img src={thumbnailOf(user.image)} alt={user.name} width={40} height={40} className="h-10 w-10 rounded-full object-cover" />
@@ -50,10 +50,10 @@ export function UsersTable({ role, title }: { role: ListedRole; title: string })
                 <span className="sr-only">{uiTexts.users.noPhoto}</span>
               ),
           },
-          { header: 'Name', cell: (user) => user.name },
-          { header: 'Email', cell: (user) => user.email },
+          { header: uiTexts.users.columns.name, cell: (user) => user.name },
+          { header: uiTexts.users.columns.email, cell: (user) => user.email },
           {
-            header: 'Status',
+            header: uiTexts.users.columns.status,
             cell: (user) => (
               <span className="flex flex-wrap gap-1">
                 <span className={`badge ${user.verified ? 'badge-success' : 'badge-warning'}`}>

@@ -1,4 +1,4 @@
-import { uiTexts } from '@furniture/contract';
+import { messages, uiTexts } from '@furniture/contract';
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -21,7 +21,7 @@ export function LinkAccountForm({
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!password) {
-      setError('password is required');
+      setError(messages.passwordRequired);
       return;
     }
     setBusy(true);

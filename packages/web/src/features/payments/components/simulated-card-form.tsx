@@ -1,4 +1,4 @@
-import { labels, uiTexts } from '@furniture/contract';
+import { cardMessages, labels, uiTexts } from '@furniture/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { FieldError } from '../../../components/form/field-error.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
@@ -24,11 +24,11 @@ function formatExpiry(value: string) {
  */
 function readCard(number: string, expiry: string, cvc: string) {
   const cardNumber = digits(number);
-  if (cardNumber.length < 12) return { error: 'Your card number is incomplete.' } as const;
+  if (cardNumber.length < 12) return { error: cardMessages.incompleteNumber } as const;
   const exp = digits(expiry);
-  if (exp.length !== 4) return { error: "Your card's expiration date is incomplete." } as const;
+  if (exp.length !== 4) return { error: cardMessages.incompleteExpiry } as const;
   const cvcDigits = digits(cvc);
-  if (cvcDigits.length < 3) return { error: "Your card's security code is incomplete." } as const;
+  if (cvcDigits.length < 3) return { error: cardMessages.incompleteCvc } as const;
   return {
     card: { number: cardNumber, expMonth: Number(exp.slice(0, 2)), expYear: 2000 + Number(exp.slice(2)), cvc: cvcDigits },
   } as const;
@@ -56,7 +56,7 @@ export function SimulatedCardForm({ clientSecret, ready, billingDetails, onSucce
     try {
       const paymentIntent = await confirmSimulatedPayment({ clientSecret, card: read.card, billingDetails });
       if (paymentIntent.status === 'succeeded') await onSucceeded(paymentIntent);
-      else setError(`The payment was not completed (status: ${paymentIntent.status}).`);
+      else setError(uiTexts.payment.notCompleted(paymentIntent.status));
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));
     } finally {
@@ -79,7 +79,7 @@ export function SimulatedCardForm({ clientSecret, ready, billingDetails, onSucce
               className="input w-full"
               inputMode="numeric"
               autoComplete="cc-number"
-              placeholder="1234 1234 1234 1234"
+              placeholder={uiTexts.payment.cardNumberPlaceholder}
               required
               value={number}
               onChange={(event) => setNumber(formatCardNumber(event.target.value))}

@@ -45,10 +45,10 @@ function StripeCardFields({ clientSecret, ready, billingDetails, onSucceeded }: 
       const result = await stripe.confirmCardPayment(clientSecret, {
         payment_method: { card, billing_details: billingDetails },
       });
-      if (result.error) setError(result.error.message ?? 'The payment failed.');
+      if (result.error) setError(result.error.message ?? uiTexts.payment.failed);
       else if (result.paymentIntent.status === 'succeeded') {
         await onSucceeded({ id: result.paymentIntent.id, status: result.paymentIntent.status });
-      } else setError(`The payment was not completed (status: ${result.paymentIntent.status}).`);
+      } else setError(uiTexts.payment.notCompleted(result.paymentIntent.status));
     } finally {
       setProcessing(false);
     }

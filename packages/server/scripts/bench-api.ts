@@ -36,6 +36,7 @@ import { categories, products } from '../src/db/schema/index.ts';
 import { seedCatalogue } from '../src/demo/catalogue-seed.ts';
 import { planSearch, searchShapes } from '../src/products/search-plans.ts';
 import { createScratchDatabase } from './scratch-database.ts';
+import { median } from './statistics.ts';
 import { cpuUsed, load, measureWrites, SECONDS, type Result, signIn, startApp, startBareServer, waitUntilAnswering } from './bench-throughput.ts';
 
 const { values: args } = parseArgs({
@@ -222,7 +223,6 @@ async function walk(catalogue: Catalogue, name: string, url: string) {
     latencies.push(performance.now() - started);
     cursor = body.nextCursor;
   } while (cursor && latencies.length < WALK_PAGES);
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const tenth = Math.max(1, Math.floor(latencies.length / 10));
   const first = median(latencies.slice(0, tenth));
   const last = median(latencies.slice(-tenth));

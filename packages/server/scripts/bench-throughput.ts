@@ -5,7 +5,7 @@
  * - each hot read, loaded by autocannon in a process of its own, and a bare node:http server, in a
  *   process of its own too, sending the very same bytes, each warmed up first (BENCH_WARM_UP_SECONDS,
  *   1 by default), in turns (BENCH_ROUNDS, 3 by default) so that what else the machine runs weighs
- *   on both: the median rates, the median turn's ratio and the range, the app's p99 at 10 and 50
+ *   on both: the median rates, the turns' median ratio (the mean of the middle two for an even count) and the range, the app's p99 at 10 and 50
  *   connections and the bare server's at 50; Home, a product's page and a search, which the server
  *   renders, are asked for as a browser asks, compressed, and the bare server sends the same
  *   compressed bytes;
@@ -33,10 +33,11 @@ import { createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../src/db/fact
 import { bookings, categories, wishes } from '../src/db/schema/index.ts';
 import { startArguments, waitUntilAnswering } from './app-process.ts';
 import { createScratchDatabase } from './scratch-database.ts';
+import { median } from './statistics.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-/** Turns of app and bare server per call; the ratio printed is the median turn's. */
+/** Turns of app and bare server per call; the ratio printed is the turns' median. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /**
  * Load on each call, app and bare server alike, before its turns, not counted: a freshly started
@@ -265,7 +266,7 @@ async function reads(base: string, app: ChildProcess) {
     `${SECONDS} s per measurement after ${WARM_UP_SECONDS} s of warm-up, ${ROUNDS} turns of app and bare server at 10 connections per call, autocannon and each server in processes of their own, ${os.cpus().length} cores, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}\n`,
   );
   console.log(
-    '| call | app req/s (median) | bare req/s (median) | ratio: median turn (range) | CPU µs a request: app + database | CPU µs: bare | CPU ratio bare/(app+db) | app p99 @10 (worst turn) | app p99 @50 | bare p99 @50 | errors |',
+    '| call | app req/s (median) | bare req/s (median) | ratio: median of turns (range) | CPU µs a request: app + database | CPU µs: bare | CPU ratio bare/(app+db) | app p99 @10 (worst turn) | app p99 @50 | bare p99 @50 | errors |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const call of calls) {
@@ -289,7 +290,6 @@ async function reads(base: string, app: ChildProcess) {
       }
       const atFifty = await load(base + call.url, 50, headers);
       const bareAtFifty = await load(bare.url, 50, {});
-      const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
       const ratios = rounds.map((round) => round.app.requests / round.bare.requests).sort((a, b) => a - b);
       const [appUs, databaseUs, bareUs] = [median(rounds.map((r) => r.appUs)), median(rounds.map((r) => r.databaseUs)), median(rounds.map((r) => r.bareUs))];
       const p99AtTen = Math.max(...rounds.map((round) => round.app.p99));

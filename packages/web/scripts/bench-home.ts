@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { waitUntilAnswering } from '../../server/scripts/app-process.ts';
 import { createScratchDatabase } from '../../server/scripts/scratch-database.ts';
+import { median } from '../../server/scripts/statistics.ts';
 import { freePort } from '../../server/src/db/embedded.ts';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -113,7 +114,6 @@ function lighthouse(url: string, reportName: string): LighthouseResult | null {
   return result;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function figures(result: LighthouseResult) {
   const score = (category: string) => Math.round((result.categories[category]?.score ?? 0) * 100);

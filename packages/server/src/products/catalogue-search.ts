@@ -213,16 +213,17 @@ const namedBy = (words: SearchWords) =>
   sql`to_tsvector('furniture_search'::regconfig, ${products.productName}) @@ ${tsqueryOf(words)}::tsquery`;
 
 /**
- * The entry in the name words' list (migration 0019) through which a piece named by several
- * words is found: that of the word naming the fewest listings, whose list is walked newest first,
- * each entry looked up under the other words. PostgreSQL cannot estimate how often words go
- * together (it takes them as independent, and so expects almost none), so the lookups are a
- * subquery per entry rather than joins it would hash whole.
+ * The entry in the name words' list (migration 0019) through which a piece named by the words is
+ * found: that of the word naming the fewest listings, whose list is walked newest first, each
+ * entry looked up under the other words. PostgreSQL cannot estimate how often words go together
+ * (it takes them as independent, and so expects almost none), so the lookups are a subquery per
+ * entry rather than joins it would hash whole.
  */
 const listed = alias(searchNameWords, 'listed');
 
 /** The listed entry is under the stem naming the fewest listings, and the piece is listed under every other stem. */
 function listedUnderEvery(stems: string[]): SQL {
+  if (stems.length === 1) return sql`${listed.term} = ${stems[0]}`;
   const other = alias(searchNameWords, 'other');
   const rarest = sql`(select ${searchNameWordCounts.term} from ${searchNameWordCounts} where ${inArray(searchNameWordCounts.term, stems)}
     order by ${searchNameWordCounts.listings}, ${searchNameWordCounts.term} limit 1)`;
@@ -250,8 +251,10 @@ const nameRank = (words: SearchWords) =>
 /**
  * While the rarest of the words names at most this many listings, the pieces named by them all
  * are gathered from the name index and sorted (`gathered`), as a small catalogue has it; beyond,
- * one word's are walked newest first, and several words' through the rarest word's list
- * (listedUnderEvery), which reads every entry of that word when the words seldom go together.
+ * they are read through the rarest word's list (listedUnderEvery), which reads every entry of
+ * that word when the words seldom go together. (Walking the listings newest first and parsing
+ * each name read twenty listings for each piece "sofa" names at a million, a hundred for a word
+ * naming 1 % of them.)
  */
 export const NAME_INDEX_UP_TO = 1_000;
 
@@ -318,8 +321,8 @@ async function relevancePage(
   }
   const afterTier = after ? Number(after.key[0]) : 1;
   const stems = [...new Set(words)];
-  // Few named pieces are gathered from the name index; many named by several words are found through the list.
-  const namedPieces: NamedBy = { stems, throughList: !gathering.named && stems.length > 1 && afterTier <= 2, gather: gathering.named };
+  // Few named pieces are gathered from the name index; many are found through the list.
+  const namedPieces: NamedBy = { stems, throughList: !gathering.named && afterTier <= 2, gather: gathering.named };
   // The named tiers are ordered by the list's entries when it is read (see pageQuery): the same
   // positions, in an order PostgreSQL can walk.
   const named = namedPieces.throughList ? newestBy(listed.postedAt, listed.productId) : newest;

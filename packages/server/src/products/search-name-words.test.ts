@@ -1,10 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { SearchResponse } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
 import { createCategory, createProduct, createUser } from '../db/factories.ts';
 import { products } from '../db/schema/index.ts';
 import { NAME_INDEX_UP_TO, RANKED_NAMED } from './catalogue-search.ts';
+import { planSearch } from './search-plans.ts';
 
 const t = setupTestApp();
 
@@ -127,18 +129,36 @@ describe('the name words’ list', () => {
     await expectNameWordsFresh('deleted');
   });
 
-  it('gives a search of several words the pieces and the order the listings give, page by page', async () => {
+  it('gives a search of one word or several the pieces and the order the listings give, page by page', async () => {
     const { category } = await seededCatalogue(150);
     // Read from the name index first, then, once the words name many listings, through the list.
     for (const through of ['name index', 'list']) {
       if (through === 'list') await nameTheWordsOften();
-      for (const words of ['quillon dresser', 'dresser quillon stool', 'oak quillon', 'mirror dresser', 'brass chest stool']) {
+      for (const words of ['quillon dresser', 'dresser quillon stool', 'oak quillon', 'mirror dresser', 'brass chest stool', 'quillon', 'stool']) {
         const expected = await relevanceOrder(category.id, words);
         expect(expected.length, words).toBeGreaterThan(0);
         expect(await walk({ categoryId: category.id, q: words }, 7), `${words}, ${through}`).toEqual(expected);
         // The first page ranks the newest named pieces in one read.
         expect((await search({ categoryId: category.id, q: words })).data.map((product) => product._id), `${words}, ${through}`).toEqual(expected.slice(0, 24));
       }
+    }
+  });
+
+  it('reads the pieces one word names, when it names many, through its list, never parsing every listing’s name newest first', async () => {
+    await nameTheWordsOften();
+    const client = new pg.Client({ connectionString: t.database.url });
+    await client.connect();
+    try {
+      for (const shape of [{ name: 'first page', query: { q: 'quillon' } }, { name: 'page 3', query: { q: 'quillon' }, page: 3 }]) {
+        const pages = (await planSearch(client, shape, 10)).filter(({ statement }) => statement.startsWith('select "products"."id"'));
+        expect(pages.length, shape.name).toBeGreaterThan(0);
+        for (const { statement } of pages) {
+          expect(statement, shape.name).toContain('inner join "search_name_words" "listed"');
+          expect(statement, shape.name).not.toContain(`to_tsvector('furniture_search'::regconfig, "products"."product_name") @@`);
+        }
+      }
+    } finally {
+      await client.end();
     }
   });
 

@@ -57,6 +57,7 @@ import { liveEventRoutes } from './events/live-event-routes.ts';
 import { mailPlugin } from './mail/mail-plugin.ts';
 import { dataVersionsPlugin } from './cache/data-versions.ts';
 import { responseCachePlugin } from './cache/response-cache.ts';
+import { frontDoorPlugin } from './cache/front-door.ts';
 import { productViewsPlugin } from './products/product-views.ts';
 
 declare module 'fastify' {
@@ -138,6 +139,7 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
   // and so never send the route's kept answers from its front door.
   await app.register(databaseListenerPlugin);
   await app.register(dataVersionsPlugin);
+  await app.register(frontDoorPlugin);
   await app.register(responseCachePlugin);
   // Answers above 1 KB go out compressed when the client accepts it; the web app's files were
   // compressed at build time and are sent as they are (before static files, as the plugin needs).

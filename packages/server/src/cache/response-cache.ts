@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, OutgoingHttpHeader, RequestListener, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { encodedCopy, encodingFor, varyByEncoding, type CompressedCopies, type Encoding } from './compression.ts';
 import type { WatchedTable } from './data-versions.ts';
+import { answerHeaders, recordWhenSent, type SentAnswer } from './front-door.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,8 +38,6 @@ declare module 'fastify' {
 /** All kept answers together stay under this many bytes; the least recently used go first. */
 export const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
 const MAX_ENTRY_BYTES = 1024 * 1024;
-/** Answers smaller than this go out as they are: compressing saves less than it costs. */
-export const COMPRESSION_THRESHOLD = 1024;
 /**
  * A public answer may be reused by a browser or CDN for a while after it goes stale, as long as it
  * asks again in the background meanwhile; our own web client asks every time (`cache: 'no-cache'`),
@@ -47,50 +45,14 @@ export const COMPRESSION_THRESHOLD = 1024;
  */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, stale-while-revalidate=30';
 export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
-/** The answer headers a kept answer is sent again with (others are the request's own: CORS, security). */
-const keptHeaders = ['content-type', 'link'] as const;
 
 type OnAnswer = NonNullable<NonNullable<FastifyContextConfig['cache']>['onAnswer']>;
 
-type Encoding = 'br' | 'gzip' | 'deflate';
-/** Quality 5 brotli and level 6 gzip: most of the saving, in a few milliseconds, once per answer. */
-export const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
-  br: (body) =>
-    promisify(zlib.brotliCompress)(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-  gzip: (body) => promisify(zlib.gzip)(body, { level: 6 }),
-  deflate: (body) => promisify(zlib.deflate)(body, { level: 6 }),
-};
-
-/** The best encoding the request accepts (br, then gzip, then deflate); undefined for none. */
-export function acceptedEncoding(header: string | undefined): Encoding | undefined {
-  if (!header) return undefined;
-  const accepted = new Set<string>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const refused = params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
-    if (!refused) accepted.add(name.trim());
-  }
-  if (accepted.has('br') || accepted.has('*')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  if (accepted.has('deflate')) return 'deflate';
-  return undefined;
-}
-
 type Copy = Encoding | 'identity';
 
-/** One answer of a kept entry as the app sent it, status, headers and all, to send again as it is. */
-interface SentAnswer {
-  status: 200 | 304;
+/** One answer of a kept entry as the app sent it, and the ETag it names. */
+interface SentCopy extends SentAnswer {
   etag: string;
-  /** Names and values, one after the other, as `writeHead` takes them. */
-  headers: OutgoingHttpHeader[];
-  body: Buffer;
 }
 
 interface Entry {
@@ -109,13 +71,12 @@ interface Entry {
   /** A hash of the body, the same on every server; each encoding's ETag is made from it. */
   hash: string;
   headers: Array<[string, string]>;
-  /** Compressed copies, each made once, when first asked for. */
-  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  encoded: CompressedCopies;
   /**
    * Each copy (by encoding), and the 304 that names it, as first sent through the app to a
    * request without an Origin.
    */
-  sent: Partial<Record<Copy | `${Copy} 304`, SentAnswer>>;
+  sent: Partial<Record<Copy | `${Copy} 304`, SentCopy>>;
 }
 
 /** Whether an If-None-Match header names this ETag (alone, in a list, or weak), or any (`*`). */
@@ -124,46 +85,34 @@ const names = (ifNoneMatch: string | undefined, etag: string) =>
 
 /** The encoding a kept answer goes out in for this request, and that copy's ETag. */
 function chooseCopy(entry: Entry, acceptEncoding: string | undefined) {
-  const encoding = entry.body.length >= COMPRESSION_THRESHOLD ? acceptedEncoding(acceptEncoding) : undefined;
+  const encoding = encodingFor(entry.body, acceptEncoding);
   return { encoding, etag: encoding ? `"${entry.hash}-${encoding}"` : `"${entry.hash}"` };
 }
 
 /**
  * Sends an answer of the cache: the copy the request accepts, compressed once per answer and not
- * per request, with that copy's ETag, or 304 when the request names it. The compression plugin
- * leaves an answer alone once it carries a content-encoding.
+ * per request, with that copy's ETag, or 304 when the request names it.
  */
 async function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): Promise<Buffer | string> {
   const { encoding, etag } = chooseCopy(entry, request.headers['accept-encoding']);
   const copy = encoding ?? 'identity';
   reply.header('etag', etag);
-  if (entry.body.length >= COMPRESSION_THRESHOLD) {
-    const vary = reply.getHeader('vary');
-    reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-  }
+  varyByEncoding(reply, entry.body);
   if (names(request.headers['if-none-match'], etag)) {
     reply.code(304);
-    recordWhenSent(request, reply, entry, `${copy} 304`, { status: 304, etag, body: Buffer.alloc(0) });
+    recordCopy(request, reply, entry, `${copy} 304`, { status: 304, etag, body: Buffer.alloc(0) });
     return '';
   }
   for (const [name, value] of entry.headers) reply.header(name, value);
-  if (encoding) reply.header('content-encoding', encoding);
-  const body = encoding ? await (entry.encoded[encoding] ??= compressors[encoding](entry.body)) : entry.body;
-  recordWhenSent(request, reply, entry, copy, { status: 200, etag, body });
+  const body = await encodedCopy(reply, entry.body, entry.encoded, encoding);
+  recordCopy(request, reply, entry, copy, { status: 200, etag, body });
   return body;
 }
 
-/**
- * The first time an answer of a public entry goes to a request without an Origin, it is kept as
- * it went out, headers and all, for `answerFromMemory` to send again.
- */
-function recordWhenSent(request: FastifyRequest, reply: FastifyReply, entry: Entry, key: keyof Entry['sent'], answer: Omit<SentAnswer, 'headers'>) {
-  if (!entry.replayable || request.headers.origin !== undefined || entry.sent[key]) return;
-  reply.raw.once('finish', () => {
-    if (reply.statusCode !== answer.status || reply.hasHeader('set-cookie')) return;
-    const headers = Object.entries(reply.getHeaders()).flatMap(([name, value]) => (value === undefined ? [] : [name, value]));
-    entry.sent[key] ??= { ...answer, headers };
-  });
+/** The first time each copy of a public entry goes out as the front door may send it again, it is kept as it went out. */
+function recordCopy(request: FastifyRequest, reply: FastifyReply, entry: Entry, key: keyof Entry['sent'], answer: Omit<SentCopy, 'headers'>) {
+  if (!entry.replayable || entry.sent[key]) return;
+  recordWhenSent(request, reply, answer, (sent) => (entry.sent[key] ??= sent));
 }
 
 /**
@@ -256,11 +205,7 @@ export const responseCachePlugin = fp(
           return payload;
         }
         const body = Buffer.from(payload);
-        const headers: Entry['headers'] = [];
-        for (const name of keptHeaders) {
-          const value = reply.getHeader(name);
-          if (typeof value === 'string') headers.push([name, value]);
-        }
+        const headers = answerHeaders(reply);
         const hash = createHash('sha1').update(body).digest('base64url');
         const entry: Entry = {
           tables,
@@ -286,46 +231,25 @@ export const responseCachePlugin = fp(
     }
 
     /**
-     * The front door of the HTTP server, before Fastify: a GET of a public answer kept here, whose
-     * copy (or the 304 naming it) has already been sent through the app once, is sent again as it
-     * was, headers and all, once the catch-up shows it current; anything else goes to Fastify.
-     * Routing, the request and reply objects, the hooks (whose headers are in the copy: security,
-     * CORS without an Origin, cache-control) and the per-request logger cost more than the rest
-     * of such an answer; the route's `onAnswer` (a product page's view) is done here as Fastify
-     * would. Requests that carry an Origin (CORS answers depend on it) or arrive while requests
-     * are logged (level info and below) or while the app closes go to Fastify.
+     * The response cache's part of the front door (front-door.ts): a public answer kept here,
+     * whose copy (or the 304 naming it) has already been sent through the app once, once the
+     * catch-up shows it current; the route's `onAnswer` (a product page's view) is done as Fastify
+     * would.
      */
-    function answerFromMemory(request: IncomingMessage, response: ServerResponse, fastify: RequestListener): boolean {
-      if (request.method !== 'GET' || request.headers.origin !== undefined || closing) return false;
+    app.frontDoor.add((request) => {
       const url = request.url!;
       const entry = entries.get(url);
-      if (!entry?.replayable) return false;
+      if (!entry?.replayable) return undefined;
       const copy = chooseCopy(entry, request.headers['accept-encoding']).encoding ?? 'identity';
       const sent = entry.sent[copy];
       const answer = sent && names(request.headers['if-none-match'], sent.etag) ? entry.sent[`${copy} 304`] : sent;
-      if (!answer) return false;
-      void app.dataVersions.current({ caughtUp: null }, entry.tables).then((versions) => {
-        if (versions !== entry.versions || entries.get(url) !== entry) return fastify(request, response);
+      if (!answer) return undefined;
+      return app.dataVersions.current({ caughtUp: null }, entry.tables).then((versions) => {
+        if (versions !== entry.versions || entries.get(url) !== entry) return undefined;
         touch(url, entry);
-        response.writeHead(answer.status, answer.headers);
-        response.end(answer.body);
-        entry.onAnswer?.(request);
+        return { answer, onSent: entry.onAnswer };
       });
-      return true;
-    }
-
-    let closing = false;
-    app.addHook('preClose', async () => {
-      closing = true;
     });
-    if (!['info', 'debug', 'trace'].includes(app.config.logLevel)) {
-      // Fastify's own listener, behind the front door; `inject` still calls it directly.
-      const [fastify] = app.server.listeners('request') as RequestListener[];
-      app.server.removeAllListeners('request');
-      app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-        if (!answerFromMemory(request, response, fastify!)) fastify!(request, response);
-      });
-    }
 
     app.addHook('onRoute', (route: RouteOptions) => {
       const cache = route.config?.cache;
@@ -341,5 +265,5 @@ export const responseCachePlugin = fp(
       route.onSend = [store(tables, isPublic && ownOnSend.length === 0, cache.onAnswer), ...ownOnSend];
     });
   },
-  { name: 'response-cache', dependencies: ['data-versions'] },
+  { name: 'response-cache', dependencies: ['data-versions', 'front-door'] },
 );

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serverMessages, trustTexts, type UserRole } from '@furniture/contract';
 import type { UserRow } from '../users/user-repository.ts';
@@ -52,7 +53,7 @@ declare module 'fastify' {
   }
 }
 
-export function bearerToken(request: FastifyRequest): string | undefined {
+export function bearerToken(request: { headers: IncomingHttpHeaders }): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const [scheme, token] = header.split(' ');
@@ -66,7 +67,7 @@ export interface Caller {
 }
 
 /** The tables whose changes may end a session or change its account. */
-const SESSION_TABLES = ['users', 'refresh_tokens'] as const;
+export const SESSION_TABLES = ['users', 'refresh_tokens'] as const;
 /** Sessions found open that this server keeps, at most; the least recently checked go first. */
 const KEPT_SESSIONS = 10_000;
 
@@ -105,12 +106,16 @@ export async function authenticate(
  * query of its own; a sign-out or a suspension is still refused at once on every server.
  */
 async function sessionUser(app: FastifyInstance, request: FastifyRequest, subject: TokenSubject): Promise<UserRow> {
+  const versions = await app.dataVersions.current(request, SESSION_TABLES);
+  const kept = keptSessionUser(app, subject, versions);
+  if (kept) {
+    // As the front door checks a kept session (cache/own-list-cache.ts).
+    refuseSuspended(kept);
+    return kept;
+  }
+
   const sessions = app.keptSessions;
   const key = `${subject.userId} ${subject.sessionId}`;
-  const versions = await app.dataVersions.current(request, SESSION_TABLES);
-  const kept = sessions.get(key);
-  if (kept && kept.versions === versions && Date.now() < kept.sessionEndsAt) return kept.user;
-
   const found = await findSessionUser(app.db, subject.userId, subject.sessionId);
   if (!found) throw unauthorized(serverMessages.accounts.gone);
   refuseSuspended(found.user);
@@ -123,7 +128,17 @@ async function sessionUser(app: FastifyInstance, request: FastifyRequest, subjec
   return found.user;
 }
 
-function refuseSuspended(user: UserRow) {
+/**
+ * The account of a session this server found open, while it is still: `versions` are those of
+ * SESSION_TABLES caught up after the request arrived, and the session has not run out.
+ * Undefined when it must be looked up again.
+ */
+export function keptSessionUser(app: FastifyInstance, subject: TokenSubject, versions: string | null): UserRow | undefined {
+  const kept = app.keptSessions.get(`${subject.userId} ${subject.sessionId}`);
+  return kept && kept.versions === versions && Date.now() < kept.sessionEndsAt ? kept.user : undefined;
+}
+
+export function refuseSuspended(user: UserRow) {
   // Suspension ends every session too; this refuses a token even in the instant before that commits.
   if (user.suspendedAt) throw unauthorized(trustTexts.accountSuspended);
 }
@@ -135,12 +150,15 @@ function guard(app: FastifyInstance, access: Access, config: FastifyContextConfi
       throw error;
     });
     request.user = caller?.user ?? null;
-    if (access === 'public') return;
-    if (!request.user) throw unauthorized();
-    if (access !== 'signed-in' && !access.includes(request.user.role)) {
-      throw forbidden(serverMessages.accounts.onlyFor(access));
-    }
+    requireAccess(access, request.user);
   };
+}
+
+/** Refuses an account (or no account) the route's declared access does not let in. */
+export function requireAccess(access: Access, user: UserRow | null) {
+  if (access === 'public') return;
+  if (!user) throw unauthorized();
+  if (access !== 'signed-in' && !access.includes(user.role)) throw forbidden(serverMessages.accounts.onlyFor(access));
 }
 
 export function registerAccessControl(app: FastifyInstance) {

@@ -17,7 +17,7 @@ import {
   type WebRouteMatch,
 } from '@furniture/contract';
 import type { WatchedTable } from '../cache/data-versions.ts';
-import { acceptedEncoding, compressors } from '../cache/response-cache.ts';
+import { acceptedEncoding, compressors } from '../cache/compression.ts';
 import { countPublicProducts, listPublicProductPages } from '../products/product-repository.ts';
 import { countsAView } from '../products/product-views.ts';
 import { productPageMeta, withFirstAnswers, withPageMeta, withRouteHead } from './page-meta.ts';

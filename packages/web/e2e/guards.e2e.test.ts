@@ -131,6 +131,31 @@ describe('the session', () => {
     }
   });
 
+  it('keeps the session when a renewal gets no answer, and renews it on the next page', async () => {
+    session = await openSession(chromium.browser, market.url);
+    const { page } = session;
+    await logIn(page, buyer.email, buyer.password);
+
+    // The page is left, or the network drops, while the token is being renewed.
+    const expired = `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })}.c2ln`;
+    await page.evaluate(`localStorage.setItem(${JSON.stringify(TOKEN_STORAGE_KEY)}, ${JSON.stringify(expired)})`);
+    await page.route('**/api/auth/refresh', (route) => route.abort());
+    let lostRenewals = 0;
+    page.on('requestfailed', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/refresh') lostRenewals += 1;
+    });
+    await page.goto('/dashboard/myOrders');
+    // The second renewal is only asked for once the first one's loss has been handled.
+    await expect.poll(() => lostRenewals).toBeGreaterThanOrEqual(2);
+    expect(await storedToken(page)).toBe(expired);
+
+    await page.unroute('**/api/auth/refresh');
+    await page.goto('/dashboard/myOrders');
+    await page.getByRole('heading', { name: labels.dashboardMenu.myOrders }).waitFor();
+    await expect.poll(() => storedToken(page)).not.toBe(expired);
+    expect(await storedToken(page)).toBeTruthy();
+  });
+
   it('logs out to Home with the message, and a failed login shows its reason in red and as a toast', async () => {
     session = await openSession(chromium.browser, market.url);
     const { page } = session;

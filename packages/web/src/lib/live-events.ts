@@ -1,6 +1,6 @@
 import { LIVE_EVENTS_RETRY_MS, type LiveEvent, type LiveEventPage } from '@furniture/contract';
 import { api, ApiError } from './api-client.ts';
-import { currentToken, refreshToken } from './session.ts';
+import { currentToken, getToken, refreshToken } from './session.ts';
 
 /**
  * Live events for the signed-in user (decision 17): one connection per tab to `GET /api/events`,
@@ -130,10 +130,13 @@ async function run(signal: AbortSignal) {
 
 type StreamOutcome = 'ended' | 'failed' | 'renewed' | 'signed-out';
 
+/** No token to open the stream with: signed out, or a renewal that got no answer and is tried again. */
+const withoutToken = (): StreamOutcome => (getToken() ? 'failed' : 'signed-out');
+
 /** Reads the event stream until it ends; `failed` when it could not be opened or broke off early. */
 async function stream(signal: AbortSignal): Promise<StreamOutcome> {
   const token = await currentToken();
-  if (!token) return 'signed-out';
+  if (!token) return withoutToken();
   const headers: Record<string, string> = { accept: 'text/event-stream', authorization: `bearer ${token}` };
   if (lastEventId) headers['last-event-id'] = lastEventId;
   let response: Response;
@@ -142,7 +145,7 @@ async function stream(signal: AbortSignal): Promise<StreamOutcome> {
   } catch {
     return 'failed';
   }
-  if (response.status === 401) return (await refreshToken(token)) ? 'renewed' : 'signed-out';
+  if (response.status === 401) return (await refreshToken(token)) ? 'renewed' : withoutToken();
   if (!response.ok || !response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) return 'failed';
 
   let opened = false;
@@ -208,7 +211,7 @@ async function poll(signal: AbortSignal): Promise<'done' | 'signed-out'> {
       lastEventId = data.lastEventId;
       if (data.hasMore) continue;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return 'signed-out';
+      if (error instanceof ApiError && error.status === 401 && !getToken()) return 'signed-out';
     }
     await wait(POLL_INTERVAL_MS, signal);
   }

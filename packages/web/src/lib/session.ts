@@ -61,23 +61,31 @@ export function isExpired(token: string, now = Date.now()): boolean {
 
 let inFlight: Promise<string | null> | null = null;
 
-async function requestNewToken(): Promise<string | null> {
-  const response = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
-  if (!response.ok) return null;
+/**
+ * A new access token from the refresh cookie: null when the server says the session is over,
+ * undefined when no answer came (offline, a server error, or the page being left mid-request).
+ */
+async function requestNewToken(): Promise<string | null | undefined> {
+  const response = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
+  if (!response) return undefined;
+  if (response.status === 401) return null;
   const body = (await response.json().catch(() => null)) as { token?: unknown } | null;
-  return typeof body?.token === 'string' ? body.token : null;
+  return response.ok && typeof body?.token === 'string' ? body.token : undefined;
 }
 
 /**
  * Renews the access token. Concurrent callers share one request, and tabs take turns through a
  * Web Lock: a tab that waited uses the token another tab just stored instead of rotating again.
- * Resolves to null, and clears the stored token, when the session is gone.
+ * Resolves to null, and clears the stored token, when the session is gone; resolves to null and
+ * keeps it when the renewal got no answer, so a lost request (this page navigating away while
+ * renewing, the network dropping) does not sign every tab out: the next call tries again.
  */
 export function refreshToken(staleToken: string | null = getToken()): Promise<string | null> {
   const run = async () => {
     const current = getToken();
     if (current && current !== staleToken && !isExpired(current)) return current;
-    const token = await requestNewToken().catch(() => null);
+    const token = await requestNewToken();
+    if (token === undefined) return null;
     setToken(token);
     return token;
   };

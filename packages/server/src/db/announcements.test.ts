@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { poolOf } from './client.ts';
 import { announceAfterCommit } from './announcements.ts';
 
 let database: TestDatabase;
@@ -13,6 +14,7 @@ beforeAll(async () => {
   await listener.connect();
   listener.on('notification', (message) => heard.push(message.payload ?? ''));
   await listener.query('LISTEN test_announcements');
+  await listener.query('LISTEN test_other_announcements');
 });
 afterAll(async () => {
   await listener?.end();
@@ -28,8 +30,8 @@ async function heardSoFar() {
 describe('announceAfterCommit', () => {
   it('announces what a transaction and its savepoints asked for once it has committed, each payload once', async () => {
     await database.db.transaction(async (tx) => {
-      await announceAfterCommit(tx, 'test_announcements', ['a']);
-      await tx.transaction(async (savepoint) => announceAfterCommit(savepoint, 'test_announcements', ['a', 'b']));
+      await announceAfterCommit(tx, { channel: 'test_announcements', payloads: ['a'] });
+      await tx.transaction(async (savepoint) => announceAfterCommit(savepoint, { channel: 'test_announcements', payloads: ['a', 'b'] }));
       expect(await heardSoFar()).toEqual([]);
     });
     expect(await heardSoFar()).toEqual(['a', 'b']);
@@ -38,7 +40,7 @@ describe('announceAfterCommit', () => {
   it('announces nothing for a transaction that rolls back', async () => {
     const before = await heardSoFar();
     const failing = database.db.transaction(async (tx) => {
-      await announceAfterCommit(tx, 'test_announcements', ['c']);
+      await announceAfterCommit(tx, { channel: 'test_announcements', payloads: ['c'] });
       throw new Error('rolled back');
     });
     await expect(failing).rejects.toThrow('rolled back');
@@ -46,7 +48,28 @@ describe('announceAfterCommit', () => {
   });
 
   it('announces at once when given the database rather than a transaction', async () => {
-    await announceAfterCommit(database.db, 'test_announcements', ['d']);
+    await announceAfterCommit(database.db, { channel: 'test_announcements', payloads: ['d'] });
     expect((await heardSoFar()).at(-1)).toBe('d');
+  });
+
+  it('sends announcements on several channels in one statement', async () => {
+    const pool = poolOf(database.db);
+    const query = pool.query;
+    let statements = 0;
+    pool.query = ((...args: Parameters<typeof query>) => {
+      statements += 1;
+      return query.apply(pool, args);
+    }) as typeof query;
+    try {
+      await announceAfterCommit(
+        database.db,
+        { channel: 'test_announcements', payloads: ['e'] },
+        { channel: 'test_other_announcements', payloads: ['f', 'g'] },
+      );
+    } finally {
+      pool.query = query;
+    }
+    expect(statements).toBe(1);
+    expect((await heardSoFar()).slice(-3)).toEqual(['e', 'f', 'g']);
   });
 });

@@ -21,19 +21,32 @@ type Pending = Map<string, Set<string>>;
 
 const pendingOf = new WeakMap<Executor, Pending>();
 
-/**
- * Announces `payloads` on `channel` once the transaction `db` commits (nothing if it rolls back),
- * or at once when `db` is the database itself. Identical announcements of one transaction go once.
- */
-export async function announceAfterCommit(db: Executor, channel: string, payloads: readonly string[]): Promise<void> {
-  const pending = pendingOf.get(db);
-  if (!pending) {
-    await send(poolOf(db as Database), new Map([[channel, new Set(payloads)]]));
-    return;
-  }
+/** Payloads to send on one channel. */
+export interface Announcement {
+  channel: string;
+  payloads: readonly string[];
+}
+
+function add(pending: Pending, { channel, payloads }: Announcement) {
   const channelPayloads = pending.get(channel) ?? new Set();
   for (const payload of payloads) channelPayloads.add(payload);
   pending.set(channel, channelPayloads);
+}
+
+/**
+ * Makes the announcements once the transaction `db` commits (nothing if it rolls back), or at once
+ * when `db` is the database itself: all of them in one statement, so that a write announcing on
+ * several channels pays one round trip. Identical announcements of one transaction go once.
+ */
+export async function announceAfterCommit(db: Executor, ...announcements: Announcement[]): Promise<void> {
+  const pending = pendingOf.get(db);
+  if (pending) {
+    for (const announcement of announcements) add(pending, announcement);
+    return;
+  }
+  const now: Pending = new Map();
+  for (const announcement of announcements) add(now, announcement);
+  await send(poolOf(db as Database), now);
 }
 
 // A named statement: parsed and planned once per connection.

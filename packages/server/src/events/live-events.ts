@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { is, SQL, sql } from 'drizzle-orm';
 import { LIVE_EVENT_TICKET_SECONDS, type LiveEvent } from '@furniture/contract';
-import { announceAfterCommit } from '../db/announcements.ts';
+import { announceAfterCommit, type Announcement } from '../db/announcements.ts';
 import type { Database, Executor } from '../db/client.ts';
 
 /**
@@ -93,9 +93,14 @@ export function storeLiveEvents(to: SQL, events: readonly LiveEventContent[]): S
 
 /** Announces, once the transaction of `db` commits, that the addressees have new events. */
 export async function announceLiveEvents(db: Executor, to: readonly string[]): Promise<void> {
+  await announceAfterCommit(db, liveEventsAnnouncement(to));
+}
+
+/** What tells the addressees' hubs of new events (`announceLiveEvents`), to send together with other announcements. */
+export function liveEventsAnnouncement(to: readonly string[]): Announcement {
   const payloads: string[] = [];
   for (let i = 0; i < to.length; i += IDS_PER_NOTIFY) payloads.push(to.slice(i, i + IDS_PER_NOTIFY).join(','));
-  await announceAfterCommit(db, LIVE_EVENTS_CHANNEL, payloads);
+  return { channel: LIVE_EVENTS_CHANNEL, payloads };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { announceAfterCommit } from '../db/announcements.ts';
+import { announceAfterCommit, type Announcement } from '../db/announcements.ts';
 import type { Executor } from '../db/client.ts';
 
 /**
@@ -121,13 +121,16 @@ const NEW_JOBS_CHANNEL = 'jobs:insert';
  * lost in a crash right after the commit leaves the job to the workers' next poll.
  */
 export async function wakeWorkersAfterCommit(db: Executor): Promise<void> {
-  await announceAfterCommit(db, NEW_JOBS_CHANNEL, ['{"count":1}']);
+  await announceAfterCommit(db, newJobsAnnouncement);
 }
+
+/** What wakes the job workers (`wakeWorkersAfterCommit`), to send together with other announcements. */
+export const newJobsAnnouncement: Announcement = { channel: NEW_JOBS_CHANNEL, payloads: ['{"count":1}'] };
 
 /**
  * The SQL call that adds a job whose payload is the SQL `payload` (json), for a statement that adds
- * a job per row it writes (see `notify`), which then calls `wakeWorkersAfterCommit`; `enqueueJob`
- * is the usual way.
+ * a job per row it writes (see `notify`), which then wakes the workers (`wakeWorkersAfterCommit`,
+ * or `newJobsAnnouncement` among other announcements); `enqueueJob` is the usual way.
  */
 export function addJobCall<Payload>(task: TaskDefinition<Payload>, payload: SQL, options: EnqueueOptions = {}): SQL {
   return sql`add_job_unannounced(

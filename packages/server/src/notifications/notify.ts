@@ -2,8 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { NotificationKind } from '@furniture/contract';
 import { insertColumns, type Executor } from '../db/client.ts';
 import { notificationKind, notifications } from '../db/schema/index.ts';
-import { addresseeArray, addresseesOf, announceLiveEvents, storeLiveEvents, type LiveEventContent } from '../events/live-events.ts';
-import { addJobCall, defineTask, wakeWorkersAfterCommit } from '../jobs/job-queue.ts';
+import { announceAfterCommit } from '../db/announcements.ts';
+import { addresseeArray, addresseesOf, liveEventsAnnouncement, storeLiveEvents, type LiveEventContent } from '../events/live-events.ts';
+import { addJobCall, defineTask, newJobsAnnouncement } from '../jobs/job-queue.ts';
 
 /**
  * Tells people what happened (decision 22): a notification in their list, a live event to their open
@@ -54,7 +55,7 @@ export function notificationStatements(to: SQL, notice: Notice, alsoPublish: rea
 
 /** Wakes the job workers and the addressees' live-event hubs once the notifying transaction commits (at once outside one). */
 export async function announceNotification(db: Executor, to: readonly string[]): Promise<void> {
-  await Promise.all([wakeWorkersAfterCommit(db), announceLiveEvents(db, to)]);
+  await announceAfterCommit(db, newJobsAnnouncement, liveEventsAnnouncement(to));
 }
 
 export async function notify(tx: Executor, input: NotificationInput, alsoPublish: readonly LiveEventContent[] = []): Promise<void> {

@@ -91,6 +91,8 @@ export const uiTexts = {
     openNavigation: 'Open navigation menu',
     loadingPage: 'Loading page',
     pageLoadTimedOut: 'Loading the page timed out. Check your connection and try again.',
+    /** While the signed-in person's account cannot be loaded for want of an answer, and is tried again. */
+    unreachable: 'We can’t reach the marketplace right now. Trying again…',
     footerBlurb: 'Pre-loved sofas, tables, beds and chairs from people near you, checked by our team before they go on sale.',
     socialMedia: 'Social media',
     errorIllustration: 'A broken chair',

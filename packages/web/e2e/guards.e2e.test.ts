@@ -131,7 +131,7 @@ describe('the session', () => {
     }
   });
 
-  it('keeps the session when a renewal gets no answer, and renews it on the next page', async () => {
+  it('keeps the session when a renewal gets no answer, says so, and loads the page once an answer comes', async () => {
     session = await openSession(chromium.browser, market.url);
     const { page } = session;
     await logIn(page, buyer.email, buyer.password);
@@ -147,13 +147,17 @@ describe('the session', () => {
     await page.goto('/dashboard/myOrders');
     // The second renewal is only asked for once the first one's loss has been handled.
     await expect.poll(() => lostRenewals).toBeGreaterThanOrEqual(2);
+    await page.getByRole('status').getByText(uiTexts.shell.unreachable, { exact: true }).waitFor();
     expect(await storedToken(page)).toBe(expired);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/myOrders');
 
+    // The network is back: the same page loads by itself, with the token renewed.
     await page.unroute('**/api/auth/refresh');
-    await page.goto('/dashboard/myOrders');
     await page.getByRole('heading', { name: labels.dashboardMenu.myOrders }).waitFor();
     await expect.poll(() => storedToken(page)).not.toBe(expired);
     expect(await storedToken(page)).toBeTruthy();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/myOrders');
+    await page.getByText(uiTexts.shell.unreachable, { exact: true }).waitFor({ state: 'detached' });
   });
 
   it('logs out to Home with the message, and a failed login shows its reason in red and as a toast', async () => {

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { ConnectionNotice } from '../components/connection-notice.tsx';
 import { AuthProvider, useAuth } from '../lib/auth.tsx';
 import { useToastModule } from '../lib/notify.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -85,6 +86,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <AuthProvider>
         {children}
         <Toasts />
+        <ConnectionNotice />
         <LiveEventsConnection />
       </AuthProvider>
     </QueryClientProvider>

@@ -1,7 +1,7 @@
 import type { PublicUser } from '@furniture/contract';
-import { api, upload, type UploadOptions } from './api-client.ts';
+import { api, ApiError, upload, type UploadOptions } from './api-client.ts';
 import { queryClient } from './query-client.ts';
-import { getToken, onTokenChange, refreshToken, setToken } from './session.ts';
+import { getToken, isExpired, onTokenChange, refreshToken, setToken } from './session.ts';
 
 /**
  * The session outside React, so that route middleware can wait for it: the current user and
@@ -10,11 +10,17 @@ import { getToken, onTokenChange, refreshToken, setToken } from './session.ts';
 export interface AuthState {
   user: PublicUser | null;
   loading: boolean;
+  /** The session's user could not be loaded for want of an answer; it is loaded again shortly. */
+  unreachable: boolean;
 }
 
 type TokenResponse = { success: boolean; token: string; message: string };
 
-const initialState: AuthState = { user: null, loading: true };
+const initialState: AuthState = { user: null, loading: true, unreachable: false };
+const signedOut: AuthState = { user: null, loading: false, unreachable: false };
+
+/** Waits between attempts to load the session's user while no answer comes: doubling to the last. */
+export const USER_RETRY_DELAYS_MS = { first: 1_000, last: 15_000 };
 let state = initialState;
 const listeners = new Set<() => void>();
 let pending: Promise<PublicUser | null> | null = null;
@@ -44,20 +50,58 @@ export function subscribeAuth(listener: () => void) {
   };
 }
 
+/**
+ * Whether loading the user failed for want of an answer (offline, a server error, a renewal of the
+ * expired token that got none) rather than because the session is over. The token is then still
+ * stored (session.ts), and signing the person out would send them to the login page of a session
+ * that is alive.
+ */
+function unanswered(error: unknown): boolean {
+  const token = getToken();
+  if (!token) return false;
+  if (!(error instanceof ApiError)) return true;
+  return error.status >= 500 || (error.status === 401 && isExpired(token));
+}
+
+/**
+ * Resolves after `delayMs`, or sooner when the browser is back online or the token changes (renewed
+ * or ended by another tab).
+ */
+function nextAttempt(delayMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', done);
+      stopWatchingToken();
+      resolve();
+    };
+    const timer = setTimeout(done, delayMs);
+    window.addEventListener('online', done);
+    const stopWatchingToken = onTokenChange(done);
+  });
+}
+
 async function fetchUser(): Promise<PublicUser | null> {
-  if (!getToken()) {
-    setState({ user: null, loading: false });
-    return null;
-  }
-  if (!state.loading) setState({ ...state, loading: true });
-  try {
-    const { data } = await api<{ success: boolean; data: PublicUser }>('/auth/me');
-    setState({ user: data, loading: false });
-    return data;
-  } catch (error) {
-    console.error(error);
-    setState({ user: null, loading: false });
-    return null;
+  for (let delayMs = USER_RETRY_DELAYS_MS.first; ; delayMs = Math.min(delayMs * 2, USER_RETRY_DELAYS_MS.last)) {
+    if (!getToken()) {
+      setState(signedOut);
+      return null;
+    }
+    if (!state.loading) setState({ ...state, loading: true });
+    try {
+      const { data } = await api<{ success: boolean; data: PublicUser }>('/auth/me');
+      setState({ user: data, loading: false, unreachable: false });
+      return data;
+    } catch (error) {
+      if (!unanswered(error)) {
+        console.error(error);
+        setState(signedOut);
+        return null;
+      }
+      // Still loading: guarded pages wait for the user instead of sending them to log in.
+      setState({ ...state, loading: true, unreachable: true });
+      await nextAttempt(delayMs);
+    }
   }
 }
 
@@ -83,7 +127,7 @@ export function startAuth() {
   started = true;
   onTokenChange((token) => {
     if (!token) {
-      if (state.user || state.loading) setState({ user: null, loading: false });
+      if (state.user || state.loading) setState(signedOut);
       queryClient.removeQueries({ predicate: (query) => query.meta?.private === true });
     } else if (!state.user) {
       void loadUser();
@@ -132,7 +176,7 @@ export async function signOut(): Promise<string> {
     return response.message;
   } finally {
     setToken(null);
-    setState({ user: null, loading: false });
+    setState(signedOut);
     queryClient.clear();
   }
 }

@@ -169,6 +169,12 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
 
   await app.register(
     async (api) => {
+      // Browsers and proxies keep no API answer whose route does not say how (the response cache's
+      // public answers and a person's own lists do): personal data stays off a shared computer's disk.
+      api.addHook('onRequest', (_request, reply, done) => {
+        reply.raw.setHeader('cache-control', 'no-store');
+        done();
+      });
       await api.register(healthRoutes);
       await api.register(clientConfigRoutes);
       await api.register(authRoutes);

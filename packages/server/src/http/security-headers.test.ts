@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
+import { PUBLIC_CACHE_CONTROL } from '../cache/response-cache.ts';
 
 const t = setupTestApp({ corsOrigin: 'https://shop.example.com' });
 
@@ -20,6 +21,18 @@ describe('security headers', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+});
+
+describe('caching of API answers', () => {
+  it('keeps an answer out of browser and proxy caches unless its route says how to keep it', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.headers['cache-control']).toBe('no-store');
+    const refused = await t.app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const categories = await t.app.inject({ method: 'GET', url: '/api/allCategories' });
+    expect(categories.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
   });
 });
 

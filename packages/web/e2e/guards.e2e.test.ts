@@ -160,6 +160,27 @@ describe('the session', () => {
     await page.getByText(uiTexts.shell.unreachable, { exact: true }).waitFor({ state: 'detached' });
   });
 
+  it('reads a refused renewal to its end, so the browser does not count it as still loading', async () => {
+    session = await openSession(chromium.browser, market.url);
+    const { page } = session;
+    // A stored token that has expired, and no session cookie: the renewal is refused with 401.
+    await page.goto('/');
+    const expired = `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })}.c2ln`;
+    await page.evaluate(`localStorage.setItem(${JSON.stringify(TOKEN_STORAGE_KEY)}, ${JSON.stringify(expired)})`);
+    let refused = 0;
+    let finished = 0;
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/auth/refresh' && response.status() === 401) refused += 1;
+    });
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/refresh') finished += 1;
+    });
+    await page.goto('/');
+    await expect.poll(() => refused).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => storedToken(page)).toBeNull();
+    await expect.poll(() => finished, { timeout: 3_000 }).toBe(refused);
+  });
+
   it('logs out to Home with the message, and a failed login shows its reason in red and as a toast', async () => {
     session = await openSession(chromium.browser, market.url);
     const { page } = session;

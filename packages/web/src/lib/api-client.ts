@@ -1,5 +1,5 @@
 import { FIRST_ANSWERS_ELEMENT_ID, friendlyMessage } from '@furniture/contract';
-import { currentToken, refreshToken } from './session.ts';
+import { currentToken, discardBody, refreshToken } from './session.ts';
 
 /** An answer of the API that was not a success: its status and the server's message. */
 export class ApiError extends Error {
@@ -101,7 +101,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   let response = await send(path, options, token);
   if (response.status === 401 && !sessionPaths.has(path)) {
     const renewed = await refreshToken(token);
-    if (renewed) response = await send(path, options, renewed);
+    if (renewed) {
+      await discardBody(response);
+      response = await send(path, options, renewed);
+    }
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok || (body as { success?: unknown } | null)?.success === false) {

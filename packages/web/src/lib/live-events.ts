@@ -1,6 +1,6 @@
 import { LIVE_EVENTS_RETRY_MS, type LiveEvent, type LiveEventPage } from '@furniture/contract';
 import { api, ApiError } from './api-client.ts';
-import { currentToken, getToken, refreshToken } from './session.ts';
+import { currentToken, discardBody, getToken, refreshToken } from './session.ts';
 
 /**
  * Live events for the signed-in user (decision 17): one connection per tab to `GET /api/events`,
@@ -145,7 +145,10 @@ async function stream(signal: AbortSignal): Promise<StreamOutcome> {
   } catch {
     return 'failed';
   }
-  if (response.status === 401) return (await refreshToken(token)) ? 'renewed' : withoutToken();
+  if (response.status === 401) {
+    await discardBody(response);
+    return (await refreshToken(token)) ? 'renewed' : withoutToken();
+  }
   if (!response.ok || !response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) return 'failed';
 
   let opened = false;

@@ -62,13 +62,24 @@ export function isExpired(token: string, now = Date.now()): boolean {
 let inFlight: Promise<string | null> | null = null;
 
 /**
+ * Reads to its end the body of a response that is not needed: until then the browser counts the
+ * request as still loading, for as long as the response is kept in memory.
+ */
+export async function discardBody(response: Response): Promise<void> {
+  await response.text().catch(() => undefined);
+}
+
+/**
  * A new access token from the refresh cookie: null when the server says the session is over,
  * undefined when no answer came (offline, a server error, or the page being left mid-request).
  */
 async function requestNewToken(): Promise<string | null | undefined> {
   const response = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
   if (!response) return undefined;
-  if (response.status === 401) return null;
+  if (response.status === 401) {
+    await discardBody(response);
+    return null;
+  }
   const body = (await response.json().catch(() => null)) as { token?: unknown } | null;
   return response.ok && typeof body?.token === 'string' ? body.token : undefined;
 }

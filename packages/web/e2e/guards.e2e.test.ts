@@ -131,7 +131,7 @@ describe('the session', () => {
     }
   });
 
-  it('keeps the session when a renewal gets no answer, says so, and loads the page once an answer comes', async () => {
+  it('keeps the session when a renewal gets no answer, says so, offers no login meanwhile, and loads the page once an answer comes', async () => {
     session = await openSession(chromium.browser, market.url);
     const { page } = session;
     await logIn(page, buyer.email, buyer.password);
@@ -144,10 +144,19 @@ describe('the session', () => {
     page.on('requestfailed', (request) => {
       if (new URL(request.url()).pathname === '/api/auth/refresh') lostRenewals += 1;
     });
+    // Home, rendered by the server as nobody's, stops offering to log in once the wait is known.
+    await page.goto('/');
+    const unreachableNotice = page.getByRole('status').getByText(uiTexts.shell.unreachable, { exact: true });
+    await unreachableNotice.waitFor();
+    const navigation = page.getByRole('navigation', { name: uiTexts.shell.mainNavigation });
+    expect(await navigation.getByRole('link', { name: labels.nav.logIn }).count()).toBe(0);
+    expect(await navigation.getByRole('link', { name: labels.nav.signUp }).count()).toBe(0);
+
+    lostRenewals = 0;
     await page.goto('/dashboard/myOrders');
     // The second renewal is only asked for once the first one's loss has been handled.
     await expect.poll(() => lostRenewals).toBeGreaterThanOrEqual(2);
-    await page.getByRole('status').getByText(uiTexts.shell.unreachable, { exact: true }).waitFor();
+    await unreachableNotice.waitFor();
     expect(await storedToken(page)).toBe(expired);
     expect(new URL(page.url()).pathname).toBe('/dashboard/myOrders');
 

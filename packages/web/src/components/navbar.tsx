@@ -82,7 +82,7 @@ function SiteMenu() {
  * one menu button, never two alike.
  */
 export function Navbar({ menuToggle }: { menuToggle?: ReactNode }) {
-  const { user, signOut } = useAuth();
+  const { user, unreachable, signOut } = useAuth();
   const navigate = useNavigate();
 
   async function handleLogOut() {
@@ -120,14 +120,18 @@ export function Navbar({ menuToggle }: { menuToggle?: ReactNode }) {
               {labels.nav.logOut}
             </button>
           ) : (
-            <>
-              <Link to={paths.login.getHref()} className="btn btn-ghost btn-sm">
-                {labels.nav.logIn}
-              </Link>
-              <Link to={paths.signup.getHref()} className="btn btn-primary btn-sm">
-                {labels.nav.signUp}
-              </Link>
-            </>
+            // While a stored session waits for an answer, the person is signed in as far as we know:
+            // offering to log in or sign up would only send them to make a second session.
+            !unreachable && (
+              <>
+                <Link to={paths.login.getHref()} className="btn btn-ghost btn-sm">
+                  {labels.nav.logIn}
+                </Link>
+                <Link to={paths.signup.getHref()} className="btn btn-primary btn-sm">
+                  {labels.nav.signUp}
+                </Link>
+              </>
+            )
           )}
         </div>
       </nav>

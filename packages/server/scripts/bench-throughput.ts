@@ -10,7 +10,8 @@
  *   renders, are asked for as a browser asks, compressed, and the bare server sends the same
  *   compressed bytes;
  * - writes: 50 buyers adding wishes, then bookings, as fast as the app takes them, and a check that
- *   every acknowledged one is in the database;
+ *   every acknowledged one is in the database; then how many of the bookings' e-mails were still
+ *   waiting when the load ended, how long the app took to send them, and the CPU and rate with them;
  * - start: `npm start` on an initialised DATA_DIR (embedded PostgreSQL) and on DATABASE_URL, from
  *   spawn to a healthy /api/health, the node process's CPU time until then, and its resident
  *   memory when healthy, after a warm-up and idle (the PostgreSQL processes are not counted).
@@ -31,6 +32,7 @@ import { count, inArray, sql } from 'drizzle-orm';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../src/db/factories.ts';
 import { bookings, categories, wishes } from '../src/db/schema/index.ts';
+import { emailNotificationTask } from '../src/notifications/notify.ts';
 import { startArguments, waitUntilAnswering } from './app-process.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 import { median } from './statistics.ts';
@@ -378,6 +380,7 @@ export async function measureWrites(base: string, db: Database, appPid: number) 
     writeLoad(base, '/api/addBooking', buyers, productIds, (productId) => ({ productId, phoneNumber: '01712345678', location: 'Dhanmondi' })),
   );
   const [bookingRows] = await db.select({ n: count() }).from(bookings).where(inArray(bookings.buyerId, buyerIds));
+  const emails = await measureEmailBacklog(db, appPid);
 
   console.log(`\nWrites from ${WRITERS} buyers at once, ${SECONDS} s each\n`);
   console.log(
@@ -392,6 +395,31 @@ export async function measureWrites(base: string, db: Database, appPid: number) 
       `| ${name} | ${Math.round(done.rate)} | ${done.p99} ms | ${done.acknowledged} | ${done.other} | ${rows} | ${done.appMs.toFixed(2)} ms | ${done.postgresMs.toFixed(2)} ms |`,
     );
   }
+  // A rate that leaves e-mails behind is not one the app keeps up: counted to the last e-mail sent.
+  const withEmails = bookingsDone.acknowledged / (SECONDS + emails.drainSeconds);
+  console.log(
+    `\nBookings' e-mails still waiting when the load ended: ${emails.waiting}, all sent ${emails.drainSeconds.toFixed(1)} s later` +
+      ` (${emails.appMs.toFixed(0)} ms of app CPU, ${emails.postgresMs.toFixed(0)} ms of PostgreSQL's). With them, a booking cost` +
+      ` ${(bookingsDone.appMs + emails.appMs / bookingsDone.acknowledged).toFixed(2)} ms of app CPU and` +
+      ` ${(bookingsDone.postgresMs + emails.postgresMs / bookingsDone.acknowledged).toFixed(2)} ms of PostgreSQL's, and ${Math.round(withEmails)} bookings a second were made and e-mailed.`,
+  );
+}
+
+/** Waits until the bookings' e-mail jobs are all done, and answers how many were waiting, how long it took and the CPU it cost. */
+async function measureEmailBacklog(db: Database, appPid: number) {
+  const waitingEmails = async () => {
+    const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from graphile_worker.jobs where task_identifier = ${emailNotificationTask.name}`);
+    return rows[0]!.n;
+  };
+  const [appBefore, postgresBefore] = [await cpuMilliseconds(appPid), await postgresCpuMilliseconds(db)];
+  const started = performance.now();
+  const waiting = await waitingEmails();
+  while ((await waitingEmails()) > 0) {
+    if (performance.now() - started > 300_000) throw new Error('the e-mail jobs were not done within 5 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const drainSeconds = (performance.now() - started) / 1000;
+  return { waiting, drainSeconds, appMs: (await cpuMilliseconds(appPid)) - appBefore, postgresMs: (await postgresCpuMilliseconds(db)) - postgresBefore };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notificationTexts } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
@@ -8,7 +8,7 @@ import { defineTask, enqueueJob } from '../jobs/job-queue.ts';
 import { renderMail } from '../mail/mail-layout.ts';
 import { messageIdOf } from '../mail/mail-plugin.ts';
 import { queueMail } from '../mail/mail-queue.ts';
-import { settingsFrom, settingsOf } from './notification-repository.ts';
+import { DEFAULT_NOTIFICATION_SETTINGS, settingsOf } from './notification-repository.ts';
 import { emailNotificationTask } from './notify.ts';
 
 /**
@@ -66,27 +66,41 @@ export function registerNotificationMail(app: FastifyInstance) {
 
   // Sent by this job itself rather than through a mail.send job of its own (decision 25): one job
   // per notification instead of two. Delivery stays at least once, under one Message-ID per job.
-  // Prepared once: a job runs each per notification (a booking's, the busiest), parsed and planned once per connection.
-  const notificationToEmail = app.db
-    .select({ notification: notifications, email: users.email, settings: notificationSettings })
-    .from(notifications)
-    .innerJoin(users, eq(users.id, notifications.userId))
-    .leftJoin(notificationSettings, eq(notificationSettings.userId, notifications.userId))
-    .where(and(eq(notifications.id, sql.placeholder('notificationId')), isNull(notifications.emailedAt)))
-    .prepare('notification_to_email');
-  const markEmailed = app.db
-    .update(notifications)
-    .set({ emailedAt: sql`${sql.placeholder('emailedAt')}::timestamptz` })
-    .where(eq(notifications.id, sql.placeholder('notificationId')))
-    .prepare('notification_emailed');
+  // One statement reads the notification and claims it (`emailed_at`) for an e-mail of its own, so
+  // the digest leaves it out: a booking's e-mail, the busiest, costs the database no second
+  // statement to record it (decision 25). A later attempt of the job (the mail server refused, or
+  // the app died mid-send) reads it despite its claim and sends it again; should the person have
+  // chosen a digest meanwhile, that attempt hands it back to the digest. Prepared once: parsed and
+  // planned once per connection.
+  const { email: emailByDefault, digest: digestByDefault } = DEFAULT_NOTIFICATION_SETTINGS;
+  const toEmail = app.db.$with('to_email').as(
+    app.db
+      .select({
+        id: notifications.id,
+        userId: notifications.userId,
+        text: notifications.text,
+        link: notifications.link,
+        image: notifications.image,
+        createdAt: notifications.createdAt,
+        address: users.email,
+        byEmail: sql<boolean>`coalesce(${notificationSettings.email}, ${emailByDefault}::boolean)`.as('by_email'),
+        digest: sql<boolean>`coalesce(${notificationSettings.digest}, ${digestByDefault}::boolean)`.as('digest'),
+      })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .leftJoin(notificationSettings, eq(notificationSettings.userId, notifications.userId))
+      .where(and(eq(notifications.id, sql.placeholder('notificationId')), or(isNull(notifications.emailedAt), sql`${sql.placeholder('retry')}::boolean`))),
+  );
+  const alone = sql`(${toEmail.byEmail} and not ${toEmail.digest})`;
+  const claimed = app.db.$with('claimed', {}).as(sql`
+    update ${notifications} set ${sql.identifier(notifications.emailedAt.name)} = case when ${alone} then now() end
+    from ${toEmail} where ${notifications.id} = ${toEmail.id} and (${alone} or ${sql.placeholder('retry')}::boolean)`);
+  const claimNotificationToEmail = app.db.with(toEmail, claimed).select().from(toEmail).prepare('claim_notification_to_email');
 
   app.jobs.handle(emailNotificationTask, async ({ notificationId }, job) => {
-    const [row] = await notificationToEmail.execute({ notificationId });
-    if (!row) return;
-    const { notification } = row;
-    const settings = settingsFrom(row.settings);
-    if (!settings.email) return;
-    if (settings.digest) {
+    const [notification] = await claimNotificationToEmail.execute({ notificationId, retry: job.attempt > 1 });
+    if (!notification?.byEmail) return;
+    if (notification.digest) {
       const runAt = new Date(Date.now() + DIGEST_DELAY_MS);
       await enqueueJob(app.db, notificationDigestTask, { userId: notification.userId }, { runAt, key: `notification-digest:${notification.userId}`, keepRunAt: true });
       return;
@@ -102,8 +116,7 @@ export function registerNotificationMail(app: FastifyInstance) {
       app.config.publicUrl,
     );
     const queuedAt = notification.createdAt.toISOString();
-    await app.mailer.send({ to: row.email, subject: notification.text, ...rendered, queuedAt, messageId: messageIdOf(queuedAt, job.id, mailHost) });
-    await markEmailed.execute({ notificationId: notification.id, emailedAt: new Date().toISOString() });
+    await app.mailer.send({ to: notification.address, subject: notification.text, ...rendered, queuedAt, messageId: messageIdOf(queuedAt, job.id, mailHost) });
   });
 
   app.jobs.handle(notificationDigestTask, async ({ userId }) => {

@@ -41,10 +41,13 @@ export async function markNotificationsRead(db: Executor, userId: string, ids: s
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), ids ? inArray(notifications.id, ids) : undefined));
 }
 
-/** A person's settings from their row, if they saved one: without it, e-mail each notification. */
+/** The settings of a person who saved none: e-mail each notification. */
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { email: true, digest: false };
+
+/** A person's settings from their row, if they saved one. */
 export const settingsFrom = (row: { email: boolean; digest: boolean } | null | undefined): NotificationSettings => ({
-  email: row?.email ?? true,
-  digest: row?.digest ?? false,
+  email: row?.email ?? DEFAULT_NOTIFICATION_SETTINGS.email,
+  digest: row?.digest ?? DEFAULT_NOTIFICATION_SETTINGS.digest,
 });
 
 export async function settingsOf(db: Executor, userId: string): Promise<NotificationSettings> {

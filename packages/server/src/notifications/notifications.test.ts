@@ -7,8 +7,9 @@ import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts'
 import { buildApp, type App } from '../app.ts';
 import { productAndBuyer, send, startThread } from '../conversations/conversation-fixtures.ts';
 import { liveEvents } from '../db/schema/index.ts';
-import { advanceJobClock } from '../jobs/job-clock.ts';
+import { advanceJobClock, nextOutcome } from '../jobs/job-clock.ts';
 import { unsubscribeToken } from './notification-mail.ts';
+import { emailNotificationTask } from './notify.ts';
 
 /** Notifications in the app, as live events, and by e-mail through a real SMTP server. */
 
@@ -142,6 +143,57 @@ describe('notifications', () => {
     const [mail] = mailFor(world.seller.email);
     expect(mail!.message.subject).toBe(notificationTexts.digestSubject(2));
     expect(mail!.message.text).toContain(notificationTexts.message(world.buyer.name, world.product.productName));
+  });
+
+  const emailAttempt = (attempt: number) => nextOutcome(app, (outcome) => outcome.task === emailNotificationTask.name && outcome.attempt === attempt);
+  const chooseDigest = async (headers: Headers) => {
+    const saved = await app.inject({ method: 'PUT', url: '/api/me/notification-settings', headers, payload: { email: true, digest: true } });
+    expect(saved.statusCode).toBe(200);
+  };
+
+  it('sends a notification’s e-mail again when the mail server refused it, and leaves it out of a later digest', async () => {
+    const world = await productAndBuyer(app, database.db);
+    smtp.refuseNext = 1;
+    const refused = emailAttempt(1);
+    const id = await startThread(app, world.buyerHeaders, world.product.id, 'Is it still available?');
+    expect(await refused).toMatchObject({ status: 'will-retry' });
+    expect(mailFor(world.seller.email)).toHaveLength(0);
+
+    const delivered = smtp.nextMail();
+    const accepted = emailAttempt(2);
+    await advanceJobClock(database.db, 60_000);
+    expect(await accepted).toMatchObject({ status: 'succeeded' });
+    const first = notificationTexts.message(world.buyer.name, world.product.productName);
+    expect((await delivered).message.subject).toBe(first);
+
+    // With the digest chosen now, the next notification waits for it, and the digest lists that one alone.
+    await chooseDigest(world.sellerHeaders);
+    const waitsForDigest = emailAttempt(1);
+    await send(app, world.buyerHeaders, id, 'Still there?');
+    expect(await waitsForDigest).toMatchObject({ status: 'succeeded' });
+    await advanceJobClock(database.db, 24 * 60 * 60 * 1000);
+    await expect.poll(() => mailFor(world.seller.email).length, { timeout: 15_000 }).toBe(2);
+    expect(mailFor(world.seller.email)[1]!.message.subject).toBe(notificationTexts.digestSubject(1));
+  });
+
+  it('hands a refused e-mail to the digest when the person chose one before it was sent again', async () => {
+    const world = await productAndBuyer(app, database.db);
+    smtp.refuseNext = 1;
+    const refused = emailAttempt(1);
+    await startThread(app, world.buyerHeaders, world.product.id, 'Is it still available?');
+    expect(await refused).toMatchObject({ status: 'will-retry' });
+
+    await chooseDigest(world.sellerHeaders);
+    const handedOver = emailAttempt(2);
+    await advanceJobClock(database.db, 60_000);
+    expect(await handedOver).toMatchObject({ status: 'succeeded' });
+    expect(mailFor(world.seller.email)).toHaveLength(0);
+
+    await advanceJobClock(database.db, 24 * 60 * 60 * 1000);
+    await expect.poll(() => mailFor(world.seller.email).length, { timeout: 15_000 }).toBe(1);
+    const [digest] = mailFor(world.seller.email);
+    expect(digest!.message.subject).toBe(notificationTexts.digestSubject(1));
+    expect(digest!.message.text).toContain(notificationTexts.message(world.buyer.name, world.product.productName));
   });
 
   it('tells a buyer their booking was accepted, and the seller of the booking', async () => {

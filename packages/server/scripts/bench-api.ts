@@ -86,6 +86,8 @@ interface Catalogue {
   base: string;
   /** The app server's process id, for the CPU it spends. */
   appPid: number;
+  /** The process id of the mail server the app sends its e-mails to. */
+  mailServerPid: number;
   db: Database;
   calls: Call[];
   /** Minimum prices below every price of the catalogue: each makes a search new and finds the same. */
@@ -124,7 +126,7 @@ async function openCatalogue(size: number): Promise<Catalogue> {
     if (count < size) throw new Error(`The kept database ${database.url} holds ${count} products, not ${size}: drop it and run again`);
     console.log(`Reusing ${database.url} (${count.toLocaleString('en-US')} products)`);
   }
-  const { base, app } = await startApp(database.url, { DEMO_DATA: 'false' });
+  const { base, app, mailServerPid } = await startApp(database.url, { DEMO_DATA: 'false' });
   // Stopped with this process whatever ends it, a failure before the catalogue is ready included.
   process.once('exit', () => app.kill('SIGTERM'));
   await waitUntilAnswering(`${base}/api/health`, app);
@@ -166,6 +168,7 @@ async function openCatalogue(size: number): Promise<Catalogue> {
     url: database.url,
     base,
     appPid: app.pid!,
+    mailServerPid,
     db,
     calls,
     belowEveryPrice,
@@ -368,7 +371,7 @@ try {
   if (!args.scale) {
     const writesTo = catalogues.at(-1)!;
     console.log(`\n## Writes (${writesTo.size.toLocaleString('en-US')} products)`);
-    await measureWrites(writesTo.base, writesTo.db, writesTo.appPid);
+    await measureWrites(writesTo.base, writesTo.db, writesTo.appPid, writesTo.mailServerPid);
   }
   console.log(`\nLoad average at the end: ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`);
 } finally {

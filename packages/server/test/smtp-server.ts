@@ -16,6 +16,8 @@ export interface TestSmtpServer {
   refused: number;
   /** Refuse this many of the next messages with 451 (try again later), as a busy server would. */
   refuseNext: number;
+  /** Connections opened to this server so far. */
+  connections: number;
   /** The next message accepted from now on. */
   nextMail(): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -28,11 +30,16 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     received: [] as ReceivedMail[],
     refused: 0,
     refuseNext: 0,
+    connections: 0,
   };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      state.connections++;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -33,6 +33,11 @@ export interface JobQueue {
   handle<Payload>(task: TaskDefinition<Payload>, handler: JobHandler<Payload>): void;
   /** Calls the listener after each run of a job on this app server (tests and diagnostics). */
   onSettled(listener: (outcome: JobOutcome) => void): () => void;
+  /**
+   * Calls the listener when the app closes, once this app server's worker has stopped and its
+   * running jobs are done: what they use (a mail server's connections) can be closed then.
+   */
+  onStopped(listener: () => void | Promise<void>): void;
 }
 
 declare module 'fastify' {
@@ -80,6 +85,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     const tasks: TaskList = {};
     const cronItems: CronItem[] = [];
     const settled = new EventEmitter();
+    const stoppedListeners: Array<() => void | Promise<void>> = [];
     let runner: Runner | undefined;
 
     app.decorate('jobs', {
@@ -110,6 +116,9 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       onSettled(listener) {
         settled.on('outcome', listener);
         return () => settled.off('outcome', listener);
+      },
+      onStopped(listener) {
+        stoppedListeners.push(listener);
       },
     } satisfies JobQueue);
 
@@ -155,6 +164,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
 
     app.addHook('onClose', async () => {
       await runner?.stop();
+      for (const listener of stoppedListeners) await listener();
     });
   },
   { name: 'jobs' },

@@ -25,7 +25,8 @@ export const mailPlugin = fp(
     app.jobs.handle(sendMailTask, async (mail, job) => {
       await mailer.send({ ...mail, messageId: messageIdOf(mail.queuedAt, job.id, host) });
     });
-    app.addHook('onClose', async () => mailer.close());
+    // Once the jobs are done, not before: a job still sending when the app closes needs its connection.
+    app.jobs.onStopped(() => mailer.close());
   },
   { name: 'mail', dependencies: ['jobs'] },
 );

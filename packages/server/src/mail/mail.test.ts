@@ -1,6 +1,8 @@
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { WorkerEvents } from 'graphile-worker';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailTexts } from '@furniture/contract';
@@ -10,6 +12,8 @@ import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts'
 import { buildApp, type App } from '../app.ts';
 import type { Config } from '../config.ts';
 import { advanceJobClock, nextOutcome } from '../jobs/job-clock.ts';
+import { defineTask, enqueueJob } from '../jobs/job-queue.ts';
+import { WORKER_CONCURRENCY } from '../jobs/jobs-plugin.ts';
 import { renderMail, type MailContent } from './mail-layout.ts';
 import { queueMail, sendMailTask } from './mail-queue.ts';
 import { outboxDirectory } from './mailer.ts';
@@ -138,6 +142,46 @@ describe('sending through SMTP_URL', () => {
     expect(envelope).toEqual({ from: 'shop@furniture.example.com', to: ['seller@example.com', 'partner@example.com'] });
     expect(message.to && !Array.isArray(message.to) && message.to.text).toBe('seller@example.com, partner@example.com');
     expectOfferMail(message);
+  });
+
+  it('sends one e-mail after another over the connections it keeps open, not a connection each', async () => {
+    const subjects = Array.from({ length: 6 }, (_, index) => `Booking ${index + 1} of your sofa`);
+    const connectionsBefore = smtp.connections;
+    for (const subject of subjects) await queue('seller@example.com', subject);
+    await expect.poll(() => smtp.received.filter((mail) => subjects.includes(mail.message.subject ?? '')).length).toBe(subjects.length);
+    // At most one connection for each e-mail being sent at once (the job worker's slots).
+    expect(smtp.connections - connectionsBefore).toBeLessThanOrEqual(WORKER_CONCURRENCY);
+  });
+
+  it('lets a job that is about to send when the app closes send its e-mail before the connections close', async () => {
+    const task = defineTask<Record<string, never>>('test.sends-while-closing');
+    const workerEvents: WorkerEvents = new EventEmitter();
+    // The job sends only once the app has begun stopping its worker.
+    const shutdownBegun = new Promise<void>((resolve) => workerEvents.once('pool:gracefulShutdown', () => resolve()));
+    let started!: () => void;
+    const inHand = new Promise<void>((resolve) => (started = resolve));
+    const closing = await buildApp({
+      config: testConfig({ publicUrl: PUBLIC_URL, mail: { smtpUrl: smtp.url, from: 'Used Furniture <shop@furniture.example.com>' } }),
+      db: database.db,
+      jobs: { recurring: false, workerEvents },
+    });
+    const mail = (subject: string, id: string) =>
+      closing.mailer.send({ to: 'seller@example.com', subject, html: '<p>Hi</p>', text: 'Hi', queuedAt: new Date().toISOString(), messageId: `<${id}@furniture.example.com>` });
+    closing.jobs.handle(task, async (_payload, job) => {
+      started();
+      await shutdownBegun;
+      await mail('Sent while closing', job.id);
+    });
+    await closing.ready();
+    // This app server has sent e-mail before: it holds a connection to the mail server.
+    await mail('Sent before closing', 'before');
+    const sent = nextOutcome(closing, (outcome) => outcome.task === task.name);
+    await enqueueJob(database.db, task, {});
+    await inHand;
+
+    await closing.close();
+    expect(await sent).toMatchObject({ status: 'succeeded' });
+    expect(smtp.received.some((mail) => mail.message.subject === 'Sent while closing')).toBe(true);
   });
 
   it('retries while the server refuses, with back-off, and delivers once it accepts', async () => {

@@ -93,6 +93,8 @@ export const uiTexts = {
     pageLoadTimedOut: 'Loading the page timed out. Check your connection and try again.',
     /** While the signed-in person's account cannot be loaded for want of an answer, and is tried again. */
     unreachable: 'We can’t reach the marketplace right now. Trying again…',
+    /** A request that got no answer: the network failed, or the session could not be renewed for want of one. */
+    noAnswer: 'We can’t reach the marketplace right now. Check your connection and try again.',
     footerBlurb: 'Pre-loved sofas, tables, beds and chairs from people near you, checked by our team before they go on sale.',
     socialMedia: 'Social media',
     errorIllustration: 'A broken chair',

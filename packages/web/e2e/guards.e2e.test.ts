@@ -144,6 +144,11 @@ describe('the session', () => {
     page.on('requestfailed', (request) => {
       if (new URL(request.url()).pathname === '/api/auth/refresh') lostRenewals += 1;
     });
+    // Without an answer to the renewal, the account is not asked for as though by a stranger.
+    let askedWithoutSession = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/me' && !request.headers().authorization) askedWithoutSession += 1;
+    });
     // Home, rendered by the server as nobody's, stops offering to log in once the wait is known.
     await page.goto('/');
     const unreachableNotice = page.getByRole('status').getByText(uiTexts.shell.unreachable, { exact: true });
@@ -158,6 +163,7 @@ describe('the session', () => {
     await expect.poll(() => lostRenewals).toBeGreaterThanOrEqual(2);
     await unreachableNotice.waitFor();
     expect(await storedToken(page)).toBe(expired);
+    expect(askedWithoutSession).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/dashboard/myOrders');
 
     // The network is back: the same page loads by itself, with the token renewed.

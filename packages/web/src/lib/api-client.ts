@@ -1,5 +1,5 @@
-import { FIRST_ANSWERS_ELEMENT_ID, friendlyMessage } from '@furniture/contract';
-import { currentToken, discardBody, refreshToken } from './session.ts';
+import { FIRST_ANSWERS_ELEMENT_ID, friendlyMessage, uiTexts } from '@furniture/contract';
+import { currentToken, discardBody, getToken, refreshToken } from './session.ts';
 
 /** An answer of the API that was not a success: its status and the server's message. */
 export class ApiError extends Error {
@@ -11,6 +11,14 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+  }
+}
+
+/** No answer came: the network failed, or the session's renewal got none. */
+export class NoAnswerError extends Error {
+  constructor(options?: ErrorOptions) {
+    super(uiTexts.shell.noAnswer, options);
+    this.name = 'NoAnswerError';
   }
 }
 
@@ -61,7 +69,21 @@ async function send(path: string, options: RequestOptions, token: string | null)
     // Public answers may be reused briefly by other caches; this app always asks (getting 304 when
     // nothing changed), so a person sees their own write on their next read.
     cache: 'no-cache',
+  }).catch((error: unknown) => {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NoAnswerError({ cause: error });
   });
+}
+
+/**
+ * The token to send: the stored one, renewed first when it has expired. A stored session whose
+ * renewal got no answer fails the call as unanswered: sent without its token, the call would
+ * only be refused, or answered as to a stranger.
+ */
+async function tokenToSend(): Promise<string | null> {
+  const token = await currentToken();
+  if (!token && getToken()) throw new NoAnswerError();
+  return token;
 }
 
 /**
@@ -97,13 +119,17 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     const answer = takeFirstAnswer(apiUrl(path, options.query));
     if (answer !== undefined) return answer as T;
   }
-  const token = await currentToken();
+  const token = await tokenToSend();
   let response = await send(path, options, token);
   if (response.status === 401 && !sessionPaths.has(path)) {
     const renewed = await refreshToken(token);
     if (renewed) {
       await discardBody(response);
       response = await send(path, options, renewed);
+    } else if (getToken()) {
+      // The renewal got no answer (a refused one ends the session): the session may well be alive.
+      await discardBody(response);
+      throw new NoAnswerError();
     }
   }
   const body: unknown = await response.json().catch(() => null);
@@ -137,7 +163,7 @@ function xhrSend(path: string, form: FormData, token: string | null, options: Up
       }
       resolve({ status: xhr.status, body });
     });
-    xhr.addEventListener('error', () => reject(new ApiError('Network error', 0, null)));
+    xhr.addEventListener('error', () => reject(new NoAnswerError()));
     xhr.addEventListener('abort', () => reject(new DOMException('Upload aborted', 'AbortError')));
     options.signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(form);
@@ -146,11 +172,12 @@ function xhrSend(path: string, form: FormData, token: string | null, options: Up
 
 /** Posts multipart form data with upload progress (fetch cannot report it), with the same 401 handling as `api`. */
 export async function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
-  const token = await currentToken();
+  const token = await tokenToSend();
   let result = await xhrSend(path, form, token, options);
   if (result.status === 401 && !sessionPaths.has(path)) {
     const renewed = await refreshToken(token);
     if (renewed) result = await xhrSend(path, form, renewed, options);
+    else if (getToken()) throw new NoAnswerError();
   }
   const ok = result.status >= 200 && result.status < 300;
   if (!ok || (result.body as { success?: unknown } | null)?.success === false) {

@@ -1,7 +1,7 @@
 import type { PublicUser } from '@furniture/contract';
 import { api, ApiError, upload, type UploadOptions } from './api-client.ts';
 import { queryClient } from './query-client.ts';
-import { getToken, isExpired, onTokenChange, refreshToken, setToken } from './session.ts';
+import { getToken, onTokenChange, refreshToken, setToken } from './session.ts';
 
 /**
  * The session outside React, so that route middleware can wait for it: the current user and
@@ -52,15 +52,13 @@ export function subscribeAuth(listener: () => void) {
 
 /**
  * Whether loading the user failed for want of an answer (offline, a server error, a renewal of the
- * expired token that got none) rather than because the session is over. The token is then still
- * stored (session.ts), and signing the person out would send them to the login page of a session
- * that is alive.
+ * token that got none) rather than because the session is over. The token is then still stored
+ * (session.ts), and signing the person out would send them to the login page of a session that is
+ * alive.
  */
 function unanswered(error: unknown): boolean {
-  const token = getToken();
-  if (!token) return false;
-  if (!(error instanceof ApiError)) return true;
-  return error.status >= 500 || (error.status === 401 && isExpired(token));
+  if (!getToken()) return false;
+  return !(error instanceof ApiError) || error.status >= 500;
 }
 
 /**

@@ -196,6 +196,16 @@ describe('the session', () => {
     await expect.poll(() => finished, { timeout: 3_000 }).toBe(refused);
   });
 
+  it('says the marketplace cannot be reached, in its own words, when a login gets no answer', async () => {
+    session = await openSession(chromium.browser, market.url);
+    const { page } = session;
+    await page.goto('/login');
+    await page.route('**/api/auth/login', (route) => route.abort());
+    await submitLogin(page, buyer.email, buyer.password);
+    await page.getByRole('main').getByText(uiTexts.shell.noAnswer, { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
   it('logs out to Home with the message, and a failed login shows its reason in red and as a toast', async () => {
     session = await openSession(chromium.browser, market.url);
     const { page } = session;

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import type { DatabaseListener } from '../db/listener.ts';
 import type { Pagination } from '@furniture/contract';
 import { pageOf, type Page } from '../http/pagination.ts';
-import { bearerToken, keptSessionUser, refuseSuspended, requireAccess, SESSION_TABLES, type Access } from '../http/access.ts';
+import { bearerToken, keptCaller, SESSION_TABLES, type Access } from '../http/access.ts';
 import { encodedCopy, encodingFor, varyByEncoding, type CompressedCopies, type Encoding } from './compression.ts';
 import type { WatchedTable } from './data-versions.ts';
 import { answerHeaders, recordWhenSent, type FrontDoorAnswer, type SentAnswer } from './front-door.ts';
@@ -230,12 +230,8 @@ export function ownListCache(
       app.dataVersions.current(arrived, tables),
       readFingerprint(subject.userId, entry.probe),
     ]);
-    const user = keptSessionUser(app, subject, sessionVersions);
-    if (!user || versions === null || versions !== entry.versions || fingerprint !== entry.fingerprint || entries.get(key) !== entry) {
-      return undefined;
-    }
-    refuseSuspended(user);
-    requireAccess(access, user);
+    if (versions === null || versions !== entry.versions || fingerprint !== entry.fingerprint || entries.get(key) !== entry) return undefined;
+    if (!keptCaller(app, subject, sessionVersions, access)) return undefined;
     touch(key, entry);
     return { answer };
   }

@@ -4,7 +4,8 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import fp from 'fastify-plugin';
 import { encodedCopy, encodingFor, varyByEncoding, type CompressedCopies, type Encoding } from './compression.ts';
 import type { WatchedTable } from './data-versions.ts';
-import { answerHeaders, recordWhenSent, type SentAnswer } from './front-door.ts';
+import { bearerToken, keptCaller, SESSION_TABLES, type Access } from '../http/access.ts';
+import { answerHeaders, recordWhenSent, type FrontDoorAnswer, type SentAnswer } from './front-door.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -60,10 +61,13 @@ interface Entry {
   tables: readonly WatchedTable[];
   versions: string;
   /**
-   * A public route's answer that nothing else happens with as it is sent (the route has no
-   * onSend hook of its own; its `onAnswer` the front door does itself): the front door may send it again.
+   * An answer that nothing else happens with as it is sent (the route has no onSend hook of its
+   * own; its `onAnswer` the front door does itself): the front door may send it again, to anyone
+   * for a public route, else to a caller whose kept session the route's access lets in.
    */
   replayable: boolean;
+  /** The route's declared access. */
+  access: Access;
   /** The route's `onAnswer`, with the params of this URL: done again for each answer sent from memory. */
   onAnswer: ((request: IncomingMessage) => void) | undefined;
   /** The serialized answer, as it is sent to a client that accepts no compression. */
@@ -109,7 +113,7 @@ async function send(request: FastifyRequest, reply: FastifyReply, entry: Entry):
   return body;
 }
 
-/** The first time each copy of a public entry goes out as the front door may send it again, it is kept as it went out. */
+/** The first time each copy of an entry goes out as the front door may send it again, it is kept as it went out. */
 function recordCopy(request: FastifyRequest, reply: FastifyReply, entry: Entry, key: keyof Entry['sent'], answer: Omit<SentCopy, 'headers'>) {
   if (!entry.replayable || entry.sent[key]) return;
   recordWhenSent(request, reply, answer, (sent) => (entry.sent[key] ??= sent));
@@ -195,7 +199,7 @@ export const responseCachePlugin = fp(
       };
     }
 
-    function store(tables: readonly WatchedTable[], replayable: boolean, onAnswer: OnAnswer | undefined) {
+    function store(tables: readonly WatchedTable[], access: Access, replayable: boolean, onAnswer: OnAnswer | undefined) {
       return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
         const params = request.params as Parameters<OnAnswer>[1];
         if (reply.statusCode === 200 || reply.statusCode === 304) onAnswer?.(request.raw, params);
@@ -211,6 +215,7 @@ export const responseCachePlugin = fp(
           tables,
           versions: request.cacheVersions,
           replayable,
+          access,
           onAnswer: onAnswer && ((raw) => onAnswer(raw, params)),
           body,
           hash,
@@ -231,10 +236,11 @@ export const responseCachePlugin = fp(
     }
 
     /**
-     * The response cache's part of the front door (front-door.ts): a public answer kept here,
-     * whose copy (or the 304 naming it) has already been sent through the app once, once the
-     * catch-up shows it current; the route's `onAnswer` (a product page's view) is done as Fastify
-     * would.
+     * The response cache's part of the front door (front-door.ts): an answer kept here, whose copy
+     * (or the 304 naming it) has already been sent through the app once, once the catch-up shows it
+     * current; the route's `onAnswer` (a product page's view) is done as Fastify would. One of a
+     * route that is not public goes only to a bearer of a token whose session this server keeps
+     * current, and whom the route's access lets in (`keptCaller`).
      */
     app.frontDoor.add((request) => {
       const url = request.url!;
@@ -244,6 +250,10 @@ export const responseCachePlugin = fp(
       const sent = entry.sent[copy];
       const answer = sent && names(request.headers['if-none-match'], sent.etag) ? entry.sent[`${copy} 304`] : sent;
       if (!answer) return undefined;
+      if (entry.access !== 'public') {
+        const token = bearerToken(request);
+        return token ? answerSignedIn(url, entry, answer, token) : undefined;
+      }
       return app.dataVersions.current({ caughtUp: null }, entry.tables).then((versions) => {
         if (versions !== entry.versions || entries.get(url) !== entry) return undefined;
         touch(url, entry);
@@ -251,18 +261,30 @@ export const responseCachePlugin = fp(
       });
     });
 
+    async function answerSignedIn(url: string, entry: Entry, answer: SentAnswer, token: string): Promise<FrontDoorAnswer | undefined> {
+      const subject = await app.accessTokens.verify(token);
+      const arrived = { caughtUp: null };
+      const [versions, sessionVersions] = await Promise.all([app.dataVersions.current(arrived, entry.tables), app.dataVersions.current(arrived, SESSION_TABLES)]);
+      if (versions !== entry.versions || entries.get(url) !== entry) return undefined;
+      if (!keptCaller(app, subject, sessionVersions, entry.access)) return undefined;
+      touch(url, entry);
+      return { answer, onSent: entry.onAnswer };
+    }
+
     app.addHook('onRoute', (route: RouteOptions) => {
       const cache = route.config?.cache;
       if (!cache) return;
       const { tables } = cache;
-      const isPublic = route.config?.access === 'public';
+      const access = route.config?.access;
+      if (!access) throw new Error(`Route ${route.url} keeps its answers but does not declare config.access`);
+      const isPublic = access === 'public';
       const check = lookup(tables, cache.cacheControl ?? (isPublic ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL));
       // A public answer is sent before anything else is done; others once access is checked.
       if (isPublic) route.onRequest = [...[route.onRequest ?? []].flat(), check];
       else route.preHandler = [...[route.preHandler ?? []].flat(), check];
       // Before compression, which would otherwise compress the answer again for every request.
       const ownOnSend = [route.onSend ?? []].flat();
-      route.onSend = [store(tables, isPublic && ownOnSend.length === 0, cache.onAnswer), ...ownOnSend];
+      route.onSend = [store(tables, access, ownOnSend.length === 0, cache.onAnswer), ...ownOnSend];
     });
   },
   { name: 'response-cache', dependencies: ['data-versions', 'front-door'] },

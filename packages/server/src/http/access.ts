@@ -138,6 +138,21 @@ export function keptSessionUser(app: FastifyInstance, subject: TokenSubject, ver
   return kept && kept.versions === versions && Date.now() < kept.sessionEndsAt ? kept.user : undefined;
 }
 
+/**
+ * The account a verified token's kept session lets in, as the access check would decide from what
+ * this server keeps (a front door's answer, cache/front-door.ts): undefined when the session must
+ * be looked up again (`keptSessionUser`); throws, as the check does, for a suspended account or
+ * one the route's access does not let in, and the front door leaves the request to Fastify, which
+ * answers it with the reason.
+ */
+export function keptCaller(app: FastifyInstance, subject: TokenSubject, sessionVersions: string | null, access: Access): UserRow | undefined {
+  const user = keptSessionUser(app, subject, sessionVersions);
+  if (!user) return undefined;
+  refuseSuspended(user);
+  requireAccess(access, user);
+  return user;
+}
+
 export function refuseSuspended(user: UserRow) {
   // Suspension ends every session too; this refuses a token even in the instant before that commits.
   if (user.suspendedAt) throw unauthorized(trustTexts.accountSuspended);

@@ -231,3 +231,55 @@ describe('the front door, for a buyer’s own kept lists', () => {
     expect(first.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('the front door, for a kept read that any signed-in person may make', () => {
+  /** A category's page, read by a buyer through Fastify, then from the front door. */
+  async function keptCategoryPage() {
+    const me = await signedIn();
+    const seller = await createUser(t.db, { role: 'seller', password: null });
+    const desk = await productOf(seller.id);
+    const url = `/api/category/${desk.categoryId}`;
+    const headers = { ...me.headers, 'accept-encoding': 'identity' };
+    const first = await get(url, headers);
+    expect(first.status).toBe(200);
+    expect(await get(url, headers)).toEqual({ ...first, byFastify: false });
+    return { me, desk, url, first };
+  }
+
+  it('sends it again without Fastify to each signed-in person whose session the server keeps, and a change on the very next read', async () => {
+    const { desk, url, first } = await keptCategoryPage();
+    const someoneElse = await signedIn('seller');
+    const headers = { ...someoneElse.headers, 'accept-encoding': 'identity' };
+    // Their session is looked up once, through Fastify; then it is kept.
+    expect(await get(url, headers)).toMatchObject({ status: 200, byFastify: true, body: first.body });
+    expect(await get(url, headers)).toEqual({ ...first, byFastify: false });
+
+    await other.app.db.update(products).set({ productName: 'Walnut desk' }).where(eq(products.id, desk.id));
+    const changed = await get(url, headers);
+    expect(changed).toMatchObject({ status: 200, byFastify: true });
+    expect(JSON.parse(changed.body.toString()).products[0].productName).toBe('Walnut desk');
+  });
+
+  it('leaves to Fastify a request without a token, with a forged one, or of someone signed out on another server (401)', async () => {
+    const { me, url } = await keptCategoryPage();
+    expect(await get(url, { 'accept-encoding': 'identity' })).toMatchObject({ status: 401, byFastify: true });
+    const forged = await (await createAccessTokens(t.db, { secret: 'not the signing key of this marketplace' })).issue({ userId: me.id, sessionId: me.sessionId });
+    expect(await get(url, { authorization: `bearer ${forged}`, 'accept-encoding': 'identity' })).toMatchObject({ status: 401, byFastify: true });
+    const signedOut = await other.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { [REFRESH_COOKIE]: me.refreshToken } });
+    expect(signedOut.statusCode).toBe(200);
+    expect(await get(url, { ...me.headers, 'accept-encoding': 'identity' })).toMatchObject({ status: 401, byFastify: true });
+  });
+
+  it('leaves to Fastify a kept session of an account suspended, or one run out', async () => {
+    for (const [change, status] of [
+      [{ user: { suspendedAt: new Date() } }, 401],
+      [{ sessionEndsAt: Date.now() - 1 }, 200],
+    ] as const) {
+      const { me, url } = await keptCategoryPage();
+      const [key, kept] = [...door.keptSessions].find(([key]) => key.startsWith(`${me.id} `))!;
+      const user = 'user' in change ? { ...kept.user, ...change.user } : kept.user;
+      door.keptSessions.set(key, { ...kept, ...change, user });
+      expect(await get(url, { ...me.headers, 'accept-encoding': 'identity' })).toMatchObject({ status, byFastify: true });
+    }
+  });
+});

@@ -163,8 +163,11 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     });
 
     app.addHook('onClose', async () => {
-      await runner?.stop();
-      for (const listener of stoppedListeners) await listener();
+      try {
+        await runner?.stop();
+      } finally {
+        for (const listener of stoppedListeners) await listener();
+      }
     });
   },
   { name: 'jobs' },

@@ -70,7 +70,8 @@ async function send(path: string, options: RequestOptions, token: string | null)
     // nothing changed), so a person sees their own write on their next read.
     cache: 'no-cache',
   }).catch((error: unknown) => {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // Called off by the caller (a query no longer wanted): not a failure to answer.
+    if (options.signal?.aborted) throw error;
     throw new NoAnswerError({ cause: error });
   });
 }

@@ -18,7 +18,10 @@ export const notifications = pgTable(
     /** The product's photo, for the e-mail. */
     image: text('image'),
     readAt: timestamp('read_at', { withTimezone: true }),
-    /** When it went out by e-mail (alone or in a digest); null while it has not. */
+    /**
+     * When it was handed to e-mail: claimed by its own e-mail job as that job read it, or sent in a
+     * digest; null while it has not been (the digest lists only these).
+     */
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -73,7 +73,8 @@ describe('live events in the web app', () => {
     await logIn(session.page, email, DEFAULT_TEST_PASSWORD);
     await vi.waitFor(() => expect(market.app.liveEvents.streamCount(user.id)).toBe(1), { timeout: 10_000 });
     await subscribe(session);
-    expect(await session.page.evaluate(() => (globalThis as unknown as PageWithEvents).liveStatus)).toBe('streaming');
+    // The server counts the stream as it sends its `ready` event; the tab is streaming once that event arrives.
+    await expect.poll(() => session.page.evaluate(() => (globalThis as unknown as PageWithEvents).liveStatus)).toBe('streaming');
 
     await ping(1);
     await waitForReceived(session, 1);

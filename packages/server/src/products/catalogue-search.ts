@@ -11,6 +11,7 @@ import {
   type SearchSort,
 } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
+import { executePrepared } from '../db/prepared.ts';
 import { categories, products, searchNameWordCounts, searchNameWords, searchPlaces, searchWordCounts, users } from '../db/schema/index.ts';
 import { fitsInSpaceSql, fitsThroughDoorwaySql } from './fit-geometry.ts';
 import { productRecordOf, productSelectList, publiclyVisible, type ProductRecord } from './product-repository.ts';
@@ -486,6 +487,18 @@ async function keptFacetGroups(db: Executor, term: string, availableOnly: boolea
   return { groups, complete: true };
 }
 
+/**
+ * Whether a search's pages may be planned once for any value of their parameters (decision 30):
+ * browsing, a category, conditions, the stock state, a sort and a page, which an index reads in
+ * the page's order whatever their values. Words, a place, a price range, measurements, verified
+ * sellers, and any parameter added later, are planned for the values asked: how many listings
+ * match them decides the plan (decision 27).
+ */
+function plannedForAnyValue(query: SearchQuery): boolean {
+  const { categoryId: _category, condition: _condition, inStock: _inStock, sort: _sort, cursor: _cursor, limit: _limit, ...narrowing } = query;
+  return Object.values(narrowing).every((value) => value === undefined);
+}
+
 /** What a search's facet groups depend on: every parameter but the facets' own, the sort and the page. */
 export function facetKey(query: SearchQuery): string {
   const { categoryId: _category, condition: _condition, sort: _sort, cursor: _cursor, limit: _limit, ...rest } = query;
@@ -575,15 +588,22 @@ export async function searchCatalogue(
     }
     gathering.named = gathering.all || fewest.inName <= NAME_INDEX_UP_TO;
   }
+  const planOnce = plannedForAnyValue(query);
   const pageQuery: PageQuery = async (where, order, key, rows, named) => {
     // (Joined by id alone: PostgreSQL would take the posting time's equality as independent of the
     // id's and expect no row; the trigger keeps the two the same.)
     const throughList = named?.throughList ? sql` inner join ${searchNameWords} ${sql.identifier('listed')} on ${eq(listed.productId, products.id)}` : sql``;
     const namedCondition = named && (named.throughList ? listedUnderEvery(named.stems) : namedBy(named.stems));
     const orderBy = (named ? named.gather : gathering.all) ? gathered(order) : order;
-    const { rows: found } = await db.execute<Record<string, unknown> & { sortKey: string }>(
-      sql`select ${productSelectList}, ${key} as "sortKey" from ${products} inner join ${categories} on ${eq(categories.id, products.categoryId)} inner join ${users} on ${eq(users.id, products.sellerId)}${throughList} where ${and(...where, namedCondition)} order by ${sql.join(orderBy, sql`, `)} limit ${rows}`,
-    );
+    const statement = (limit: SQL) =>
+      sql`select ${productSelectList}, ${key} as "sortKey" from ${products} inner join ${categories} on ${eq(categories.id, products.categoryId)} inner join ${users} on ${eq(users.id, products.sellerId)}${throughList} where ${and(...where, namedCondition)} order by ${sql.join(orderBy, sql`, `)} limit ${limit}`;
+    // A page of the usual size is planned once (its size in the text: a plan made for any number
+    // of rows would be costed for a tenth of the table, and never chosen); any other size, as
+    // asked, so that the texts each connection keeps prepared stay few.
+    const found =
+      planOnce && rows === SEARCH_DEFAULT_LIMIT + 1
+        ? await executePrepared<Record<string, unknown> & { sortKey: string }>(db, statement(sql.raw(String(rows))))
+        : (await db.execute<Record<string, unknown> & { sortKey: string }>(statement(sql`${rows}`))).rows;
     return found.map((row) => ({ ...productRecordOf(row), sortKey: row.sortKey }));
   };
 

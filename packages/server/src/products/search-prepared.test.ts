@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import type { SearchQuery } from '@furniture/contract';
+import { setupTestApp } from '../../test/app.ts';
+import { createDatabase } from '../db/client.ts';
+import { createCategory, createProduct, createUser } from '../db/factories.ts';
+import { searchCatalogue } from './catalogue-search.ts';
+
+const t = setupTestApp();
+
+it('plans a page of browsing once for any category, and a search by words, place or price for the values asked', async () => {
+  const seller = await createUser(t.db, { role: 'seller' });
+  const [desks, beds] = [await createCategory(t.db), await createCategory(t.db)];
+  for (const category of [desks, beds]) {
+    for (let index = 0; index < 3; index++) await createProduct(t.db, { categoryId: category.id, sellerId: seller.id }, { productName: `Oak piece ${index}` });
+  }
+  // One connection, so that the statements it keeps prepared are those of every search below.
+  const { db, pool } = createDatabase(t.database.url, 1);
+  const prepared = async () =>
+    (await db.execute<{ statement: string; generic_plans: number }>(sql`select statement, generic_plans::int as generic_plans from pg_prepared_statements`)).rows;
+  try {
+    const browse = async (query: SearchQuery) => (await searchCatalogue(db, query)).rows.map((row) => row.categoryId);
+    // PostgreSQL plans the first five executions for their values, then one plan for any.
+    for (let time = 0; time < 6; time++) expect(await browse({ categoryId: desks.id })).toEqual([desks.id, desks.id, desks.id]);
+    expect(await browse({ categoryId: beds.id })).toEqual([beds.id, beds.id, beds.id]);
+    const [page] = await prepared();
+    expect(await prepared()).toHaveLength(1);
+    expect(page!.statement).toContain('from "products"');
+    expect(page!.generic_plans).toBeGreaterThanOrEqual(2);
+
+    for (const query of [{ q: 'oak' }, { location: 'Dhanmondi' }, { minPrice: 10 }, { categoryId: desks.id, limit: 2 }]) await searchCatalogue(db, query);
+    expect(await prepared()).toHaveLength(1);
+  } finally {
+    await pool.end();
+  }
+});

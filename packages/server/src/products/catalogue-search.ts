@@ -12,9 +12,9 @@ import {
 } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { executePrepared } from '../db/prepared.ts';
-import { categories, products, searchNameWordCounts, searchNameWords, searchPlaces, searchWordCounts, users } from '../db/schema/index.ts';
+import { products, searchNameWordCounts, searchNameWords, searchPlaces, searchWordCounts, users } from '../db/schema/index.ts';
 import { fitsInSpaceSql, fitsThroughDoorwaySql } from './fit-geometry.ts';
-import { productRecordOf, productSelectList, publiclyVisible, type ProductRecord } from './product-repository.ts';
+import { listedProductsFrom, productRecordOf, productSelectList, publiclyVisible, type ProductRecord } from './product-repository.ts';
 import { decodeCursor, encodeCursor, searchFingerprint, type Cursor } from './search-cursor.ts';
 import { closestTerm, wordsOneEditAway, type Candidate } from './search-spelling.ts';
 
@@ -596,7 +596,7 @@ export async function searchCatalogue(
     const namedCondition = named && (named.throughList ? listedUnderEvery(named.stems) : namedBy(named.stems));
     const orderBy = (named ? named.gather : gathering.all) ? gathered(order) : order;
     const statement = (limit: SQL) =>
-      sql`select ${productSelectList}, ${key} as "sortKey" from ${products} inner join ${categories} on ${eq(categories.id, products.categoryId)} inner join ${users} on ${eq(users.id, products.sellerId)}${throughList} where ${and(...where, namedCondition)} order by ${sql.join(orderBy, sql`, `)} limit ${limit}`;
+      sql`select ${productSelectList}, ${key} as "sortKey" from ${listedProductsFrom}${throughList} where ${and(...where, namedCondition)} order by ${sql.join(orderBy, sql`, `)} limit ${limit}`;
     // A page of the usual size is planned once (its size in the text: a plan made for any number
     // of rows would be costed for a tenth of the table, and never chosen); any other size, as
     // asked, so that the texts each connection keeps prepared stay few.

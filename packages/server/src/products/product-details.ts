@@ -1,19 +1,22 @@
-import { and, asc, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { SIMILAR_PRODUCTS_LIMIT, type ProductDetails, type SellerProfile } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { products, users } from '../db/schema/index.ts';
 import {
   findPublicProduct,
   isAvailable,
+  preparedProducts,
   publiclyVisible,
-  selectProducts,
   sellerRatingOf,
   toProduct,
   toSellerRating,
   type ProductRecord,
 } from './product-repository.ts';
 
-/** What anyone may know of a seller: no e-mail, sales only as a count, and how they are rated. */
+/**
+ * What anyone may know of a seller: no e-mail, sales only as a count, and how they are rated. Both
+ * statements are prepared, planned once for any seller (decision 30).
+ */
 export async function sellerProfile(db: Executor, sellerId: string): Promise<SellerProfile> {
   const [[row], [sales]] = await Promise.all([
     db
@@ -26,11 +29,16 @@ export async function sellerProfile(db: Executor, sellerId: string): Promise<Sel
         rating: sellerRatingOf(users.id),
       })
       .from(users)
-      .where(eq(users.id, sellerId)),
+      .where(eq(users.id, sellerId))
+      .prepare('seller_profile')
+      .execute(),
     db
       .select({ count: sql<number>`count(*)::int` })
       .from(products)
-      .where(and(eq(products.sellerId, sellerId), eq(products.inStock, 'sold'))),
+      // The state in the text: a plan made for any state would be costed for the commonest.
+      .where(and(eq(products.sellerId, sellerId), sql`${products.inStock} = 'sold'`))
+      .prepare('seller_items_sold')
+      .execute(),
   ]);
   const rating = toSellerRating(row!.rating);
   return {
@@ -48,18 +56,14 @@ export async function sellerProfile(db: Executor, sellerId: string): Promise<Sel
 /**
  * Up to SIMILAR_PRODUCTS_LIMIT available pieces of the same category, closest in price: the
  * nearest below and above are read along the (category, price) index, then the closest kept.
+ * The limit is in the statements' text, so that PostgreSQL plans them once for any piece.
  */
 export async function listSimilarProducts(db: Executor, product: Pick<ProductRecord, 'id' | 'categoryId' | 'resalePrice'>) {
   const sameCategory = and(eq(products.categoryId, product.categoryId), ne(products.id, product.id), isAvailable, publiclyVisible);
+  const limit = sql.raw(String(SIMILAR_PRODUCTS_LIMIT));
   const [above, below] = await Promise.all([
-    selectProducts(db)
-      .where(and(sameCategory, gte(products.resalePrice, product.resalePrice)))
-      .orderBy(asc(products.resalePrice), asc(products.id))
-      .limit(SIMILAR_PRODUCTS_LIMIT),
-    selectProducts(db)
-      .where(and(sameCategory, lt(products.resalePrice, product.resalePrice)))
-      .orderBy(desc(products.resalePrice), desc(products.id))
-      .limit(SIMILAR_PRODUCTS_LIMIT),
+    preparedProducts(db, sql`where ${and(sameCategory, gte(products.resalePrice, product.resalePrice))} order by ${products.resalePrice} asc, ${products.id} asc limit ${limit}`),
+    preparedProducts(db, sql`where ${and(sameCategory, lt(products.resalePrice, product.resalePrice))} order by ${products.resalePrice} desc, ${products.id} desc limit ${limit}`),
   ]);
   const price = Number(product.resalePrice);
   return [...above, ...below]

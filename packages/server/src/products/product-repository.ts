@@ -2,6 +2,7 @@ import { and, asc, Column, desc, eq, getTableName, inArray, is, sql, type Driver
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Condition, Measurements, Product, SellerProduct } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
+import { executePrepared } from '../db/prepared.ts';
 import { bookings, categories, payments, products, productViews, reviews, users, wishes } from '../db/schema/index.ts';
 import type { Page } from '../http/pagination.ts';
 import { latestAppealsOf, toAppeal } from '../moderation/appeal-repository.ts';
@@ -170,9 +171,22 @@ export async function findProductById(db: Executor, id: string): Promise<Product
   return row;
 }
 
+/** The tables a product as listed (`productSelectList`) is read from. */
+export const listedProductsFrom: SQL = sql`${products} inner join ${categories} on ${eq(categories.id, products.categoryId)} inner join ${users} on ${eq(users.id, products.sellerId)}`;
+
+/**
+ * Products as listed, read by a statement PostgreSQL plans once for any value (decision 30):
+ * `rest` follows the tables (where, order, a constant limit) and holds the values only as
+ * parameters, so that its text is the same for every product.
+ */
+export async function preparedProducts(db: Executor, rest: SQL): Promise<ProductRecord[]> {
+  const rows = await executePrepared(db, sql`select ${productSelectList} from ${listedProductsFrom} ${rest}`);
+  return rows.map(productRecordOf);
+}
+
 /** A product anyone may open, or undefined when there is none (or it is not public). */
 export async function findPublicProduct(db: Executor, id: string): Promise<ProductRecord | undefined> {
-  const [row] = await selectProducts(db).where(and(eq(products.id, id), publiclyVisible));
+  const [row] = await preparedProducts(db, sql`where ${and(eq(products.id, id), publiclyVisible)}`);
   return row;
 }
 

@@ -5,8 +5,17 @@ import { setupTestApp } from '../../test/app.ts';
 import { createDatabase } from '../db/client.ts';
 import { createCategory, createProduct, createUser } from '../db/factories.ts';
 import { searchCatalogue } from './catalogue-search.ts';
+import { findProductDetails } from './product-details.ts';
 
 const t = setupTestApp();
+
+/** A pool of one connection, so that the statements it keeps prepared are those of every read made through it. */
+function oneConnection() {
+  const { db, pool } = createDatabase(t.database.url, 1);
+  const prepared = async () =>
+    (await db.execute<{ statement: string; generic_plans: number }>(sql`select statement, generic_plans::int as generic_plans from pg_prepared_statements`)).rows;
+  return { db, prepared, close: () => pool.end() };
+}
 
 it('plans a page of browsing once for any category, and a search by words, place or price for the values asked', async () => {
   const seller = await createUser(t.db, { role: 'seller' });
@@ -14,10 +23,7 @@ it('plans a page of browsing once for any category, and a search by words, place
   for (const category of [desks, beds]) {
     for (let index = 0; index < 3; index++) await createProduct(t.db, { categoryId: category.id, sellerId: seller.id }, { productName: `Oak piece ${index}` });
   }
-  // One connection, so that the statements it keeps prepared are those of every search below.
-  const { db, pool } = createDatabase(t.database.url, 1);
-  const prepared = async () =>
-    (await db.execute<{ statement: string; generic_plans: number }>(sql`select statement, generic_plans::int as generic_plans from pg_prepared_statements`)).rows;
+  const { db, prepared, close } = oneConnection();
   try {
     const browse = async (query: SearchQuery) => (await searchCatalogue(db, query)).rows.map((row) => row.categoryId);
     // PostgreSQL plans the first five executions for their values, then one plan for any.
@@ -31,6 +37,30 @@ it('plans a page of browsing once for any category, and a search by words, place
     for (const query of [{ q: 'oak' }, { location: 'Dhanmondi' }, { minPrice: 10 }, { categoryId: desks.id, limit: 2 }]) await searchCatalogue(db, query);
     expect(await prepared()).toHaveLength(1);
   } finally {
-    await pool.end();
+    await close();
+  }
+});
+
+it('plans the statements of a product page once for any product', async () => {
+  const seller = await createUser(t.db, { role: 'seller' });
+  const category = await createCategory(t.db);
+  const pieces = [];
+  for (let index = 0; index < 7; index++) {
+    pieces.push(await createProduct(t.db, { categoryId: category.id, sellerId: seller.id }, { productName: `Teak chair ${index}`, resalePrice: String(100 + index * 10) }));
+  }
+  const { db, prepared, close } = oneConnection();
+  try {
+    for (const piece of pieces) {
+      const details = await findProductDetails(db, piece.id);
+      expect(details?._id).toBe(piece.id);
+      expect(details?.seller._id).toBe(seller.id);
+      expect(details?.similar.map((similar) => similar.categoryId)).toEqual(Array(6).fill(category.id));
+    }
+    // The piece, its seller, the seller's sales, the closest pieces above and below its price.
+    const statements = await prepared();
+    expect(statements).toHaveLength(5);
+    for (const { statement, generic_plans } of statements) expect(generic_plans, statement).toBeGreaterThanOrEqual(2);
+  } finally {
+    await close();
   }
 });

@@ -488,14 +488,16 @@ async function keptFacetGroups(db: Executor, term: string, availableOnly: boolea
 }
 
 /**
- * Whether a search's pages may be planned once for any value of their parameters (decision 30):
- * browsing, a category, conditions, the stock state, a sort and a page, which an index reads in
- * the page's order whatever their values. Words, a place, a price range, measurements, verified
- * sellers, and any parameter added later, are planned for the values asked: how many listings
- * match them decides the plan (decision 27).
+ * Whether a search's page is planned once for any value of its parameters (decision 30): a first
+ * page of browsing, a category, conditions or the stock state, in any sort, which an index reads
+ * in the page's order whatever their values. Words, a place, a price range, measurements,
+ * verified sellers, and any parameter added later, are planned for the values asked: how many
+ * listings match them decides the plan (decision 27). So is a page past the first: PostgreSQL
+ * costs a plan for any position in the order (a third of the listings past it) above the plans
+ * for the positions asked, and never takes it.
  */
 function plannedForAnyValue(query: SearchQuery): boolean {
-  const { categoryId: _category, condition: _condition, inStock: _inStock, sort: _sort, cursor: _cursor, limit: _limit, ...narrowing } = query;
+  const { categoryId: _category, condition: _condition, inStock: _inStock, sort: _sort, limit: _limit, ...narrowing } = query;
   return Object.values(narrowing).every((value) => value === undefined);
 }
 

@@ -17,7 +17,7 @@ function oneConnection() {
   return { db, prepared, close: () => pool.end() };
 }
 
-it('plans a page of browsing once for any category, and a search by words, place or price for the values asked', async () => {
+it('plans a first page of browsing once for any category, and a search by words, place or price, another page size or a later page for the values asked', async () => {
   const seller = await createUser(t.db, { role: 'seller' });
   const [desks, beds] = [await createCategory(t.db), await createCategory(t.db)];
   for (const category of [desks, beds]) {
@@ -34,7 +34,8 @@ it('plans a page of browsing once for any category, and a search by words, place
     expect(page!.statement).toContain('from "products"');
     expect(page!.generic_plans).toBeGreaterThanOrEqual(2);
 
-    for (const query of [{ q: 'oak' }, { location: 'Dhanmondi' }, { minPrice: 10 }, { categoryId: desks.id, limit: 2 }]) await searchCatalogue(db, query);
+    const { nextCursor } = await searchCatalogue(db, { categoryId: desks.id, limit: 2 });
+    for (const query of [{ q: 'oak' }, { location: 'Dhanmondi' }, { minPrice: 10 }, { categoryId: desks.id, cursor: nextCursor! }]) await searchCatalogue(db, query);
     expect(await prepared()).toHaveLength(1);
   } finally {
     await close();

@@ -35,7 +35,8 @@ export async function sellerProfile(db: Executor, sellerId: string): Promise<Sel
     db
       .select({ count: sql<number>`count(*)::int` })
       .from(products)
-      // The state in the text: a plan made for any state would be costed for the commonest.
+      // The state in the text: as a parameter, PostgreSQL costed a plan for any state above the
+      // plans for 'sold' and kept planning the count for each seller.
       .where(and(eq(products.sellerId, sellerId), sql`${products.inStock} = 'sold'`))
       .prepare('seller_items_sold')
       .execute(),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
@@ -21,3 +21,12 @@ export async function executePrepared<Row extends Record<string, unknown>>(db: E
   const { rows } = (await db._.session.prepareQuery(query, undefined, name, false).execute()) as { rows: Row[] };
   return rows;
 }
+
+/**
+ * A value a prepared statement compares with, out of the planner's sight in a subquery of its
+ * own. Seen, a cursor's position or a price bound makes PostgreSQL cost a plan for any value (as if
+ * a third of the rows passed) above the plan for the value given, and keep planning for each;
+ * out of sight, every plan is costed alike, and the index walk is the same (decision 30).
+ */
+export const outOfPlannersSight = (value: SQL): SQL => sql`(select ${value})`;
+

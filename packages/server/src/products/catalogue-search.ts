@@ -11,10 +11,10 @@ import {
   type SearchSort,
 } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
-import { executePrepared } from '../db/prepared.ts';
+import { executePrepared, outOfPlannersSight } from '../db/prepared.ts';
 import { products, searchNameWordCounts, searchNameWords, searchPlaces, searchWordCounts, users } from '../db/schema/index.ts';
 import { fitsInSpaceSql, fitsThroughDoorwaySql } from './fit-geometry.ts';
-import { listedProductsFrom, productRecordOf, productSelectList, publiclyVisible, type ProductRecord } from './product-repository.ts';
+import { isAvailable, listedProductsFrom, productRecordOf, productSelectList, publiclyVisible, type ProductRecord } from './product-repository.ts';
 import { decodeCursor, encodeCursor, searchFingerprint, type Cursor } from './search-cursor.ts';
 import { closestTerm, wordsOneEditAway, type Candidate } from './search-spelling.ts';
 
@@ -138,7 +138,8 @@ async function placesMatching(db: Executor, location: string): Promise<string[] 
  */
 function filterConditions(query: SearchQuery, places: string[] | null): SQL[] {
   const where: SQL[] = [publiclyVisible];
-  if (query.inStock !== false) where.push(eq(products.inStock, 'available'));
+  // A constant, not a parameter: a plan for any value would be costed for any stock state.
+  if (query.inStock !== false) where.push(isAvailable);
   if (query.minPrice !== undefined) where.push(sql`${products.resalePrice} >= ${query.minPrice}::numeric`);
   if (query.maxPrice !== undefined) where.push(sql`${products.resalePrice} <= ${query.maxPrice}::numeric`);
   if (query.location) {
@@ -171,11 +172,15 @@ const fromNewestPosition = (position: string) => {
   return sql`(${postedAt}::timestamptz, ${id}::uuid)`;
 };
 
+/** How a statement holds a cursor's position: as given, or `outOfPlannersSight` in one planned once. */
+type Position = (value: SQL) => SQL;
+const asGiven: Position = (value) => value;
+
 /** Newest first by the (posted_at, id) columns given: a listing's own, or its entry in the name words' list. */
 const newestBy = (postedAt: AnyPgColumn, id: AnyPgColumn) => ({
   key: sql`${postedAt}::text`,
   orderBy: [desc(postedAt), desc(id)],
-  after: (key: string, afterId: string) => sql`(${postedAt}, ${id}) < (${key}::timestamptz, ${afterId}::uuid)`,
+  after: (key: string, afterId: string, position = asGiven) => sql`(${postedAt}, ${id}) < (${position(sql`${key}::timestamptz`)}, ${position(sql`${afterId}::uuid`)})`,
   /** At or after a position `posted_at|id`, newest first. */
   from: (position: string) => sql`(${postedAt}, ${id}) >= ${fromNewestPosition(position)}`,
   /** Past a position `posted_at|id`, newest first. */
@@ -191,13 +196,13 @@ function ordering(sort: Exclude<SearchSort, 'relevance'>) {
       return {
         key: sql`${products.resalePrice}::text`,
         orderBy: [asc(products.resalePrice), asc(products.id)],
-        after: (key: string, id: string) => sql`(${products.resalePrice}, ${products.id}) > (${key}::numeric, ${id}::uuid)`,
+        after: (key: string, id: string, position = asGiven) => sql`(${products.resalePrice}, ${products.id}) > (${position(sql`${key}::numeric`)}, ${position(sql`${id}::uuid`)})`,
       };
     case 'price-desc':
       return {
         key: sql`${products.resalePrice}::text`,
         orderBy: [desc(products.resalePrice), desc(products.id)],
-        after: (key: string, id: string) => sql`(${products.resalePrice}, ${products.id}) < (${key}::numeric, ${id}::uuid)`,
+        after: (key: string, id: string, position = asGiven) => sql`(${products.resalePrice}, ${products.id}) < (${position(sql`${key}::numeric`)}, ${position(sql`${id}::uuid`)})`,
       };
   }
 }
@@ -488,17 +493,15 @@ async function keptFacetGroups(db: Executor, term: string, availableOnly: boolea
 }
 
 /**
- * Whether a search's page is planned once for any value of its parameters (decision 30): a first
- * page of browsing, a category, conditions or the stock state, in any sort, which an index reads
- * in the page's order whatever their values. Words, a place, a price range, measurements,
- * verified sellers, and any parameter added later, are planned for the values asked: how many
- * listings match them decides the plan (decision 27). So is a page past the first: PostgreSQL
- * costs a plan for any position in the order (a third of the listings past it) above the plans
- * for the positions asked, and never takes it.
+ * Whether a search's pages are planned once for any value of their parameters (decision 30):
+ * browsing, a category, conditions or the stock state, sorted by date or price, page after page,
+ * which an index reads in the page's order whatever their values. Words, a place, a price range,
+ * measurements, verified sellers, and any parameter added later, are planned for the values
+ * asked: how many listings match them decides the plan (decision 27).
  */
 function plannedForAnyValue(query: SearchQuery): boolean {
-  const { categoryId: _category, condition: _condition, inStock: _inStock, sort: _sort, limit: _limit, ...narrowing } = query;
-  return Object.values(narrowing).every((value) => value === undefined);
+  const { categoryId: _category, condition: _condition, inStock: _inStock, sort: _sort, cursor: _cursor, limit: _limit, ...narrowing } = query;
+  return searchSortOf(query) !== 'relevance' && Object.values(narrowing).every((value) => value === undefined);
 }
 
 /** What a search's facet groups depend on: every parameter but the facets' own, the sort and the page. */
@@ -612,7 +615,8 @@ export async function searchCatalogue(
   const pagePromise = async () => {
     if (sort === 'relevance') return relevancePage(db, pageQuery, [...filters, category, condition], words, after, limit + 1, gathering);
     const order = ordering(sort);
-    const rows = await pageQuery([...besides, category, condition, after ? order.after(after.key, after.id) : undefined], order.orderBy, order.key, limit + 1);
+    const position = after ? order.after(after.key, after.id, planOnce ? outOfPlannersSight : asGiven) : undefined;
+    const rows = await pageQuery([...besides, category, condition, position], order.orderBy, order.key, limit + 1);
     return { rows, rankedUntil: null };
   };
   const [{ rows, rankedUntil }, facets] = await Promise.all([pagePromise(), facetCount?.then((count) => facetsOf(query, count)) ?? null]);

@@ -1,6 +1,7 @@
-import { and, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { SIMILAR_PRODUCTS_LIMIT, type ProductDetails, type SellerProfile } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
+import { outOfPlannersSight } from '../db/prepared.ts';
 import { products, users } from '../db/schema/index.ts';
 import {
   findPublicProduct,
@@ -57,18 +58,20 @@ export async function sellerProfile(db: Executor, sellerId: string): Promise<Sel
 /**
  * Up to SIMILAR_PRODUCTS_LIMIT available pieces of the same category, closest in price: the
  * nearest below and above are read along the (category, price) index, then the closest kept.
- * The limit is in the statements' text, so that PostgreSQL plans them once for any piece.
+ * The limit is in the statements' text and the price out of the planner's sight, so that
+ * PostgreSQL plans them once for any piece.
  */
 export async function listSimilarProducts(db: Executor, product: Pick<ProductRecord, 'id' | 'categoryId' | 'resalePrice'>) {
   const sameCategory = and(eq(products.categoryId, product.categoryId), ne(products.id, product.id), isAvailable, publiclyVisible);
+  const price = outOfPlannersSight(sql`${product.resalePrice}::numeric`);
   const limit = sql.raw(String(SIMILAR_PRODUCTS_LIMIT));
   const [above, below] = await Promise.all([
-    preparedProducts(db, sql`where ${and(sameCategory, gte(products.resalePrice, product.resalePrice))} order by ${products.resalePrice} asc, ${products.id} asc limit ${limit}`),
-    preparedProducts(db, sql`where ${and(sameCategory, lt(products.resalePrice, product.resalePrice))} order by ${products.resalePrice} desc, ${products.id} desc limit ${limit}`),
+    preparedProducts(db, sql`where ${sameCategory} and ${products.resalePrice} >= ${price} order by ${products.resalePrice} asc, ${products.id} asc limit ${limit}`),
+    preparedProducts(db, sql`where ${sameCategory} and ${products.resalePrice} < ${price} order by ${products.resalePrice} desc, ${products.id} desc limit ${limit}`),
   ]);
-  const price = Number(product.resalePrice);
+  const asked = Number(product.resalePrice);
   return [...above, ...below]
-    .sort((a, b) => Math.abs(Number(a.resalePrice) - price) - Math.abs(Number(b.resalePrice) - price))
+    .sort((a, b) => Math.abs(Number(a.resalePrice) - asked) - Math.abs(Number(b.resalePrice) - asked))
     .slice(0, SIMILAR_PRODUCTS_LIMIT);
 }
 

@@ -593,29 +593,28 @@ export async function searchCatalogue(
     }
     gathering.named = gathering.all || fewest.inName <= NAME_INDEX_UP_TO;
   }
-  const planOnce = plannedForAnyValue(query);
+  // Planned once: a page of the usual size (its size in the text: a plan made for any number of
+  // rows would be costed for a tenth of the table, and never chosen). Any other size is planned
+  // as asked, so that the texts each connection keeps prepared stay few.
+  const prepared = plannedForAnyValue(query) && limit === SEARCH_DEFAULT_LIMIT;
   const pageQuery: PageQuery = async (where, order, key, rows, named) => {
     // (Joined by id alone: PostgreSQL would take the posting time's equality as independent of the
     // id's and expect no row; the trigger keeps the two the same.)
     const throughList = named?.throughList ? sql` inner join ${searchNameWords} ${sql.identifier('listed')} on ${eq(listed.productId, products.id)}` : sql``;
     const namedCondition = named && (named.throughList ? listedUnderEvery(named.stems) : namedBy(named.stems));
     const orderBy = (named ? named.gather : gathering.all) ? gathered(order) : order;
-    const statement = (limit: SQL) =>
-      sql`select ${productSelectList}, ${key} as "sortKey" from ${listedProductsFrom}${throughList} where ${and(...where, namedCondition)} order by ${sql.join(orderBy, sql`, `)} limit ${limit}`;
-    // A page of the usual size is planned once (its size in the text: a plan made for any number
-    // of rows would be costed for a tenth of the table, and never chosen); any other size, as
-    // asked, so that the texts each connection keeps prepared stay few.
-    const found =
-      planOnce && rows === SEARCH_DEFAULT_LIMIT + 1
-        ? await executePrepared<Record<string, unknown> & { sortKey: string }>(db, statement(sql.raw(String(rows))))
-        : (await db.execute<Record<string, unknown> & { sortKey: string }>(statement(sql`${rows}`))).rows;
+    const statement = (size: SQL) =>
+      sql`select ${productSelectList}, ${key} as "sortKey" from ${listedProductsFrom}${throughList} where ${and(...where, namedCondition)} order by ${sql.join(orderBy, sql`, `)} limit ${size}`;
+    const found = prepared
+      ? await executePrepared<Record<string, unknown> & { sortKey: string }>(db, statement(sql.raw(String(rows))))
+      : (await db.execute<Record<string, unknown> & { sortKey: string }>(statement(sql`${rows}`))).rows;
     return found.map((row) => ({ ...productRecordOf(row), sortKey: row.sortKey }));
   };
 
   const pagePromise = async () => {
     if (sort === 'relevance') return relevancePage(db, pageQuery, [...filters, category, condition], words, after, limit + 1, gathering);
     const order = ordering(sort);
-    const position = after ? order.after(after.key, after.id, planOnce ? outOfPlannersSight : asGiven) : undefined;
+    const position = after ? order.after(after.key, after.id, prepared ? outOfPlannersSight : asGiven) : undefined;
     const rows = await pageQuery([...besides, category, condition, position], order.orderBy, order.key, limit + 1);
     return { rows, rankedUntil: null };
   };

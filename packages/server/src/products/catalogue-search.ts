@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import {
   type Condition,
   conditions,
@@ -12,7 +12,7 @@ import {
 } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { executePrepared, outOfPlannersSight } from '../db/prepared.ts';
-import { products, searchNameWordCounts, searchNameWords, searchPlaces, searchWordCounts, users } from '../db/schema/index.ts';
+import { products, searchDocumentWords, searchNameWordCounts, searchNameWords, searchPlaces, searchWordCounts, users } from '../db/schema/index.ts';
 import { fitsInSpaceSql, fitsThroughDoorwaySql } from './fit-geometry.ts';
 import { isAvailable, listedProductsFrom, productRecordOf, productSelectList, publiclyVisible, type ProductRecord } from './product-repository.ts';
 import { decodeCursor, encodeCursor, searchFingerprint, type Cursor } from './search-cursor.ts';
@@ -53,13 +53,21 @@ export interface SearchedWords {
    * 0019); 0 when a stem is held by none.
    */
   fewest: { anywhere: number; inName: number };
+  /** By category id: at most how many listings of that category hold every stem (0 when absent). */
+  fewestByCategory: Record<string, number>;
 }
 
-/** How many listings hold a stem anywhere and in their names, as the counts triggers keep have it. */
-type StemCounts = { anywhere: number; in_name: number };
+/**
+ * How many listings hold a stem anywhere, and by category, and in their names, as the counts
+ * triggers keep have it.
+ */
+type StemCounts = { anywhere: number; in_name: number; by_category: Record<string, number> };
 const stemCounts = (term: SQL) => sql`
   coalesce((select sum(k.listings) from ${searchWordCounts} k where k.term = ${term}), 0)::float8 as anywhere,
-  coalesce((select n.listings from ${searchNameWordCounts} n where n.term = ${term}), 0) as in_name`;
+  coalesce((select n.listings from ${searchNameWordCounts} n where n.term = ${term}), 0) as in_name,
+  coalesce((select json_object_agg(c.category_id, c.listings) from (
+    select k.category_id, sum(k.listings)::float8 as listings from ${searchWordCounts} k where k.term = ${term} group by k.category_id
+  ) c), '{}') as by_category`;
 
 /**
  * Turns the words of a search into stems (decision 12): each word is stemmed as the documents
@@ -80,11 +88,14 @@ export async function searchWordsFor(db: Executor, text: string): Promise<Search
   const counts = new Map<string, StemCounts>(rows.map((row) => [row.lexeme, row]));
   const misspelt = [...new Set(rows.filter((row) => !row.known).map((row) => row.lexeme))];
   const candidates = misspelt.length > 0 ? await correctionCandidates(db, misspelt) : [];
-  for (const candidate of candidates) counts.set(candidate.term, { anywhere: candidate.frequency, in_name: candidate.in_name });
+  for (const candidate of candidates) counts.set(candidate.term, { anywhere: candidate.frequency, in_name: candidate.in_name, by_category: candidate.by_category });
   // A word like nothing in the catalogue stays as it is, and so matches nothing.
   const stems = rows.map(({ lexeme, known }) => (known ? lexeme : (closestTerm(lexeme, candidates) ?? lexeme)));
-  const fewest = (count: keyof StemCounts) => Math.min(...stems.map((stem) => Number(counts.get(stem)![count])));
-  return { words: stems, fewest: { anywhere: fewest('anywhere'), inName: fewest('in_name') } };
+  const stemCountsOf = stems.map((stem) => counts.get(stem)!);
+  const fewest = (count: 'anywhere' | 'in_name') => Math.min(...stemCountsOf.map((held) => Number(held[count])));
+  const categories = new Set(stemCountsOf.flatMap((held) => Object.keys(held.by_category)));
+  const fewestByCategory = Object.fromEntries([...categories].map((id) => [id, Math.min(...stemCountsOf.map((held) => held.by_category[id] ?? 0))]));
+  return { words: stems, fewest: { anywhere: fewest('anywhere'), inName: fewest('in_name') }, fewestByCategory };
 }
 
 /**
@@ -95,7 +106,7 @@ export async function searchWordsFor(db: Executor, text: string): Promise<Search
  * of the documents cost more to plan than the rest of the search), and how many it names. Only
  * the small vocabulary and the counts are read, never the products.
  */
-async function correctionCandidates(db: Executor, misspelt: string[]): Promise<(Candidate & { in_name: number })[]> {
+async function correctionCandidates(db: Executor, misspelt: string[]): Promise<(Candidate & Omit<StemCounts, 'anywhere'>)[]> {
   const oneEditAway = misspelt.flatMap(wordsOneEditAway);
   const { rows } = await db.execute<{ term: string } & StemCounts>(sql`
     with candidate as (
@@ -109,7 +120,7 @@ async function correctionCandidates(db: Executor, misspelt: string[]): Promise<(
     )
     select c.term, ${stemCounts(sql`c.term`)}
     from candidate c`);
-  return rows.map(({ term, anywhere, in_name }) => ({ term, frequency: anywhere, in_name }));
+  return rows.map(({ term, anywhere, ...held }) => ({ term, frequency: anywhere, ...held }));
 }
 
 /** A location search resolved to more places than this reads the products' trigram index instead. */
@@ -219,31 +230,54 @@ const namedBy = (words: SearchWords) =>
   sql`to_tsvector('furniture_search'::regconfig, ${products.productName}) @@ ${tsqueryOf(words)}::tsquery`;
 
 /**
- * The entry in the name words' list (migration 0019) through which a piece named by the words is
- * found: that of the word naming the fewest listings, whose list is walked newest first, each
- * entry looked up under the other words. PostgreSQL cannot estimate how often words go together
- * (it takes them as independent, and so expects almost none), so the lookups are a subquery per
- * entry rather than joins it would hash whole.
+ * A list of every listing under each stem, in (posted_at, id) order within a stem: the stems of
+ * the names (migration 0019) or of the whole documents (migration 0021). The pieces holding several
+ * words are found by walking the list of the word the fewest listings hold, newest first, and
+ * looking each entry up under the other words. PostgreSQL cannot estimate how often words go
+ * together (it takes them as independent, and so expects almost none), so the lookups are a
+ * subquery per entry rather than joins it would hash whole.
  */
-const listed = alias(searchNameWords, 'listed');
+type ListTable = PgTable & Record<'term' | 'postedAt' | 'productId', AnyPgColumn>;
+interface WordList {
+  table: ListTable;
+  /** The list as the walk reads it, joined to the listings as `listed`. */
+  listed: ListTable;
+  /** The list again, for the lookups. */
+  other: ListTable;
+  /** Which of the stems the fewest listings hold, from the counts kept with the list. */
+  rarestOf: (stems: SQL) => SQL;
+}
 
-/** The listed entry is under the stem naming the fewest listings, and the piece is listed under every other stem. */
-function listedUnderEvery(stems: string[]): SQL {
+const nameWords: WordList = {
+  table: searchNameWords,
+  listed: alias(searchNameWords, 'listed'),
+  other: alias(searchNameWords, 'other'),
+  rarestOf: (stems) => sql`(select ${searchNameWordCounts.term} from ${searchNameWordCounts} where ${searchNameWordCounts.term} = any(${stems})
+    order by ${searchNameWordCounts.listings}, ${searchNameWordCounts.term} limit 1)`,
+};
+
+const documentWords: WordList = {
+  table: searchDocumentWords,
+  listed: alias(searchDocumentWords, 'listed'),
+  other: alias(searchDocumentWords, 'other'),
+  rarestOf: (stems) => sql`(select ${searchWordCounts.term} from ${searchWordCounts} where ${searchWordCounts.term} = any(${stems})
+    group by ${searchWordCounts.term} order by sum(${searchWordCounts.listings}), ${searchWordCounts.term} limit 1)`,
+};
+
+/** The listed entry is under the stem the fewest listings hold, and the piece is listed under every other stem. */
+function listedUnderEvery({ table, listed, other, rarestOf }: WordList, stems: string[]): SQL {
   if (stems.length === 1) return sql`${listed.term} = ${stems[0]}`;
-  const other = alias(searchNameWords, 'other');
-  const rarest = sql`(select ${searchNameWordCounts.term} from ${searchNameWordCounts} where ${inArray(searchNameWordCounts.term, stems)}
-    order by ${searchNameWordCounts.listings}, ${searchNameWordCounts.term} limit 1)`;
   const everyStem = sql`array[${sql.join(
     stems.map((stem) => sql`${stem}`),
     sql`, `,
   )}]::text[]`;
-  const listedUnderOthers = sql`(select count(*) from ${searchNameWords} as ${other}
+  const listedUnderOthers = sql`(select count(*) from ${table} as ${other}
     where ${other.term} = any(array_remove(${everyStem}, ${listed.term}))
     and ${other.postedAt} = ${listed.postedAt} and ${other.productId} = ${listed.productId})`;
   // "At least", never more: PostgreSQL guesses a third of the entries pass (for "equals", one in
   // 200), which keeps its estimate of a page's cost near what the walk reads (else it compiles the
   // query, JIT, for longer than the walk takes).
-  return sql`${listed.term} = ${rarest} and ${listedUnderOthers} >= ${stems.length - 1}`;
+  return sql`${listed.term} = ${rarestOf(everyStem)} and ${listedUnderOthers} >= ${stems.length - 1}`;
 }
 
 /**
@@ -264,12 +298,30 @@ const nameRank = (words: SearchWords) =>
  */
 export const NAME_INDEX_UP_TO = 1_000;
 
-/** The pieces named by every stem: read from the name index, or through the name words' list. */
-interface NamedBy {
+/**
+ * How a statement finds the pieces holding every stem, in their names or anywhere: through a list
+ * walked newest first (`through`), or by testing each listing (`test`), the matches then gathered
+ * from the text indexes and sorted when few (`gather`, GATHER_UP_TO), else walked for in the
+ * page's order.
+ */
+interface WordsMatch {
   stems: string[];
-  throughList: boolean;
-  /** Few enough to be gathered from the name index and sorted (GATHER_UP_TO). */
+  through: WordList | null;
+  test: SQL;
   gather: boolean;
+}
+
+/** Newest first by a list's entries: the same positions as the listings', in an order PostgreSQL can walk. */
+const newestThrough = ({ listed }: WordList) => newestBy(listed.postedAt, listed.productId);
+
+/**
+ * The pieces holding every word anywhere (weight A of the document is the name, so a named tier's
+ * pieces are told apart without parsing the name again): through the document words' list when a
+ * page walks newest first, else tested listing by listing (an order by price, or few matches).
+ */
+function heldAnywhere(words: SearchWords, gathering: Gathering, newestFirst: boolean): WordsMatch {
+  const through = !gathering.all && newestFirst ? documentWords : null;
+  return { stems: [...new Set(words)], through, test: sql`${products.searchVector} @@ ${tsqueryOf(words)}::tsquery`, gather: gathering.all };
 }
 
 /**
@@ -294,8 +346,8 @@ interface Gathering {
  */
 const gathered = (order: SQL[]) => [sql`${products.resalePrice} * 0`, ...order];
 
-/** The rows of a page: `where` holds and the pieces are `named`, in the order and after the position given. */
-type PageQuery = (where: (SQL | undefined)[], order: SQL[], key: SQL, rows: number, named?: NamedBy) => Promise<(ProductRecord & { sortKey: string })[]>;
+/** The rows of a page: `where` holds and the pieces hold the words as `match` says, in the order and after the position given. */
+type PageQuery = (where: (SQL | undefined)[], order: SQL[], key: SQL, rows: number, match?: WordsMatch) => Promise<(ProductRecord & { sortKey: string })[]>;
 
 /**
  * A page by relevance (decisions 12 and 27), in three tiers:
@@ -328,10 +380,8 @@ async function relevancePage(
   const afterTier = after ? Number(after.key[0]) : 1;
   const stems = [...new Set(words)];
   // Few named pieces are gathered from the name index; many are found through the list.
-  const namedPieces: NamedBy = { stems, throughList: !gathering.named && afterTier <= 2, gather: gathering.named };
-  // The named tiers are ordered by the list's entries when it is read (see pageQuery): the same
-  // positions, in an order PostgreSQL can walk.
-  const named = namedPieces.throughList ? newestBy(listed.postedAt, listed.productId) : newest;
+  const namedPieces: WordsMatch = { stems, through: gathering.named ? null : nameWords, test: namedBy(stems), gather: gathering.named };
+  const named = namedPieces.through ? newestThrough(namedPieces.through) : newest;
   const rank = nameRank(words);
   const rankedKey = sql`'1|' || ${rank}::text || '|' || ${named.key}`;
   const found: Awaited<ReturnType<PageQuery>> = [];
@@ -359,10 +409,11 @@ async function relevancePage(
     found.push(...(await pageQuery(where, named.orderBy, sql`'2|' || ${named.key}`, rows - found.length, namedPieces)));
   }
   if (found.length < rows) {
-    // Weight A of search_vector is the name: the rest of the matches without parsing the name again.
-    const where = [...filters, sql`${products.searchVector} @@ ${tsqueryOf(words)}::tsquery and not ${products.searchVector} @@ ${tsqueryOf(words, 'A')}::tsquery`];
-    if (after && afterTier === 3) where.push(newest.after(after.key.slice(2), after.id));
-    found.push(...(await pageQuery(where, newest.orderBy, sql`'3|' || ${newest.key}`, rows - found.length)));
+    const anywhere = heldAnywhere(words, gathering, true);
+    const other = anywhere.through ? newestThrough(anywhere.through) : newest;
+    const where = [...filters, sql`not ${products.searchVector} @@ ${tsqueryOf(words, 'A')}::tsquery`];
+    if (after && afterTier === 3) where.push(other.after(after.key.slice(2), after.id));
+    found.push(...(await pageQuery(where, other.orderBy, sql`'3|' || ${other.key}`, rows - found.length, anywhere)));
   }
   return { rows: found, rankedUntil };
 }
@@ -581,15 +632,20 @@ export async function searchCatalogue(
   const facetCount = after ? null : facetGroupsOf(facetKey(query), countGroups);
   // Awaited below, where a failure is thrown; meanwhile it must not count as unhandled.
   void facetCount?.catch(() => undefined);
-  // Few matches are gathered (GATHER_UP_TO): rare words say so from their kept counts; common
-  // words that seldom go together, or filters that leave few of them, from the first page's facets.
+  // Few matches are gathered (GATHER_UP_TO): rare words say so from their kept counts (within the
+  // category asked for, a word seldom used there); common words that seldom go together, or
+  // filters that leave few of them, from the first page's facets.
   const gathering: Gathering = { named: false, all: false };
+  // At most how many listings hold every word, in the category asked for if any.
+  let held: number | null = null;
   if (searched) {
-    const { fewest } = searched;
-    gathering.all = fewest.anywhere <= GATHER_UP_TO;
+    const { fewest, fewestByCategory } = searched;
+    held = query.categoryId ? (fewestByCategory[query.categoryId] ?? 0) : fewest.anywhere;
+    gathering.all = held <= GATHER_UP_TO;
     if (!gathering.all && facetCount) {
       const { groups, complete } = await facetCount;
-      gathering.all = complete && groups.reduce((total, group) => total + group.count, 0) <= GATHER_UP_TO;
+      const chosen = groups.filter((group) => (!query.categoryId || group.categoryId === query.categoryId) && (!query.condition?.length || query.condition.includes(group.condition)));
+      gathering.all = complete && chosen.reduce((total, group) => total + group.count, 0) <= GATHER_UP_TO;
     }
     gathering.named = gathering.all || fewest.inName <= NAME_INDEX_UP_TO;
   }
@@ -597,14 +653,15 @@ export async function searchCatalogue(
   // rows would be costed for a tenth of the table, and never chosen). Any other size is planned
   // as asked, so that the texts each connection keeps prepared stay few.
   const prepared = plannedForAnyValue(query) && limit === SEARCH_DEFAULT_LIMIT;
-  const pageQuery: PageQuery = async (where, order, key, rows, named) => {
+  const pageQuery: PageQuery = async (where, order, key, rows, match) => {
+    const list = match?.through;
     // (Joined by id alone: PostgreSQL would take the posting time's equality as independent of the
-    // id's and expect no row; the trigger keeps the two the same.)
-    const throughList = named?.throughList ? sql` inner join ${searchNameWords} ${sql.identifier('listed')} on ${eq(listed.productId, products.id)}` : sql``;
-    const namedCondition = named && (named.throughList ? listedUnderEvery(named.stems) : namedBy(named.stems));
-    const orderBy = (named ? named.gather : gathering.all) ? gathered(order) : order;
+    // id's and expect no row; the triggers keep the two the same.)
+    const throughList = list ? sql` inner join ${list.table} as ${list.listed} on ${eq(list.listed.productId, products.id)}` : sql``;
+    const holdsTheWords = match && (list ? listedUnderEvery(list, match.stems) : match.test);
+    const orderBy = match?.gather ? gathered(order) : order;
     const statement = (size: SQL) =>
-      sql`select ${productSelectList}, ${key} as "sortKey" from ${listedProductsFrom}${throughList} where ${and(...where, namedCondition)} order by ${sql.join(orderBy, sql`, `)} limit ${size}`;
+      sql`select ${productSelectList}, ${key} as "sortKey" from ${listedProductsFrom}${throughList} where ${and(...where, holdsTheWords)} order by ${sql.join(orderBy, sql`, `)} limit ${size}`;
     const found = prepared
       ? await executePrepared<Record<string, unknown> & { sortKey: string }>(db, statement(sql.raw(String(rows))))
       : (await db.execute<Record<string, unknown> & { sortKey: string }>(statement(sql`${rows}`))).rows;
@@ -612,10 +669,13 @@ export async function searchCatalogue(
   };
 
   const pagePromise = async () => {
+    // The kept counts are exact for what the public sees: when none holds every word, no listing is read.
+    if (held === 0) return { rows: [], rankedUntil: null };
     if (sort === 'relevance') return relevancePage(db, pageQuery, [...filters, category, condition], words, after, limit + 1, gathering);
-    const order = ordering(sort);
+    const match = words ? heldAnywhere(words, gathering, sort === 'newest') : undefined;
+    const order = match?.through ? newestThrough(match.through) : ordering(sort);
     const position = after ? order.after(after.key, after.id, prepared ? outOfPlannersSight : asGiven) : undefined;
-    const rows = await pageQuery([...besides, category, condition, position], order.orderBy, order.key, limit + 1);
+    const rows = await pageQuery([...filters, category, condition, position], order.orderBy, order.key, limit + 1, match);
     return { rows, rankedUntil: null };
   };
   const [{ rows, rankedUntil }, facets] = await Promise.all([pagePromise(), facetCount?.then((count) => facetsOf(query, count)) ?? null]);

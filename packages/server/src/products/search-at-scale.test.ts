@@ -119,11 +119,19 @@ describe('search over a seeded catalogue', () => {
     }
   });
 
-  it('lists the seed’s listings under their name words, as the triggers would have', async () => {
+  it('lists the seed’s listings under their name and document words, as the triggers would have', async () => {
     const missing = await t.db.execute(sql`
       select unnest(tsvector_to_array(to_tsvector('furniture_search', product_name))) as term, posted_at, id from products
       except select term, posted_at, product_id from search_name_words`);
     expect(missing.rows).toEqual([]);
+    const documentWords = await t.db.execute<{ missing: number; listed: number; held: number }>(sql`
+      select (select count(*) from (
+                select unnest(tsvector_to_array(search_vector)), posted_at, id from products
+                except select term, posted_at, product_id from search_document_words) as m)::int as missing,
+             (select count(*) from search_document_words)::int as listed,
+             (select sum(length(search_vector)) from products)::int as held`);
+    expect(documentWords.rows[0]!.missing).toBe(0);
+    expect(documentWords.rows[0]!.listed).toBe(documentWords.rows[0]!.held);
     const miscounted = await t.db.execute(sql`
       select term from search_name_word_counts k where listings <> (select count(*) from search_name_words w where w.term = k.term)`);
     expect(miscounted.rows).toEqual([]);

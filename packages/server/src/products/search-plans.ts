@@ -51,6 +51,10 @@ export function searchShapes(categoryId: string): SearchShape[] {
     { name: 'page 40, category', query: { categoryId }, page: 40 },
     { name: 'page 40, price-asc', query: { sort: 'price-asc' }, page: 40 },
     { name: 'page 40, words, relevance', query: { q: 'oak chair' }, page: 40 },
+    { name: 'page 40, words past the named pieces, relevance', query: { q: 'walnut dresser' }, page: 40 },
+    { name: 'page 40, two words, newest', query: { q: 'walnut dresser', sort: 'newest' }, page: 40 },
+    { name: 'two words in a category, newest', query: { q: 'walnut dresser', categoryId, sort: 'newest' } },
+    { name: 'a word no piece of the category holds', query: { q: 'sofa', categoryId, sort: 'newest' } },
   ];
 }
 

@@ -175,10 +175,27 @@ export const searchWordCounts = pgTable(
  * Every listing under each stem of its name, newest first: the pieces named by several words are
  * found by walking one word's listings and looking up the others, at a cost set by how often the
  * words go together rather than by the catalogue's size (decision 27). Kept by statement-level
- * triggers on products (migration 0019).
+ * triggers on products (migrations 0019 and 0021).
  */
 export const searchNameWords = pgTable(
   'search_name_words',
+  {
+    term: text('term').notNull(),
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull(),
+    productId: uuid('product_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.term, t.postedAt, t.productId] })],
+);
+
+/**
+ * Every listing under each stem of its whole search document (name, category, place and
+ * description: `search_vector`), newest first: a search's matches newest first are found by
+ * walking its rarest word's listings and looking up the others, at a cost set by how often the
+ * words go together rather than by how many listings there are (decision 31). Kept by
+ * statement-level triggers on products (migration 0021).
+ */
+export const searchDocumentWords = pgTable(
+  'search_document_words',
   {
     term: text('term').notNull(),
     postedAt: timestamp('posted_at', { withTimezone: true }).notNull(),

@@ -4,14 +4,22 @@ import { describe, expect, it } from 'vitest';
 import type { SearchResponse } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
 import { createCategory, createProduct, createUser } from '../db/factories.ts';
-import { products } from '../db/schema/index.ts';
+import { categories, products } from '../db/schema/index.ts';
 import { NAME_INDEX_UP_TO, RANKED_NAMED } from './catalogue-search.ts';
-import { planSearch } from './search-plans.ts';
+import { planSearch, type SearchShape } from './search-plans.ts';
 
 const t = setupTestApp();
 
 type Listed = { term: string; posted_at: string; product_id: string };
 const byKey = (rows: Listed[]) => [...rows].sort((a, b) => `${a.term}|${a.posted_at}|${a.product_id}`.localeCompare(`${b.term}|${b.posted_at}|${b.product_id}`));
+
+/** The document words' list the triggers kept equals one made afresh from the listings' documents. */
+async function expectDocumentWordsFresh(step: string) {
+  const kept = await t.db.execute<Listed>(sql`select term, posted_at::text, product_id::text from search_document_words`);
+  const fresh = await t.db.execute<Listed>(sql`
+    select distinct unnest(tsvector_to_array(search_vector)) as term, posted_at::text, id::text as product_id from products`);
+  expect(byKey(kept.rows), step).toEqual(byKey(fresh.rows));
+}
 
 /** The name words' list and counts the triggers kept equal those made afresh from the listings. */
 async function expectNameWordsFresh(step: string) {
@@ -34,7 +42,7 @@ async function search(query: Record<string, string | number>) {
   return response.json<SearchResponse>();
 }
 
-/** Every page of a search, by relevance, `limit` pieces a page; `between` runs before each next page. */
+/** Every page of a search, `limit` pieces a page; `between` runs before each next page. */
 async function walk(query: Record<string, string | number>, limit: number, between: (page: number) => Promise<void> = async () => {}) {
   const seen: string[] = [];
   let cursor: string | null = null;
@@ -91,17 +99,23 @@ async function seededCatalogue(size: number) {
 }
 
 /**
- * More listings than NAME_INDEX_UP_TO named by every word the tests search for, older than theirs
- * and in a category of their own, so that searches go through the name words' list.
+ * More listings than NAME_INDEX_UP_TO named by every word the tests search for, older than theirs,
+ * so that searches go through the words' lists: in a category of their own, or `soldIn` the
+ * tests' category. Sold, they are not among what a search shows by default, yet the kept word
+ * counts (what the public may see, sold pieces included) say the words are common in that
+ * category: a first page, whose facets count what it shows, gathers its few matches, and the
+ * pages after it walk the lists.
  */
-async function nameTheWordsOften() {
+async function nameTheWordsOften({ soldIn }: { soldIn?: string } = {}) {
   const seller = await createUser(t.db, { role: 'seller', password: null });
-  const category = await createCategory(t.db);
+  const categoryId = soldIn ?? (await createCategory(t.db)).id;
+  const stock = soldIn ? 'sold' : 'available';
   await t.db.execute(sql`
-    insert into products (category_id, seller_id, condition, product_name, years_of_used_product, original_price, resale_price, description, phone, location, product_image, posted_at)
-    select ${category.id}, ${seller.id}, 'Good', 'Quillon oak dresser chest with mirror, bureau, stool, brass ' || i, '1 year', 100, 50, 'Old', '01700000000', 'Dhaka',
-           'https://images.example.com/filler.webp', timestamptz '2020-01-01' + i * interval '1 minute'
+    insert into products (category_id, seller_id, condition, product_name, years_of_used_product, original_price, resale_price, description, phone, location, product_image, posted_at, in_stock, state)
+    select ${categoryId}, ${seller.id}, 'Good', 'Quillon oak dresser chest with mirror, bureau, stool, brass ' || i, '1 year', 100, 50, 'Old', '01700000000', 'Dhaka',
+           'https://images.example.com/filler.webp', timestamptz '2020-01-01' + i * interval '1 minute', ${stock}, ${stock}
     from generate_series(1, ${NAME_INDEX_UP_TO + 1}) as i`);
+  return categoryId;
 }
 
 describe('the name words’ list', () => {
@@ -133,7 +147,7 @@ describe('the name words’ list', () => {
     const { category } = await seededCatalogue(150);
     // Read from the name index first, then, once the words name many listings, through the list.
     for (const through of ['name index', 'list']) {
-      if (through === 'list') await nameTheWordsOften();
+      if (through === 'list') await nameTheWordsOften({ soldIn: category.id });
       for (const words of ['quillon dresser', 'dresser quillon stool', 'oak quillon', 'mirror dresser', 'brass chest stool', 'quillon', 'stool']) {
         const expected = await relevanceOrder(category.id, words);
         expect(expected.length, words).toBeGreaterThan(0);
@@ -153,7 +167,7 @@ describe('the name words’ list', () => {
         const pages = (await planSearch(client, shape, 10)).filter(({ statement }) => statement.startsWith('select "products"."id"'));
         expect(pages.length, shape.name).toBeGreaterThan(0);
         for (const { statement } of pages) {
-          expect(statement, shape.name).toContain('inner join "search_name_words" "listed"');
+          expect(statement, shape.name).toContain('inner join "search_name_words" as "listed"');
           expect(statement, shape.name).not.toContain(`to_tsvector('furniture_search'::regconfig, "products"."product_name") @@`);
         }
       }
@@ -163,8 +177,8 @@ describe('the name words’ list', () => {
   });
 
   it('keeps a walk of several words stable while named pieces are added, renamed, renamed into the words and deleted', async () => {
-    await nameTheWordsOften();
     const { refs, category, made } = await seededCatalogue(150);
+    await nameTheWordsOften({ soldIn: category.id });
     const query = { categoryId: category.id, q: 'quillon dresser' };
     const before = await relevanceOrder(category.id, 'quillon dresser');
     const oldest = [...made].sort((a, b) => a.postedAt.getTime() - b.postedAt.getTime());
@@ -191,5 +205,116 @@ describe('the name words’ list', () => {
     expect(seen).toContain(renamedIn.id);
     expect(added.filter((id) => seen.includes(id)).length).toBeGreaterThan(0);
     await expectNameWordsFresh('after the walk');
+  });
+});
+
+/** The matches of a search newest first, computed over the listings themselves. */
+async function newestOrder(categoryId: string, words: string) {
+  const { rows } = await t.db.execute<{ id: string }>(sql`
+    select id::text from products
+    where category_id = ${categoryId} and state = 'available' and moderation is null
+      and search_vector @@ plainto_tsquery('furniture_search', ${words})
+    order by posted_at desc, id desc`);
+  return rows.map((row) => row.id);
+}
+
+/** The statements of a search's page that read listings, with their plans. */
+async function pagePlans(query: SearchShape['query'], page: number, pageSize: number) {
+  const client = new pg.Client({ connectionString: t.database.url });
+  await client.connect();
+  try {
+    return (await planSearch(client, { name: 'page', query, page }, pageSize)).filter(({ statement }) => statement.startsWith('select "products"."id"'));
+  } finally {
+    await client.end();
+  }
+}
+
+/** Which list each statement of a search's page reading listings goes through, if any. */
+async function pageStatements(query: SearchShape['query'], page: number, pageSize: number) {
+  return (await pagePlans(query, page, pageSize)).map(({ statement }) => /inner join "(search_\w+_words)" as "listed"/.exec(statement)?.[1] ?? 'none');
+}
+
+describe('the document words’ list', () => {
+  it('matches a fresh list after inserts, an edited description, a moved posting time, a renamed category, edits of other columns and deletes', async () => {
+    const seller = await createUser(t.db, { role: 'seller', password: null });
+    const category = await createCategory(t.db, { categoryName: 'Plover chests' });
+    const refs = { categoryId: category.id, sellerId: seller.id };
+    const teak = await createProduct(t.db, refs, { productName: 'Teak chest', description: 'Plover grain', location: 'Sylhet' });
+    const oak = await createProduct(t.db, refs, { productName: 'Oak chest', description: 'Clean' });
+    const sold = await createProduct(t.db, refs, { productName: 'Plover table', inStock: 'sold' });
+    await expectDocumentWordsFresh('inserted');
+
+    await t.db.update(products).set({ description: 'Walnut inlay, walnut feet' }).where(eq(products.id, teak.id));
+    await expectDocumentWordsFresh('description edited, a word twice');
+    await t.db.update(products).set({ postedAt: new Date(Date.UTC(2024, 5, 1)) }).where(eq(products.id, oak.id));
+    await expectDocumentWordsFresh('posting time moved');
+    await t.db.update(categories).set({ categoryName: 'Heron cabinets' }).where(eq(categories.id, category.id));
+    await expectDocumentWordsFresh('category renamed');
+    await t.db.update(products).set({ resalePrice: '12', state: 'sold', inStock: 'sold' }).where(eq(products.id, oak.id));
+    await expectDocumentWordsFresh('edited but for its document');
+    await t.db.delete(products).where(inArray(products.id, [sold.id, teak.id]));
+    await expectDocumentWordsFresh('deleted');
+  });
+
+  it('gives the pieces that only mention the words, and a search newest first, through the list of the word fewest listings hold, in the order the listings give', async () => {
+    const { category } = await seededCatalogue(150);
+    await nameTheWordsOften({ soldIn: category.id });
+    for (const words of ['quillon dresser', 'dresser quillon', 'matches dresser']) {
+      const query = { categoryId: category.id, q: words };
+      expect(await walk(query, 7), words).toEqual(await relevanceOrder(category.id, words));
+      expect(await walk({ ...query, sort: 'newest' }, 7), `${words}, newest`).toEqual(await newestOrder(category.id, words));
+    }
+    // Past the first page: the last page by relevance holds pieces that only mention the words,
+    // read through the document words, as is every page newest first.
+    const pages = Math.ceil((await relevanceOrder(category.id, 'quillon dresser')).length / 7);
+    expect(await pageStatements({ categoryId: category.id, q: 'quillon dresser' }, pages, 7)).toContain('search_document_words');
+    for (const page of [2, 5]) {
+      expect(await pageStatements({ categoryId: category.id, q: 'quillon dresser', sort: 'newest' }, page, 7), `newest, page ${page}`).toEqual(['search_document_words']);
+    }
+    // By price, the list's order is not the page's: the listings are walked by price as before.
+    expect(await pageStatements({ categoryId: category.id, q: 'quillon dresser', sort: 'price-asc' }, 2, 7)).toEqual(['none']);
+  });
+
+  it('keeps a walk newest first through the list stable while matches are added, edited out of the words and deleted', async () => {
+    const { refs, category, made } = await seededCatalogue(150);
+    await nameTheWordsOften({ soldIn: category.id });
+    const query = { categoryId: category.id, q: 'quillon dresser', sort: 'newest' };
+    const before = await newestOrder(category.id, 'quillon dresser');
+    const oldest = [...made].sort((a, b) => a.postedAt.getTime() - b.postedAt.getTime()).filter((product) => before.includes(product.id));
+    const [editedOut, deleted] = oldest;
+    const added: string[] = [];
+    const seen = await walk(query, 5, async (page) => {
+      if (page === 0) {
+        await t.db.update(products).set({ productName: 'Plain bench', description: 'Plain' }).where(eq(products.id, editedOut!.id));
+        await t.db.delete(products).where(eq(products.id, deleted!.id));
+      }
+      // Newer than every piece: a walk newest first has passed where it goes.
+      added.push((await createProduct(t.db, refs, { productName: `Quillon dresser added ${page}` })).id);
+    });
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(before.filter((id) => id !== editedOut!.id && id !== deleted!.id));
+    expect(added.some((id) => seen.includes(id))).toBe(false);
+    await expectDocumentWordsFresh('after the walk');
+  });
+});
+
+describe('a search within a category', () => {
+  it('gathers the few pieces of a category holding a word common elsewhere, and reads none when no piece there holds it', async () => {
+    const elsewhere = await nameTheWordsOften();
+    const { category } = await seededCatalogue(150);
+    // "oak" names the filler's 1,001 pieces, and 30 of the category's.
+    for (const sort of ['relevance', 'newest'] as const) {
+      const query = { categoryId: category.id, q: 'oak', sort };
+      expect(await walk(query, 7), sort).toEqual(sort === 'newest' ? await newestOrder(category.id, 'oak') : await relevanceOrder(category.id, 'oak'));
+      const plans = await pagePlans(query, 2, 7);
+      expect(plans.length, sort).toBeGreaterThan(0);
+      for (const { statement, plan } of plans) expect(plan, `${sort}: ${statement}`).toMatch(/Sort Key: \(\(products\.resale_price \* '0'::numeric\)\)/);
+    }
+    // "old" is in every filler piece's description and in none of the category's.
+    const none = await search({ categoryId: category.id, q: 'old' });
+    expect(none.data).toEqual([]);
+    expect(none.nextCursor).toBeNull();
+    expect(none.facets?.category[elsewhere]).toBeGreaterThan(NAME_INDEX_UP_TO);
+    expect(await pagePlans({ categoryId: category.id, q: 'old' }, 1, 7)).toEqual([]);
   });
 });

@@ -8,10 +8,11 @@ import type { Pagination } from '@furniture/contract';
 import { pageOf, type Page } from '../http/pagination.ts';
 import { bearerToken, keptCaller, SESSION_TABLES, type Access } from '../http/access.ts';
 import { encodedCopy, encodingFor, varyByEncoding, type CompressedCopies, type Encoding } from './compression.ts';
+import { KeptByUse } from './kept-by-use.ts';
 import type { WatchedTable } from './data-versions.ts';
 import { answerHeaders, recordWhenSent, type FrontDoorAnswer, type SentAnswer } from './front-door.ts';
 
-/** All of one list's kept answers together stay under this many bytes; the least recently used go first. */
+/** All of one list's kept answers together stay under this many bytes; those not used lately go first (kept-by-use.ts). */
 export const OWN_LIST_CACHE_BYTES = 4 * 1024 * 1024;
 
 /**
@@ -175,33 +176,15 @@ export function ownListCache(
   tables: readonly WatchedTable[],
   readFingerprint: (owner: string, page: Page) => Promise<string | undefined>,
 ) {
-  const entries = new Map<string, Entry>();
+  const entries = new KeptByUse<string, Entry>(OWN_LIST_CACHE_BYTES, (entry) => entry.body.length + entry.fingerprint.length);
   const pending = new WeakMap<FastifyRequest, Pending>();
   /** Fingerprints asked for before the access check, and for whom (`readAhead`). */
   const readAheads = new WeakMap<FastifyRequest, { owner: string; fingerprint: Promise<string | undefined> }>();
   const keyOf = (owner: string, request: FastifyRequest) => `${owner} ${request.url}`;
-  let keptBytes = 0;
-  const sizeOf = (entry: Entry) => entry.body.length + entry.fingerprint.length;
   /** The routes this cache keeps answers of, by path, and the access each declares. */
   const routes = new Map<string, Access>();
 
-  /** Most recently used last, so the oldest in the map are the first to go. */
-  function touch(key: string, entry: Entry) {
-    entries.delete(key);
-    entries.set(key, entry);
-  }
-
-  function forget(key: string) {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    keptBytes -= sizeOf(entry);
-  }
-
-  app.dataVersions.onForget(() => {
-    entries.clear();
-    keptBytes = 0;
-  });
+  app.dataVersions.onForget(() => entries.clear());
 
   /**
    * This list's part of the front door (front-door.ts): the answer kept for the token's own
@@ -230,9 +213,8 @@ export function ownListCache(
       app.dataVersions.current(arrived, tables),
       readFingerprint(subject.userId, entry.probe),
     ]);
-    if (versions === null || versions !== entry.versions || fingerprint !== entry.fingerprint || entries.get(key) !== entry) return undefined;
+    if (versions === null || versions !== entry.versions || fingerprint !== entry.fingerprint || entries.peek(key) !== entry) return undefined;
     if (!keptCaller(app, subject, sessionVersions, access)) return undefined;
-    touch(key, entry);
     return { answer };
   }
 
@@ -270,7 +252,6 @@ export function ownListCache(
         kept ? fingerprintNow(request, read.owner) : undefined,
       ]);
       if (kept && versions !== null && kept.versions === versions && kept.fingerprint === fingerprint) {
-        touch(key, kept);
         return reply.send(await send(request, reply, kept));
       }
       const computed = await read.compute();
@@ -296,13 +277,7 @@ export function ownListCache(
         encoded: {},
         sent: {},
       };
-      forget(keep.key);
       entries.set(keep.key, entry);
-      keptBytes += sizeOf(entry);
-      for (const oldest of entries.keys()) {
-        if (keptBytes <= OWN_LIST_CACHE_BYTES) break;
-        forget(oldest);
-      }
       return send(request, reply, entry);
     },
   };

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { encodedCopy, encodingFor, varyByEncoding, type CompressedCopies, type Encoding } from './compression.ts';
+import { KeptByUse } from './kept-by-use.ts';
 import type { WatchedTable } from './data-versions.ts';
 import { bearerToken, keptCaller, SESSION_TABLES, type Access } from '../http/access.ts';
 import { answerHeaders, recordWhenSent, type FrontDoorAnswer, type SentAnswer } from './front-door.ts';
@@ -36,7 +37,7 @@ declare module 'fastify' {
   }
 }
 
-/** All kept answers together stay under this many bytes; the least recently used go first. */
+/** All kept answers together stay under this many bytes; those not used lately go first (kept-by-use.ts). */
 export const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
 const MAX_ENTRY_BYTES = 1024 * 1024;
 /**
@@ -129,31 +130,10 @@ function recordCopy(request: FastifyRequest, reply: FastifyReply, entry: Entry, 
  */
 export const responseCachePlugin = fp(
   async (app: FastifyInstance) => {
-    const entries = new Map<string, Entry>();
-    let keptBytes = 0;
-
-    function forget(key: string) {
-      const entry = entries.get(key);
-      if (!entry) return;
-      entries.delete(key);
-      keptBytes -= entry.body.length;
-    }
-
-    function keep(key: string, entry: Entry) {
-      forget(key);
-      entries.set(key, entry);
-      keptBytes += entry.body.length;
-      for (const oldest of entries.keys()) {
-        if (keptBytes <= RESPONSE_CACHE_BYTES) break;
-        forget(oldest);
-      }
-    }
+    const entries = new KeptByUse<string, Entry>(RESPONSE_CACHE_BYTES, (entry) => entry.body.length);
 
     app.decorateRequest('cacheVersions', null);
-    app.dataVersions.onForget(() => {
-      entries.clear();
-      keptBytes = 0;
-    });
+    app.dataVersions.onForget(() => entries.clear());
 
     /**
      * Answers being computed, by versions and URL. A write makes a hot read stale for every request
@@ -186,7 +166,6 @@ export const responseCachePlugin = fp(
         if (versions === null) return;
         const entry = entries.get(request.url);
         if (entry?.versions === versions) {
-          touch(request.url, entry);
           return reply.send(await send(request, reply, entry));
         }
         const key = `${versions} ${request.url}`;
@@ -223,16 +202,10 @@ export const responseCachePlugin = fp(
           encoded: {},
           sent: {},
         };
-        if (body.length <= MAX_ENTRY_BYTES) keep(request.url, entry);
+        if (body.length <= MAX_ENTRY_BYTES) entries.set(request.url, entry);
         handOverTo(entry);
         return send(request, reply, entry);
       };
-    }
-
-    /** Most recently used last, so the oldest in the map are the first to go. */
-    function touch(url: string, entry: Entry) {
-      entries.delete(url);
-      entries.set(url, entry);
     }
 
     /**
@@ -255,8 +228,7 @@ export const responseCachePlugin = fp(
         return token ? answerSignedIn(url, entry, answer, token) : undefined;
       }
       return app.dataVersions.current({ caughtUp: null }, entry.tables).then((versions) => {
-        if (versions !== entry.versions || entries.get(url) !== entry) return undefined;
-        touch(url, entry);
+        if (versions !== entry.versions || entries.peek(url) !== entry) return undefined;
         return { answer, onSent: entry.onAnswer };
       });
     });
@@ -265,9 +237,8 @@ export const responseCachePlugin = fp(
       const subject = await app.accessTokens.verify(token);
       const arrived = { caughtUp: null };
       const [versions, sessionVersions] = await Promise.all([app.dataVersions.current(arrived, entry.tables), app.dataVersions.current(arrived, SESSION_TABLES)]);
-      if (versions !== entry.versions || entries.get(url) !== entry) return undefined;
+      if (versions !== entry.versions || entries.peek(url) !== entry) return undefined;
       if (!keptCaller(app, subject, sessionVersions, entry.access)) return undefined;
-      touch(url, entry);
       return { answer, onSent: entry.onAnswer };
     }
 

@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { DataVersions, WatchedTable } from '../cache/data-versions.ts';
+import { KeptByUse } from '../cache/kept-by-use.ts';
 import type { FacetCount, FacetGroupsOf, SearchedWords, WordsOf } from './catalogue-search.ts';
 
 /** What a search's facet groups are counted from: products, their categories, sellers and words. */
 const FACET_TABLES: readonly WatchedTable[] = ['categories', 'products', 'users', 'search_terms'];
-/** At most this many searches' groups are kept (up to a few kilobytes each); the least recently used go first. */
+/** At most this many searches' groups are kept (up to a few kilobytes each); those not used lately go first. */
 export const KEPT_FACET_SEARCHES = 2_000;
 /** What a search's stems are read from: the vocabulary, and the word counts the products' triggers keep. */
 const WORDS_TABLES: readonly WatchedTable[] = ['products', 'search_terms'];
@@ -15,29 +16,21 @@ export const KEPT_WORD_SEARCHES = 2_000;
  * Keeps what searches read from the catalogue by key, under the versions of the tables it was
  * read from, and reuses it only while those are current, as the response cache does
  * (data-versions.ts): a listing added through any app server is seen on the very next search of
- * every other. The least recently used go first past `limit`; searches asked together while one
+ * every other. Those not used lately go first past `limit`; searches asked together while one
  * read is under way share it, and a failed read is not kept.
  */
 function keeperOf<T>(versions: DataVersions, tables: readonly WatchedTable[], limit: number) {
-  const kept = new Map<string, { versions: string; value: Promise<T> }>();
+  const kept = new KeptByUse<string, { versions: string; value: Promise<T> }>(limit);
   versions.onForget(() => kept.clear());
   return (request: Pick<FastifyRequest, 'caughtUp'>) =>
     async (key: string, read: () => Promise<T>): Promise<T> => {
       const current = await versions.current(request, tables);
       if (current === null) return read();
       const entry = kept.get(key);
-      kept.delete(key);
-      if (entry?.versions === current) {
-        kept.set(key, entry);
-        return entry.value;
-      }
+      if (entry?.versions === current) return entry.value;
       const fresh = { versions: current, value: read() };
       kept.set(key, fresh);
-      for (const oldest of kept.keys()) {
-        if (kept.size <= limit) break;
-        kept.delete(oldest);
-      }
-      fresh.value.catch(() => kept.get(key) === fresh && kept.delete(key));
+      fresh.value.catch(() => kept.peek(key) === fresh && kept.delete(key));
       return fresh.value;
     };
 }

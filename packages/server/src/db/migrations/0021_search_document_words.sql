@@ -21,6 +21,22 @@ CREATE FUNCTION search_document_words_change(removed products[], added products[
     SELECT unnest(tsvector_to_array(a.search_vector)), a.posted_at, a.id FROM unnest(added) AS a;
 $$;--> statement-breakpoint
 
+-- Listings cannot be written while the list is built, so that none is left out of it; they can
+-- still be read. (The triggers are swapped at the end, so the lock that keeps readers out too is
+-- held only for the rest of the transaction.)
+LOCK TABLE products IN SHARE MODE;--> statement-breakpoint
+
+-- Every listing afresh: existing ones here, and a bulk load (the catalogue seed) that leaves the
+-- insert trigger off while it inserts. The rows go in in key order, so the index is built compact.
+CREATE FUNCTION search_document_words_rebuild() RETURNS void LANGUAGE sql AS $$
+  TRUNCATE search_document_words;
+  INSERT INTO search_document_words (term, posted_at, product_id)
+    SELECT unnest(tsvector_to_array(search_vector)), posted_at, id FROM products
+    ORDER BY 1, 2, 3;
+$$;--> statement-breakpoint
+
+SELECT search_document_words_rebuild();--> statement-breakpoint
+
 -- 0019's triggers kept the name words' list; one trigger function now keeps both lists, with one
 -- pass over a statement's rows.
 DROP TRIGGER products_search_name_words_insert ON products;--> statement-breakpoint
@@ -72,14 +88,4 @@ CREATE TRIGGER products_search_words_delete
   AFTER DELETE ON products REFERENCING OLD TABLE AS removed_rows
   FOR EACH STATEMENT EXECUTE FUNCTION products_list_words();--> statement-breakpoint
 
--- Every listing afresh: existing ones here, and a bulk load (the catalogue seed) that leaves the
--- insert trigger off while it inserts. The rows go in in key order, so the index is built compact.
-CREATE FUNCTION search_document_words_rebuild() RETURNS void LANGUAGE sql AS $$
-  TRUNCATE search_document_words;
-  INSERT INTO search_document_words (term, posted_at, product_id)
-    SELECT unnest(tsvector_to_array(search_vector)), posted_at, id FROM products
-    ORDER BY 1, 2, 3;
-$$;--> statement-breakpoint
-
-SELECT search_document_words_rebuild();--> statement-breakpoint
 ANALYZE search_document_words;

@@ -29,4 +29,3 @@ export async function executePrepared<Row extends Record<string, unknown>>(db: E
  * out of sight, every plan is costed alike, and the index walk is the same (decision 30).
  */
 export const outOfPlannersSight = (value: SQL): SQL => sql`(select ${value})`;
-

@@ -45,6 +45,12 @@ describe('createDatabase', () => {
       expect(rows).toEqual([{ max_parallel_workers_per_gather: '0' }]);
     }));
 
+  it('compiles no statement just in time', () =>
+    withDatabase(1, async ({ db }) => {
+      const { rows } = await db.execute<{ jit: string }>(sql`show jit`);
+      expect(rows).toEqual([{ jit: 'off' }]);
+    }));
+
   it('starts every sequential scan at the start of its table, where no other scan is', () =>
     withDatabase(1, async ({ db }) => {
       const { rows } = await db.execute<{ synchronize_seqscans: string }>(sql`show synchronize_seqscans`);

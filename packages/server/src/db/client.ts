@@ -15,9 +15,13 @@ export type Executor = Database | Transaction;
  * table, and starting workers cost 40–100 ms where the statement took 2 (decision 27); the cores
  * are better left to the other requests. No synchronized scans: a sequential scan of a large
  * table would otherwise start wherever another one is, so facet counts cut off at their bound
- * (decision 27) would give another lower bound for the same search at every request.
+ * (decision 27) would give another lower bound for the same search at every request. No
+ * compiling just in time: a PostgreSQL built with LLVM compiles any statement it costs above
+ * 100,000, and the kept counts a search's words are read from are costed so (their subqueries, as
+ * if for many rows) though they read a few: 17–29 ms of compiling for under a millisecond of work,
+ * at each new search (decision 27).
  */
-export const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0 -c synchronize_seqscans=off';
+export const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0 -c synchronize_seqscans=off -c jit=off';
 
 // numeric comes back as text so money keeps its exact value; repositories convert at the edge.
 export function createDatabase(connectionString: string, max = 10) {

@@ -148,9 +148,10 @@ async function seedOverConnection(db: NodePgDatabase, { products: total, publicU
     select unnest(tsvector_to_array(to_tsvector('furniture_search', ${vocabulary()})))
     on conflict do nothing`);
   await db.execute(sql`insert into search_places (place) select furniture_fold(unnest(${textArray(places)})) on conflict do nothing`);
-  // The word counts of facets and the lists of name and document words, made once over every
-  // listing instead of word by word per row.
+  // The word and place counts of facets and the lists of name and document words, made once over
+  // every listing instead of word by word per row.
   await db.execute(sql`select search_word_counts_recount()`);
+  await db.execute(sql`select search_place_counts_recount()`);
   await db.execute(sql`select search_name_words_rebuild()`);
   await db.execute(sql`select search_document_words_rebuild()`);
   await db.execute(sql`drop table seed_kinds, seed_sellers`);
@@ -192,7 +193,7 @@ async function insertProducts(
       // per-row triggers would do the same, a million times over.
       await tx.execute(sql`alter table products disable trigger products_search_terms`);
       await tx.execute(sql`alter table products disable trigger products_search_places`);
-      await tx.execute(sql`alter table products disable trigger products_search_word_counts_insert`);
+      await tx.execute(sql`alter table products disable trigger products_facet_counts_insert`);
       await tx.execute(sql`alter table products disable trigger products_search_words_insert`);
       await tx.execute(sql`
         with numbered as (
@@ -244,7 +245,7 @@ async function insertProducts(
         from drawn`);
       await tx.execute(sql`alter table products enable trigger products_search_terms`);
       await tx.execute(sql`alter table products enable trigger products_search_places`);
-      await tx.execute(sql`alter table products enable trigger products_search_word_counts_insert`);
+      await tx.execute(sql`alter table products enable trigger products_facet_counts_insert`);
       await tx.execute(sql`alter table products enable trigger products_search_words_insert`);
     });
     batchDone(to);

@@ -12,7 +12,7 @@ import {
 } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { executePrepared, outOfPlannersSight } from '../db/prepared.ts';
-import { products, searchDocumentWords, searchNameWordCounts, searchNameWords, searchPlaces, searchWordCounts, users } from '../db/schema/index.ts';
+import { products, searchDocumentWords, searchNameWordCounts, searchNameWords, searchPlaceCounts, searchPlaces, searchWordCounts, users } from '../db/schema/index.ts';
 import { fitsInSpaceSql, fitsThroughDoorwaySql } from './fit-geometry.ts';
 import { isAvailable, listedProductsFrom, productRecordOf, productSelectList, publiclyVisible, type ProductRecord } from './product-repository.ts';
 import { decodeCursor, encodeCursor, searchFingerprint, type Cursor } from './search-cursor.ts';
@@ -519,27 +519,34 @@ async function sampledFacetGroups(db: Executor, besides: SQL[], words: SearchWor
   return { groups, complete: false, estimated: true };
 }
 
+/** Kept counts a search's facet groups are read from: one stem's, or the places' of a search by place. */
+type KeptCounts = { table: typeof searchWordCounts; keyed: SQL } | { table: typeof searchPlaceCounts; keyed: SQL };
+
 /**
- * The one stem of a search whose facet groups the kept word counts hold (decision 27): a single
- * searchable word and no filter but the facets' own and the stock state, which the counts are
- * kept by. Any other parameter, including one added later, leaves the counting to the listings.
+ * The kept counts that hold a search's facet groups (decision 27): those of its one searchable
+ * word, or of the places its location resolves to, and no filter but the facets' own and the
+ * stock state, which the counts are kept by. Any other parameter, including one added later,
+ * leaves the counting to the listings.
  */
-function keptCountsTermOf(query: SearchQuery, words: SearchWords | null): string | null {
-  const { q: _q, categoryId: _category, condition: _condition, inStock: _inStock, sort: _sort, cursor: _cursor, limit: _limit, ...filters } = query;
-  if (!words || new Set(words).size !== 1 || Object.values(filters).some((value) => value !== undefined)) return null;
-  return words[0]!;
+function keptCountsOf(query: SearchQuery, words: SearchWords | null, places: string[] | null): KeptCounts | null {
+  const { q: _q, location: _location, categoryId: _category, condition: _condition, inStock: _inStock, sort: _sort, cursor: _cursor, limit: _limit, ...filters } = query;
+  if (Object.values(filters).some((value) => value !== undefined)) return null;
+  if (words && !query.location && new Set(words).size === 1) return { table: searchWordCounts, keyed: eq(searchWordCounts.term, words[0]!) };
+  if (places && !query.q) return { table: searchPlaceCounts, keyed: inArray(searchPlaceCounts.place, places) };
+  return null;
 }
 
 /**
- * A one-word search's groups from the counts a trigger keeps per stem, category, condition and
- * stock state (migration 0017): every match, whatever their number, without reading a listing.
+ * A search's groups from the counts a trigger keeps per stem or place, category, condition and
+ * stock state (migrations 0017 and 0022): every match, whatever their number, without reading a
+ * listing.
  */
-async function keptFacetGroups(db: Executor, term: string, availableOnly: boolean): Promise<FacetCount> {
+async function keptFacetGroups(db: Executor, { table, keyed }: KeptCounts, availableOnly: boolean): Promise<FacetCount> {
   const groups = await db
-    .select({ condition: searchWordCounts.condition, categoryId: searchWordCounts.categoryId, count: sql<number>`sum(${searchWordCounts.listings})::int` })
-    .from(searchWordCounts)
-    .where(and(eq(searchWordCounts.term, term), availableOnly ? eq(searchWordCounts.inStock, 'available') : undefined, gt(searchWordCounts.listings, 0)))
-    .groupBy(searchWordCounts.condition, searchWordCounts.categoryId);
+    .select({ condition: table.condition, categoryId: table.categoryId, count: sql<number>`sum(${table.listings})::int` })
+    .from(table)
+    .where(and(keyed, availableOnly ? eq(table.inStock, 'available') : undefined, gt(table.listings, 0)))
+    .groupBy(table.condition, table.categoryId);
   return { groups, complete: true };
 }
 
@@ -621,11 +628,11 @@ export async function searchCatalogue(
   // Relevance tiers match the words each in its own way; everything else matches them anywhere.
   const besides = words ? [...filters, sql`${products.searchVector} @@ ${tsqueryOf(words)}::tsquery`] : filters;
   const { category, condition } = facetConditions(query);
-  const keptTerm = keptCountsTermOf(query, words);
-  // Kept word counts too go through the keeper: one round trip fewer for a search asked again.
+  const kept = keptCountsOf(query, words, places);
+  // Kept counts too go through the keeper: one round trip fewer for a search asked again.
   const availableOnly = query.inStock !== false;
   const countGroups = async () => {
-    if (keptTerm) return keptFacetGroups(db, keptTerm, availableOnly);
+    if (kept) return keptFacetGroups(db, kept, availableOnly);
     const sampled = searched && searched.fewest.anywhere >= facetSampleFrom ? await sampledFacetGroups(db, besides, searched.words, availableOnly) : null;
     return sampled ?? countFacetGroups(db, besides);
   };

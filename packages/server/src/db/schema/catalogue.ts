@@ -172,6 +172,26 @@ export const searchWordCounts = pgTable(
 );
 
 /**
+ * How many publicly visible listings each place holds (`furniture_fold(location)`, as
+ * `search_places`), by category, condition and stock state, kept by the same trigger as the word
+ * counts (migration 0022): the facet counts of a search by place alone, exact at any size without
+ * reading the listings (decision 27).
+ */
+export const searchPlaceCounts = pgTable(
+  'search_place_counts',
+  {
+    place: text('place').notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    condition: productCondition('condition').notNull(),
+    inStock: stockState('in_stock').notNull(),
+    listings: integer('listings').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.place, t.categoryId, t.condition, t.inStock] })],
+);
+
+/**
  * Every listing under each stem of its name, newest first: the pieces named by several words are
  * found by walking one word's listings and looking up the others, at a cost set by how often the
  * words go together rather than by the catalogue's size (decision 27). Kept by statement-level

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SearchResponse } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
@@ -8,31 +8,44 @@ import { categories, products } from '../db/schema/index.ts';
 const t = setupTestApp();
 
 type CountRow = {
-  term: string;
+  key: string;
   category_id: string;
   condition: string;
   in_stock: string;
   listings: number;
 };
 
-const byKey = (rows: CountRow[]) => [...rows].sort((a, b) => `${a.term}|${a.category_id}|${a.condition}|${a.in_stock}`.localeCompare(`${b.term}|${b.category_id}|${b.condition}|${b.in_stock}`));
+const byKey = (rows: CountRow[]) => [...rows].sort((a, b) => `${a.key}|${a.category_id}|${a.condition}|${a.in_stock}`.localeCompare(`${b.key}|${b.category_id}|${b.condition}|${b.in_stock}`));
 
-/** The counts the trigger kept, and the same counted afresh from the listings the public sees. */
+/** What the public sees of the listings, as the counts are kept of it. */
+const visible = sql`state in ('available', 'reserved', 'sold') and moderation is null`;
+
+/** The word and place counts the trigger kept, and the same counted afresh from the listings the public sees. */
 async function keptAndFresh() {
-  const kept = await t.db.execute<CountRow>(sql`
-    select term, category_id, condition::text, in_stock::text, listings from search_word_counts where listings <> 0`);
-  const fresh = await t.db.execute<CountRow>(sql`
-    select term, category_id, condition::text, in_stock::text, count(*)::int as listings
-    from products cross join lateral unnest(tsvector_to_array(search_vector)) as term
-    where state in ('available', 'reserved', 'sold') and moderation is null
-    group by term, category_id, condition, in_stock`);
-  return { kept: byKey(kept.rows), fresh: byKey(fresh.rows) };
+  const read = async (statement: SQL) => byKey((await t.db.execute<CountRow>(statement)).rows);
+  return {
+    words: {
+      kept: await read(sql`select term as key, category_id, condition::text, in_stock::text, listings from search_word_counts where listings <> 0`),
+      fresh: await read(sql`
+        select term as key, category_id, condition::text, in_stock::text, count(*)::int as listings
+        from products cross join lateral unnest(tsvector_to_array(search_vector)) as term
+        where ${visible} group by term, category_id, condition, in_stock`),
+    },
+    places: {
+      kept: await read(sql`select place as key, category_id, condition::text, in_stock::text, listings from search_place_counts where listings <> 0`),
+      fresh: await read(sql`
+        select furniture_fold(location) as key, category_id, condition::text, in_stock::text, count(*)::int as listings
+        from products where ${visible} group by 1, category_id, condition, in_stock`),
+    },
+  };
 }
 
 async function expectKeptCountsFresh(step: string) {
-  const { kept, fresh } = await keptAndFresh();
-  expect(kept, step).toEqual(fresh);
-  const negative = await t.db.execute(sql`select 1 from search_word_counts where listings < 0`);
+  const { words, places } = await keptAndFresh();
+  expect(words.kept, step).toEqual(words.fresh);
+  expect(places.kept, step).toEqual(places.fresh);
+  const negative = await t.db.execute(sql`
+    select 1 from search_word_counts where listings < 0 union all select 1 from search_place_counts where listings < 0`);
   expect(negative.rows, step).toEqual([]);
 }
 
@@ -42,7 +55,7 @@ async function search(query: string) {
   return response.json<SearchResponse>();
 }
 
-describe('search word counts kept by a trigger', () => {
+describe('word and place counts kept by a trigger', () => {
   it('match a fresh count after inserts, sales, hiding, edits, category changes, a category renamed and deletes', async () => {
     const seller = await createUser(t.db, { role: 'seller', password: null });
     const chairs = await createCategory(t.db, { categoryName: 'Zorbel chairs' });
@@ -79,8 +92,9 @@ describe('search word counts kept by a trigger', () => {
     await expectKeptCountsFresh('category renamed');
     await t.db.delete(products).where(eq(products.id, table.id));
     await expectKeptCountsFresh('deleted');
-    const { kept } = await keptAndFresh();
-    expect(kept.filter((row) => row.term === 'quorral')).toEqual([{ term: 'quorral', category_id: tables.id, condition: 'Excellent', in_stock: 'available', listings: 1 }]);
+    const { words, places } = await keptAndFresh();
+    expect(words.kept.filter((row) => row.key === 'quorral')).toEqual([{ key: 'quorral', category_id: tables.id, condition: 'Excellent', in_stock: 'available', listings: 1 }]);
+    expect(places.kept.filter((row) => row.key === 'banani')).toEqual([{ key: 'banani', category_id: chairs.id, condition: 'Good', in_stock: 'sold', listings: 1 }]);
   });
 
   it('answer a one-word search’s facets with the counts its matches give, available only or with sold pieces', async () => {
@@ -107,5 +121,31 @@ describe('search word counts kept by a trigger', () => {
       exact: true,
       estimated: false,
     });
+  });
+
+  it('answer a search by place alone with the counts of the places it matches, and count the listings once anything else narrows it', async () => {
+    const seller = await createUser(t.db, { role: 'seller', password: null });
+    const first = await createCategory(t.db);
+    const second = await createCategory(t.db);
+    const refs = { categoryId: first.id, sellerId: seller.id };
+    await createProduct(t.db, refs, { productName: 'Chair', condition: 'Good', location: 'Vrellmoor North', resalePrice: '40.00' });
+    await createProduct(t.db, refs, { productName: 'Stool', condition: 'Fair', location: 'Vrellmoor South', inStock: 'sold' });
+    await createProduct(t.db, { ...refs, categoryId: second.id }, { productName: 'Desk', condition: 'Good', location: 'Vrellmoor North', resalePrice: '90.00' });
+    await createProduct(t.db, refs, { productName: 'Bench', condition: 'Excellent', location: 'Vrellmoor North', state: 'expired' });
+    await createProduct(t.db, refs, { productName: 'Table', condition: 'Excellent', location: 'Quessington' });
+
+    const facets = (condition: Record<string, number>, category: Record<string, number>) => ({ condition, category, exact: true, estimated: false });
+    const available = facets({ Excellent: 0, Good: 2, Fair: 0 }, { [first.id]: 1, [second.id]: 1 });
+    // Read from the kept counts: with them emptied, a search by place alone counts nothing.
+    await t.db.execute(sql`update search_place_counts set listings = 0`);
+    expect((await search('location=vrellmoor')).facets).toEqual(facets({ Excellent: 0, Good: 0, Fair: 0 }, {}));
+    await t.db.execute(sql`select search_place_counts_recount()`);
+    // Both places of the town, a misspelt one too, with or without sold pieces, in any order.
+    expect((await search('location=Vrelmoor&sort=price-asc')).facets).toEqual(available);
+    expect((await search('location=VRELLMOOR&inStock=false')).facets).toEqual(facets({ Excellent: 0, Good: 2, Fair: 1 }, { [first.id]: 2, [second.id]: 1 }));
+    // A price or a word narrows it, and the listings are counted.
+    expect((await search('location=vrellmoor&minPrice=0')).facets).toEqual(available);
+    expect((await search('location=vrellmoor&maxPrice=50')).facets).toEqual(facets({ Excellent: 0, Good: 1, Fair: 0 }, { [first.id]: 1 }));
+    expect((await search('q=desk&location=vrellmoor')).facets).toEqual(facets({ Excellent: 0, Good: 1, Fair: 0 }, { [second.id]: 1 }));
   });
 });

@@ -44,6 +44,9 @@ export function tsqueryOf(words: SearchWords, weights = ''): string {
   return words.map((word) => `${quoteLexeme(word)}${label}`).join(' & ');
 }
 
+/** Listings whose search document holds every stem, anywhere in it. */
+const matchesAnywhere = (words: SearchWords) => sql`${products.searchVector} @@ ${tsqueryOf(words)}::tsquery`;
+
 /** A search's stems, and the counts it plans its pages by (see `gathering` in searchCatalogue). */
 export interface SearchedWords {
   words: SearchWords;
@@ -144,21 +147,23 @@ async function placesMatching(db: Executor, location: string): Promise<string[] 
 }
 
 /**
- * The conditions of a search but its words and the two that facets count by (condition and
- * category). `places` are those the location matches (see placesMatching).
+ * Where the listings of a location search are: the known places it matches (see
+ * placesMatching), read from a B-tree whose estimate is exact (the index's statistics), so a big
+ * city is read in index or table order until a page is full, never as a trigram bitmap.
  */
-function filterConditions(query: SearchQuery, places: string[] | null): SQL[] {
+function placeCondition(query: SearchQuery, places: string[] | null): SQL | undefined {
+  if (!query.location) return undefined;
+  const place = sql`furniture_fold(${products.location})`;
+  return places ? inArray(place, places) : placeMatches(query.location, place);
+}
+
+/** The conditions of a search but its words, its place and the two that facets count by (condition and category). */
+function filterConditions(query: SearchQuery): SQL[] {
   const where: SQL[] = [publiclyVisible];
   // A constant, not a parameter: a plan for any value would be costed for any stock state.
   if (query.inStock !== false) where.push(isAvailable);
   if (query.minPrice !== undefined) where.push(sql`${products.resalePrice} >= ${query.minPrice}::numeric`);
   if (query.maxPrice !== undefined) where.push(sql`${products.resalePrice} <= ${query.maxPrice}::numeric`);
-  if (query.location) {
-    // A B-tree lookup of the matching places: its estimate is exact (the index's statistics), so a
-    // big city is read in index or table order until a page is full, never as a trigram bitmap.
-    const place = sql`furniture_fold(${products.location})`;
-    where.push(places ? inArray(place, places) : placeMatches(query.location, place));
-  }
   if (query.sellerVerified) {
     where.push(sql`exists (select 1 from ${users} seller where seller.id = ${products.sellerId} and seller.verified)`);
   }
@@ -321,7 +326,7 @@ const newestThrough = ({ listed }: WordList) => newestBy(listed.postedAt, listed
  */
 function heldAnywhere(words: SearchWords, gathering: Gathering, newestFirst: boolean): WordsMatch {
   const through = !gathering.all && newestFirst ? documentWords : null;
-  return { stems: [...new Set(words)], through, test: sql`${products.searchVector} @@ ${tsqueryOf(words)}::tsquery`, gather: gathering.all };
+  return { stems: [...new Set(words)], through, test: matchesAnywhere(words), gather: gathering.all };
 }
 
 /**
@@ -497,14 +502,21 @@ const SAMPLED_AT_LEAST = 30;
  * fewer than SAMPLED_AT_LEAST matches: two common words seldom together, or filters that leave
  * few, are then counted as any search, so that a first page learns from complete counts that its
  * matches are few (`gathering`); a sample never says "few".
+ *
+ * The place is tested on the sample's listings holding the words and passing the other filters,
+ * not read from its index: a big city's places hold a third of the catalogue, and PostgreSQL ANDed
+ * their every listing with the sample's (23 ms at a million listings, against 3.5 ms so).
  */
-async function sampledFacetGroups(db: Executor, besides: SQL[], words: SearchWords, availableOnly: boolean): Promise<FacetCount | null> {
+async function sampledFacetGroups(db: Executor, filters: SQL[], place: SQL | undefined, words: SearchWords, availableOnly: boolean): Promise<FacetCount | null> {
   const stems = [...new Set(words)];
+  // OFFSET 0 keeps PostgreSQL from moving the place into the subquery, and so into its choice of
+  // indexes; named as the table, the subquery is what the place's column refers to.
+  const sample = sql`(select * from ${products} where ${and(...filters, matchesAnywhere(words), inSample)} offset 0) as ${products}`;
   const { rows } = await db.execute<{ condition: Condition; categoryId: string; seen: number; held: number | null }>(sql`
     select condition, category_id as "categoryId", coalesce(sampled.seen, 0) as seen, kept.held
     from (
       select ${products.condition} as condition, ${products.categoryId} as category_id, count(*)::int as seen
-      from ${products} where ${and(...besides, inSample)} group by 1, 2
+      from ${sample}${place ? sql` where ${place}` : sql``} group by 1, 2
     ) as sampled
     full join (
       select condition, category_id, min(held) as held from (
@@ -624,16 +636,17 @@ export async function searchCatalogue(
   ]);
 
   const words = searched?.words ?? null;
-  const filters = filterConditions(query, places);
+  const place = placeCondition(query, places);
+  const filters = place ? [...filterConditions(query), place] : filterConditions(query);
   // Relevance tiers match the words each in its own way; everything else matches them anywhere.
-  const besides = words ? [...filters, sql`${products.searchVector} @@ ${tsqueryOf(words)}::tsquery`] : filters;
+  const besides = words ? [...filters, matchesAnywhere(words)] : filters;
   const { category, condition } = facetConditions(query);
   const kept = keptCountsOf(query, words, places);
   // Kept counts too go through the keeper: one round trip fewer for a search asked again.
   const availableOnly = query.inStock !== false;
   const countGroups = async () => {
     if (kept) return keptFacetGroups(db, kept, availableOnly);
-    const sampled = searched && searched.fewest.anywhere >= facetSampleFrom ? await sampledFacetGroups(db, besides, searched.words, availableOnly) : null;
+    const sampled = searched && searched.fewest.anywhere >= facetSampleFrom ? await sampledFacetGroups(db, filterConditions(query), place, searched.words, availableOnly) : null;
     return sampled ?? countFacetGroups(db, besides);
   };
   const facetCount = after ? null : facetGroupsOf(facetKey(query), countGroups);

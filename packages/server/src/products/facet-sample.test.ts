@@ -29,13 +29,13 @@ let tables: string;
 let chairs: string;
 
 /** `count` listings named `name`, with random ids (all in the sample if `sampled`), in one statement. */
-async function addListings(name: string, count: number, categoryId: string, condition: Condition, sampled = false) {
+async function addListings(name: string, count: number, categoryId: string, condition: Condition, sampled = false, location = 'Dhaka') {
   // A random id whose last byte is set to 1 is in the sample.
   const id = sampled ? sql`encode(set_byte(uuid_send(gen_random_uuid()), 15, 1), 'hex')::uuid` : sql`gen_random_uuid()`;
   await t.db.execute(sql`
     insert into products (id, category_id, seller_id, condition, product_name, years_of_used_product, original_price, resale_price, description, phone, location, product_image, state, in_stock)
     select ${id}, ${categoryId}, ${seller}, ${condition}, ${name}, '2 years', 300, 150, 'Solid and clean',
-      '01700000000', 'Dhaka', 'https://images.example.com/product.webp', 'available', 'available'
+      '01700000000', ${location}, 'https://images.example.com/product.webp', 'available', 'available'
     from generate_series(1, ${count})`);
 }
 
@@ -65,6 +65,16 @@ describe('facet counts of a broad search, estimated from the fixed sample', () =
     await addListings('Quorvel brindle stool', 5, chairs, 'Fair');
     // A narrow word, every listing of it in the sample: the sample would hold plenty.
     await addListings('Lanthorn table', 300, tables, 'Good', true);
+  });
+
+  it('estimates a broad word in a place from the sample’s listings in that place alone', async () => {
+    await addListings('Marlowe desk', 2_000, tables, 'Good');
+    await addListings('Marlowe desk', 2_000, tables, 'Fair', false, 'Rajshahi');
+    // Enough of them in the sample to estimate from, whatever the random ids.
+    await addListings('Marlowe desk', 40, tables, 'Fair', true, 'Rajshahi');
+    const { facets } = await search(t.app, 'q=marlowe&location=rajshahi');
+    // The desks in Dhaka are all Good: none of them is counted, though the word's Good ones are many.
+    expect(facets).toEqual({ condition: { Good: 0, Fair: roundedEstimate(2_040) }, category: { [tables]: roundedEstimate(2_040) }, exact: false, estimated: true });
   });
 
   it('answers estimates of a broad search, flagged as such, scaled from the sample and near the true counts', async () => {

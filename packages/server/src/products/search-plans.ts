@@ -42,6 +42,8 @@ export function searchShapes(categoryId: string): SearchShape[] {
     { name: 'location, a big city', query: { location: 'Dhaka' } },
     { name: 'location, a big city, words', query: { q: 'sofa', location: 'Dhaka' } },
     { name: 'location, misspelt', query: { location: 'Chatogram', sort: 'price-asc' } },
+    // The place's kept counts answer its facets alone; with a price, its listings are counted.
+    { name: 'location and a price', query: { location: 'Dhanmondi', maxPrice: 300 } },
     { name: 'verified sellers, price-desc', query: { sellerVerified: true, sort: 'price-desc' } },
     { name: 'words, category, condition, price', query: { q: 'oak', categoryId, condition: ['Good', 'Fair'], maxPrice: 300 } },
     // At a million listings "oak" is broad enough for the sample anyway; a small catalogue is not.

@@ -21,6 +21,8 @@ export const searchTexts = {
   resultsTitle: 'Search results',
   resultsFor: (q: string) => `Results for “${q}”`,
   allFurniture: 'All furniture',
+  /** The title of a search by place alone. */
+  furnitureIn: (place: string) => `Furniture in ${place}`,
   resultCount: (shown: number, more: boolean) => `${shown}${more ? '+' : ''} ${shown === 1 && !more ? 'piece' : 'pieces'}`,
   /** The number of results of a broad search, estimated (facets' `estimated`). */
   resultEstimate: (shown: string) => `about ${shown} pieces`,

@@ -109,6 +109,12 @@ describe('finding furniture', () => {
     expect(await page.getByLabel(searchTexts.sortLabel).inputValue()).toBe('price-asc');
   }, JOURNEY_MS);
 
+  it('titles a search by place alone with the place', async () => {
+    session = await openSession(chromium.browser, market.url);
+    await session.page.goto('/search?location=Dhanmondi');
+    await session.page.getByRole('heading', { name: searchTexts.furnitureIn('Dhanmondi'), level: 1 }).waitFor();
+  });
+
   it('says when nothing matches and offers to clear the filters', async () => {
     session = await openSession(chromium.browser, market.url);
     const { page } = session;

@@ -17,6 +17,7 @@ export function SearchRoute() {
   const [params, setParams] = useSearchParams();
   const search = apiSearchOf(params);
   const q = params.get('q') ?? '';
+  const place = params.get('location')?.trim();
   const sort = sortOf(params);
   const { data: categories = [] } = useQuery(categoriesQuery());
   const results = useInfiniteQuery(searchProductsQuery(search));
@@ -69,7 +70,7 @@ export function SearchRoute() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 id="search-title" className="text-3xl font-bold">
-            {q ? searchTexts.resultsFor(q) : searchTexts.allFurniture}
+            {q ? searchTexts.resultsFor(q) : place ? searchTexts.furnitureIn(place) : searchTexts.allFurniture}
           </h1>
           {/* Its line is there from the start, so the results do not move down when the count arrives. */}
           <p className="mt-1 min-h-6" data-testid="result-count" aria-live="polite">

@@ -50,6 +50,23 @@ describe('search over a seeded catalogue', () => {
     }
   });
 
+  it('counts the facets of a place with a price from an index alone, without reading the listings', async () => {
+    const client = new pg.Client({ connectionString: t.database.url });
+    await client.connect();
+    try {
+      // As a settled catalogue: every page of the table visible to all, statistics fresh.
+      await client.query('vacuum analyze products');
+      await client.query('set enable_seqscan = off');
+      await client.query('set enable_bitmapscan = off');
+      const query = { location: 'Dhanmondi', maxPrice: 300 };
+      const facets = (await planSearch(client, { name: 'a place with a price', query })).filter(({ plan }) => /Group Key/.test(plan));
+      expect(facets).toHaveLength(1);
+      expect(facets[0]!.plan).toMatch(/Index Only Scan using products_place_facets_idx/);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('gathers and sorts the few matches of a word in no name, or of words seldom together, instead of walking the listings in order', async () => {
     const client = new pg.Client({ connectionString: t.database.url });
     await client.connect();

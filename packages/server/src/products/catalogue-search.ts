@@ -637,7 +637,8 @@ export async function searchCatalogue(
 
   const words = searched?.words ?? null;
   const place = placeCondition(query, places);
-  const filters = place ? [...filterConditions(query), place] : filterConditions(query);
+  const besidesPlace = filterConditions(query);
+  const filters = place ? [...besidesPlace, place] : besidesPlace;
   // Relevance tiers match the words each in its own way; everything else matches them anywhere.
   const besides = words ? [...filters, matchesAnywhere(words)] : filters;
   const { category, condition } = facetConditions(query);
@@ -646,7 +647,7 @@ export async function searchCatalogue(
   const availableOnly = query.inStock !== false;
   const countGroups = async () => {
     if (kept) return keptFacetGroups(db, kept, availableOnly);
-    const sampled = searched && searched.fewest.anywhere >= facetSampleFrom ? await sampledFacetGroups(db, filterConditions(query), place, searched.words, availableOnly) : null;
+    const sampled = searched && searched.fewest.anywhere >= facetSampleFrom ? await sampledFacetGroups(db, besidesPlace, place, searched.words, availableOnly) : null;
     return sampled ?? countFacetGroups(db, besides);
   };
   const facetCount = after ? null : facetGroupsOf(facetKey(query), countGroups);

@@ -91,8 +91,9 @@ export function productRecordOf(row: Record<string, unknown>): ProductRecord {
  * What anyone may see: the one condition every public list (search, advertisement, category
  * pages, similar pieces, the sitemap) and the public product page apply. Withdrawn and expired
  * listings are left out here and nowhere else; their sellers still see them (decision 20). So are
- * listings an admin hid or removed, and those of suspended sellers (decision 23). The word counts
- * of facets (migration 0017's trigger) count the same listings: a change here changes them too.
+ * listings an admin hid or removed, and those of suspended sellers (decision 23). The word and
+ * place counts of facets (the trigger and recounts of migrations 0017 and 0022) count the same
+ * listings: a change here changes them too.
  */
 export const publiclyVisible: SQL = sql`${products.state} in ('available', 'reserved', 'sold') and ${products.moderation} is null`;
 

@@ -56,21 +56,43 @@ export interface SearchedWords {
    * 0019); 0 when a stem is held by none.
    */
   fewest: { anywhere: number; inName: number };
-  /** By category id: at most how many listings of that category hold every stem (0 when absent). */
-  fewestByCategory: Record<string, number>;
+  /**
+   * Every group of listings (a category and a condition) in which each stem is held, with at most
+   * how many of them hold every stem: the fewest holding one there, sold or not. A listing is in
+   * one group, so a group missing here holds no match, and their sum bounds a search's matches.
+   */
+  fewestByGroup: WordGroup[];
+}
+
+/** The listings of one category in one condition. */
+interface WordGroup {
+  categoryId: string;
+  condition: Condition;
+  listings: number;
 }
 
 /**
- * How many listings hold a stem anywhere, and by category, and in their names, as the counts
- * triggers keep have it.
+ * At most how many listings hold every word of a search among those of the category and
+ * conditions asked for (either left out: any), from the word counts alone.
  */
-type StemCounts = { anywhere: number; in_name: number; by_category: Record<string, number> };
+function heldAtMost({ fewestByGroup }: SearchedWords, within: Pick<SearchQuery, 'categoryId' | 'condition'> = {}): number {
+  return fewestByGroup
+    .filter((group) => (!within.categoryId || group.categoryId === within.categoryId) && (!within.condition?.length || within.condition.includes(group.condition)))
+    .reduce((total, group) => total + group.listings, 0);
+}
+
+/**
+ * How many listings hold a stem anywhere, by group (category and condition), and in their names,
+ * as the counts triggers keep have it.
+ */
+type StemCounts = { anywhere: number; in_name: number; by_group: [categoryId: string, condition: Condition, listings: number][] };
 const stemCounts = (term: SQL) => sql`
   coalesce((select sum(k.listings) from ${searchWordCounts} k where k.term = ${term}), 0)::float8 as anywhere,
   coalesce((select n.listings from ${searchNameWordCounts} n where n.term = ${term}), 0) as in_name,
-  coalesce((select json_object_agg(c.category_id, c.listings) from (
-    select k.category_id, sum(k.listings)::float8 as listings from ${searchWordCounts} k where k.term = ${term} group by k.category_id
-  ) c), '{}') as by_category`;
+  coalesce((select json_agg(json_build_array(g.category_id, g.condition, g.listings)) from (
+    select k.category_id, k.condition, sum(k.listings)::float8 as listings from ${searchWordCounts} k
+    where k.term = ${term} group by k.category_id, k.condition having sum(k.listings) > 0
+  ) g), '[]') as by_group`;
 
 /**
  * Turns the words of a search into stems (decision 12): each word is stemmed as the documents
@@ -91,14 +113,27 @@ export async function searchWordsFor(db: Executor, text: string): Promise<Search
   const counts = new Map<string, StemCounts>(rows.map((row) => [row.lexeme, row]));
   const misspelt = [...new Set(rows.filter((row) => !row.known).map((row) => row.lexeme))];
   const candidates = misspelt.length > 0 ? await correctionCandidates(db, misspelt) : [];
-  for (const candidate of candidates) counts.set(candidate.term, { anywhere: candidate.frequency, in_name: candidate.in_name, by_category: candidate.by_category });
+  for (const candidate of candidates) counts.set(candidate.term, { anywhere: candidate.frequency, in_name: candidate.in_name, by_group: candidate.by_group });
   // A word like nothing in the catalogue stays as it is, and so matches nothing.
   const stems = rows.map(({ lexeme, known }) => (known ? lexeme : (closestTerm(lexeme, candidates) ?? lexeme)));
   const stemCountsOf = stems.map((stem) => counts.get(stem)!);
   const fewest = (count: 'anywhere' | 'in_name') => Math.min(...stemCountsOf.map((held) => Number(held[count])));
-  const categories = new Set(stemCountsOf.flatMap((held) => Object.keys(held.by_category)));
-  const fewestByCategory = Object.fromEntries([...categories].map((id) => [id, Math.min(...stemCountsOf.map((held) => held.by_category[id] ?? 0))]));
-  return { words: stems, fewest: { anywhere: fewest('anywhere'), inName: fewest('in_name') }, fewestByCategory };
+  // Per group, the fewest listings holding one stem, kept where every stem is held.
+  const fewestByGroup = new Map<string, WordGroup & { stems: number }>();
+  for (const held of new Set(stemCountsOf)) {
+    for (const [categoryId, condition, listings] of held.by_group) {
+      const key = `${categoryId} ${condition}`;
+      const group = fewestByGroup.get(key);
+      if (group) fewestByGroup.set(key, { ...group, listings: Math.min(group.listings, listings), stems: group.stems + 1 });
+      else fewestByGroup.set(key, { categoryId, condition, listings, stems: 1 });
+    }
+  }
+  const everyStem = new Set(stemCountsOf).size;
+  return {
+    words: stems,
+    fewest: { anywhere: fewest('anywhere'), inName: fewest('in_name') },
+    fewestByGroup: [...fewestByGroup.values()].filter((group) => group.stems === everyStem).map(({ stems: _stems, ...group }) => group),
+  };
 }
 
 /**
@@ -647,6 +682,8 @@ export async function searchCatalogue(
   const availableOnly = query.inStock !== false;
   const countGroups = async () => {
     if (kept) return keptFacetGroups(db, kept, availableOnly);
+    // No group holds every word: the word counts alone show there is no match, whatever the filters.
+    if (searched && heldAtMost(searched) === 0) return { groups: [], complete: true };
     const sampled = searched && searched.fewest.anywhere >= facetSampleFrom ? await sampledFacetGroups(db, besidesPlace, place, searched.words, availableOnly) : null;
     return sampled ?? countFacetGroups(db, besides);
   };
@@ -654,21 +691,25 @@ export async function searchCatalogue(
   // Awaited below, where a failure is thrown; meanwhile it must not count as unhandled.
   void facetCount?.catch(() => undefined);
   // Few matches are gathered (GATHER_UP_TO): rare words say so from their kept counts (within the
-  // category asked for, a word seldom used there); common words that seldom go together, or
-  // filters that leave few of them, from the first page's facets.
+  // category and conditions asked for: words seldom in them), common words that
+  // seldom go together, or filters that leave few of them, from the first page's facets. When
+  // either shows there is no match, no page is read.
   const gathering: Gathering = { named: false, all: false };
-  // At most how many listings hold every word, in the category asked for if any.
+  // At most how many listings the page's filters leave hold every word.
   let held: number | null = null;
   if (searched) {
-    const { fewest, fewestByCategory } = searched;
-    held = query.categoryId ? (fewestByCategory[query.categoryId] ?? 0) : fewest.anywhere;
+    held = heldAtMost(searched, query);
     gathering.all = held <= GATHER_UP_TO;
     if (!gathering.all && facetCount) {
       const { groups, complete } = await facetCount;
-      const chosen = groups.filter((group) => (!query.categoryId || group.categoryId === query.categoryId) && (!query.condition?.length || query.condition.includes(group.condition)));
-      gathering.all = complete && chosen.reduce((total, group) => total + group.count, 0) <= GATHER_UP_TO;
+      // Every match was counted: the page's are those of the groups it asks for.
+      if (complete) {
+        const chosen = groups.filter((group) => (!query.categoryId || group.categoryId === query.categoryId) && (!query.condition?.length || query.condition.includes(group.condition)));
+        held = chosen.reduce((total, group) => total + group.count, 0);
+        gathering.all = held <= GATHER_UP_TO;
+      }
     }
-    gathering.named = gathering.all || fewest.inName <= NAME_INDEX_UP_TO;
+    gathering.named = gathering.all || searched.fewest.inName <= NAME_INDEX_UP_TO;
   }
   // Planned once: a page of the usual size (its size in the text: a plan made for any number of
   // rows would be costed for a tenth of the table, and never chosen). Any other size is planned

@@ -119,6 +119,25 @@ describe('facet counts of a broad search, estimated from the fixed sample', () =
     }
   });
 
+  it('reads no page when the matches counted leave none in the condition asked for', async () => {
+    // Good chairs hold both words often enough, by the word counts alone, for more than a page gathers.
+    await addListings('Quorvel bench', 1_100, chairs, 'Good');
+    const query = { q: 'quorvel brindle', condition: ['Good' as const], maxPrice: 1000 };
+    const { data, facets } = await search(t.app, 'q=quorvel%20brindle&condition=Good&maxPrice=1000');
+    expect(data).toEqual([]);
+    expect(facets).toEqual({ condition: { Excellent: 0, Good: 0, Fair: 5 }, category: {}, exact: true, estimated: false });
+    const client = new pg.Client({ connectionString: t.database.url });
+    await client.connect();
+    try {
+      const plans = await planSearch(client, { name: 'none in the condition', query, facetSampleFrom: SAMPLE_FROM });
+      // The sample and then the listings were counted; no page was read.
+      expect(plans.some(({ statement }) => statement.includes('get_byte'))).toBe(true);
+      expect(plans.filter(({ statement }) => statement.startsWith('select "products"."id"'))).toEqual([]);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('counts a listing added to the sample on the next search of every server', async () => {
     const query = 'q=zephyrine&maxPrice=1000&sort=newest';
     const stools = (await createCategory(t.db)).id;

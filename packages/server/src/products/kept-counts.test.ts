@@ -1,9 +1,11 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SearchResponse } from '@furniture/contract';
+import pg from 'pg';
 import { setupTestApp } from '../../test/app.ts';
 import { createCategory, createProduct, createUser } from '../db/factories.ts';
 import { categories, products } from '../db/schema/index.ts';
+import { planSearch } from './search-plans.ts';
 
 const t = setupTestApp();
 
@@ -147,5 +149,40 @@ describe('word and place counts kept by a trigger', () => {
     expect((await search('location=vrellmoor&minPrice=0')).facets).toEqual(available);
     expect((await search('location=vrellmoor&maxPrice=50')).facets).toEqual(facets({ Excellent: 0, Good: 1, Fair: 0 }, { [first.id]: 1 }));
     expect((await search('q=desk&location=vrellmoor')).facets).toEqual(facets({ Excellent: 0, Good: 1, Fair: 0 }, { [second.id]: 1 }));
+  });
+
+  it('answer a search whose words no category holds together in one condition without reading a listing', async () => {
+    const seller = await createUser(t.db, { role: 'seller', password: null });
+    const first = await createCategory(t.db);
+    const second = await createCategory(t.db);
+    const refs = { categoryId: first.id, sellerId: seller.id };
+    await createProduct(t.db, refs, { productName: 'Zandor table', condition: 'Good' });
+    await createProduct(t.db, refs, { productName: 'Zandor plimsy table', condition: 'Fair' });
+    await createProduct(t.db, { ...refs, categoryId: second.id }, { productName: 'Plimsy chair', condition: 'Good' });
+
+    const facets = (condition: Record<string, number>, category: Record<string, number>) => ({ condition, category, exact: true, estimated: false });
+    const none = facets({ Excellent: 0, Good: 0, Fair: 0 }, {});
+    const client = new pg.Client({ connectionString: t.database.url });
+    await client.connect();
+    /** The statements a search sends that read the listings. */
+    const listingsRead = async (query: Parameters<typeof planSearch>[1]['query']) =>
+      (await planSearch(client, { name: 'words apart', query })).filter(({ statement }) => statement.includes('"products"'));
+    try {
+      // Together only in the first category's Fair pieces: found there, and only there.
+      expect((await search('q=zandor%20plimsy')).facets).toEqual(facets({ Excellent: 0, Good: 0, Fair: 1 }, { [first.id]: 1 }));
+      expect((await search('q=zandor%20plimsy')).data.map((product) => product.productName)).toEqual(['Zandor plimsy table']);
+      // Asked in Good condition, or in the second category, with sold pieces or not: no page is read.
+      for (const query of ['condition=Good', `categoryId=${second.id}`, `categoryId=${second.id}&inStock=false`]) {
+        expect((await search(`q=zandor%20plimsy&${query}`)).data, query).toEqual([]);
+      }
+      expect(await listingsRead({ q: 'zandor plimsy', condition: ['Good'] })).toHaveLength(1);
+      // Words no group holds together: neither the facets nor the page read a listing.
+      await t.db.update(products).set({ productName: 'Zandor table', condition: 'Good' }).where(eq(products.productName, 'Zandor plimsy table'));
+      expect(await search('q=zandor%20plimsy&sort=newest')).toMatchObject({ data: [], facets: none });
+      expect(await listingsRead({ q: 'zandor plimsy', sort: 'newest' })).toEqual([]);
+      expect(await listingsRead({ q: 'zandor plimsy', maxPrice: 1000, location: 'Dhaka' })).toEqual([]);
+    } finally {
+      await client.end();
+    }
   });
 });

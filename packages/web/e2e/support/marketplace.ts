@@ -1,11 +1,11 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../../../server/src/app.ts';
 import type { Config } from '../../../server/src/config.ts';
 import type { Database } from '../../../server/src/db/client.ts';
-import { freePort } from '../../../server/src/db/embedded.ts';
 import { createProduct } from '../../../server/src/db/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../server/test/database.ts';
 import { testConfig } from '../../../server/test/app.ts';
@@ -17,6 +17,18 @@ export interface Marketplace {
   app: App;
   db: Database;
   config: Config;
+}
+
+/**
+ * A free port, held by a listening socket until `release()`. Between choosing the port and the
+ * app listening on it, a database is created and the app built, seconds in which the system could
+ * give the port to an outgoing connection of another test file (a port chosen and let go at once
+ * was taken so once, EADDRINUSE); a port something listens on is given to no connection.
+ */
+async function holdFreePort(): Promise<{ port: number; release: () => Promise<void> }> {
+  const holder = net.createServer();
+  await new Promise<void>((resolve, reject) => holder.once('error', reject).listen(0, '127.0.0.1', resolve));
+  return { port: (holder.address() as net.AddressInfo).port, release: () => new Promise((resolve) => holder.close(() => resolve())) };
 }
 
 /** Settings for the test server; a function receives the server's origin before it is built. */
@@ -32,14 +44,18 @@ export function setupMarketplace(overrides: Overrides = {}): Marketplace {
   let dataDir: string | undefined;
   beforeAll(async () => {
     await ensureWebBuild();
-    const port = await freePort();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'furniture-e2e-'));
-    database = await createTestDatabase();
-    context.url = `http://127.0.0.1:${port}`;
-    context.db = database.db;
-    const extra = typeof overrides === 'function' ? await overrides(context.url) : overrides;
-    context.config = testConfig({ dataDir, publicUrl: context.url, ...extra });
-    context.app = await buildApp({ config: context.config, db: context.db });
+    const { port, release } = await holdFreePort();
+    try {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'furniture-e2e-'));
+      database = await createTestDatabase();
+      context.url = `http://127.0.0.1:${port}`;
+      context.db = database.db;
+      const extra = typeof overrides === 'function' ? await overrides(context.url) : overrides;
+      context.config = testConfig({ dataDir, publicUrl: context.url, ...extra });
+      context.app = await buildApp({ config: context.config, db: context.db });
+    } finally {
+      await release();
+    }
     await context.app.listen({ port, host: '127.0.0.1' });
   });
   afterAll(async () => {

@@ -361,7 +361,7 @@ const newestThrough = ({ listed }: WordList) => newestBy(listed.postedAt, listed
  */
 function heldAnywhere(words: SearchWords, gathering: Gathering, newestFirst: boolean): WordsMatch {
   const through = !gathering.all && newestFirst ? documentWords : null;
-  return { stems: [...new Set(words)], through, test: matchesAnywhere(words), gather: gathering.all };
+  return { stems: [...new Set(words)], through, test: gathering.among ? amongThose(gathering.among) : matchesAnywhere(words), gather: gathering.all };
 }
 
 /**
@@ -377,7 +377,15 @@ export const GATHER_UP_TO = FACET_COUNT_LIMIT;
 interface Gathering {
   named: boolean;
   all: boolean;
+  /**
+   * The ids of every match, when the first page's facets counted them all: its statements then
+   * read those listings by id, instead of intersecting the words' indexes (and a place's) again.
+   */
+  among?: string[];
 }
+
+/** The listings `among` names (a gathering's matches), by their primary key. */
+const amongThose = (among: string[]) => sql`${products.id} = any(${sql.param(among)}::uuid[])`;
 
 /**
  * An order no index gives (every listing's price times zero, then the page's own order): PostgreSQL
@@ -420,7 +428,11 @@ async function relevancePage(
   const afterTier = after ? Number(after.key[0]) : 1;
   const stems = [...new Set(words)];
   // Few named pieces are gathered from the name index; many are found through the list.
-  const namedPieces: WordsMatch = { stems, through: gathering.named ? null : nameWords, test: namedBy(stems), gather: gathering.named };
+  // Among the matches counted, the named ones are those whose name (weight A of the document)
+  // holds every word; filtered from the document, not read from its index, which PostgreSQL would
+  // otherwise AND with the ids, intersecting the words' posting lists once more.
+  const namedTest = gathering.among ? and(amongThose(gathering.among), sql`ts_filter(${products.searchVector}, '{a}') @@ ${tsqueryOf(words)}::tsquery`)! : namedBy(stems);
+  const namedPieces: WordsMatch = { stems, through: gathering.named ? null : nameWords, test: namedTest, gather: gathering.named };
   const named = namedPieces.through ? newestThrough(namedPieces.through) : newest;
   const rank = nameRank(words);
   const rankedKey = sql`'1|' || ${rank}::text || '|' || ${named.key}`;
@@ -491,20 +503,28 @@ const readEveryTime: WordsOf = (_text, read) => read();
 /**
  * The matches by condition and category, at most FACET_COUNT_LIMIT + 1 of them. The category and
  * condition filters are left out (each facet ignores its own), so every search that differs only
- * by them, its sort or its page has the same groups: what `facetKey` names.
+ * by them, its sort or its page has the same groups: what `facetKey` names. With `naming`, when
+ * they are every match, their ids too (`matches`), for the page of the very search that counted
+ * them; without, a count that reads no listing's id may be read from an index alone.
  */
-async function countFacetGroups(db: Executor, besides: SQL[]): Promise<FacetCount> {
+async function countFacetGroups(db: Executor, besides: SQL[], naming: boolean): Promise<FacetCount & { matches: string[] | null }> {
   const matched = db
-    .select({ condition: products.condition, categoryId: products.categoryId })
+    .select({ id: products.id, condition: products.condition, categoryId: products.categoryId })
     .from(products)
     .where(and(...besides))
     .limit(FACET_COUNT_LIMIT + 1)
     .as('matched');
-  const groups = await db
-    .select({ condition: matched.condition, categoryId: matched.categoryId, count: sql<number>`count(*)::int` })
+  const ids = naming ? sql<string[]>`array_agg(${matched.id}::text)` : sql<null>`null`;
+  const counted = await db
+    .select({ condition: matched.condition, categoryId: matched.categoryId, count: sql<number>`count(*)::int`, ids })
     .from(matched)
     .groupBy(matched.condition, matched.categoryId);
-  return { groups, complete: groups.reduce((total, group) => total + group.count, 0) <= FACET_COUNT_LIMIT };
+  const complete = counted.reduce((total, group) => total + group.count, 0) <= FACET_COUNT_LIMIT;
+  return {
+    groups: counted.map(({ ids: _ids, ...group }) => group),
+    complete,
+    matches: naming && complete ? counted.flatMap((group) => group.ids ?? []) : null,
+  };
 }
 
 /**
@@ -680,12 +700,17 @@ export async function searchCatalogue(
   const kept = keptCountsOf(query, words, places);
   // Kept counts too go through the keeper: one round trip fewer for a search asked again.
   const availableOnly = query.inStock !== false;
-  const countGroups = async () => {
+  /** Every match, when this very search counted them all for its facets (not when kept ones answered them). */
+  let counted: string[] | null = null;
+  const countGroups = async (): Promise<FacetCount> => {
     if (kept) return keptFacetGroups(db, kept, availableOnly);
     // No group holds every word: the word counts alone show there is no match, whatever the filters.
     if (searched && heldAtMost(searched) === 0) return { groups: [], complete: true };
     const sampled = searched && searched.fewest.anywhere >= facetSampleFrom ? await sampledFacetGroups(db, besidesPlace, place, searched.words, availableOnly) : null;
-    return sampled ?? countFacetGroups(db, besides);
+    if (sampled) return sampled;
+    const { matches, ...count } = await countFacetGroups(db, besides, searched !== null);
+    counted = matches;
+    return count;
   };
   const facetCount = after ? null : facetGroupsOf(facetKey(query), countGroups);
   // Awaited below, where a failure is thrown; meanwhile it must not count as unhandled.
@@ -702,11 +727,13 @@ export async function searchCatalogue(
     gathering.all = held <= GATHER_UP_TO;
     if (!gathering.all && facetCount) {
       const { groups, complete } = await facetCount;
-      // Every match was counted: the page's are those of the groups it asks for.
+      // Every match was counted: the page's are those of the groups it asks for, and when this
+      // search counted them, it reads them by id.
       if (complete) {
         const chosen = groups.filter((group) => (!query.categoryId || group.categoryId === query.categoryId) && (!query.condition?.length || query.condition.includes(group.condition)));
         held = chosen.reduce((total, group) => total + group.count, 0);
         gathering.all = held <= GATHER_UP_TO;
+        if (gathering.all && counted) gathering.among = counted;
       }
     }
     gathering.named = gathering.all || searched.fewest.inName <= NAME_INDEX_UP_TO;
@@ -733,11 +760,13 @@ export async function searchCatalogue(
   const pagePromise = async () => {
     // The kept counts are exact for what the public sees: when none holds every word, no listing is read.
     if (held === 0) return { rows: [], rankedUntil: null };
-    if (sort === 'relevance') return relevancePage(db, pageQuery, [...filters, category, condition], words, after, limit + 1, gathering);
+    // Matches read by id were counted in their place: its index would only be ANDed with their ids.
+    const pageFilters = [...(gathering.among ? besidesPlace : filters), category, condition];
+    if (sort === 'relevance') return relevancePage(db, pageQuery, pageFilters, words, after, limit + 1, gathering);
     const match = words ? heldAnywhere(words, gathering, sort === 'newest') : undefined;
     const order = match?.through ? newestThrough(match.through) : ordering(sort);
     const position = after ? order.after(after.key, after.id, prepared ? outOfPlannersSight : asGiven) : undefined;
-    const rows = await pageQuery([...filters, category, condition, position], order.orderBy, order.key, limit + 1, match);
+    const rows = await pageQuery([...pageFilters, position], order.orderBy, order.key, limit + 1, match);
     return { rows, rankedUntil: null };
   };
   const [{ rows, rankedUntil }, facets] = await Promise.all([pagePromise(), facetCount?.then((count) => facetsOf(query, count)) ?? null]);

@@ -119,17 +119,37 @@ describe('facet counts of a broad search, estimated from the fixed sample', () =
     }
   });
 
-  it('reads no page when the matches counted leave none in the condition asked for', async () => {
+  it('reads the few matches it counted by id, and no page when they leave none in the condition asked for', async () => {
     // Good chairs hold both words often enough, by the word counts alone, for more than a page gathers.
     await addListings('Quorvel bench', 1_100, chairs, 'Good');
-    const query = { q: 'quorvel brindle', condition: ['Good' as const], maxPrice: 1000 };
-    const { data, facets } = await search(t.app, 'q=quorvel%20brindle&condition=Good&maxPrice=1000');
-    expect(data).toEqual([]);
-    expect(facets).toEqual({ condition: { Excellent: 0, Good: 0, Fair: 5 }, category: {}, exact: true, estimated: false });
     const client = new pg.Client({ connectionString: t.database.url });
     await client.connect();
     try {
-      const plans = await planSearch(client, { name: 'none in the condition', query, facetSampleFrom: SAMPLE_FROM });
+      // Two pieces only mention both words: after the five named by them.
+      await t.db.execute(sql`
+        insert into products (category_id, seller_id, condition, product_name, years_of_used_product, original_price, resale_price, description, phone, location, product_image, state, in_stock)
+        select ${chairs}, ${seller}, 'Fair', 'Plain stool', '2 years', 300, 150, 'Goes with the quorvel brindle set', '01700000000', 'Dhaka',
+          'https://images.example.com/product.webp', 'available', 'available'
+        from generate_series(1, 2)`);
+      const idsOf = async (name: string) =>
+        (await t.db.execute<{ id: string }>(sql`select id::text from products where product_name = ${name}`)).rows.map((row) => row.id).sort();
+      const { data } = await search(t.app, 'q=quorvel%20brindle&maxPrice=1000');
+      const found = data.map((product) => product._id);
+      expect(found.slice(0, 5).sort()).toEqual(await idsOf('Quorvel brindle stool'));
+      expect(found.slice(5).sort()).toEqual(await idsOf('Plain stool'));
+      // The facets counted the seven; the page read them by id, not through the words' index again.
+      const query = { q: 'quorvel brindle', maxPrice: 1000 };
+      const pages = (await planSearch(client, { name: 'counted', query, facetSampleFrom: SAMPLE_FROM })).filter(({ statement }) => statement.startsWith('select "products"."id"'));
+      expect(pages.length).toBeGreaterThan(0);
+      for (const { statement, plan } of pages) {
+        expect(statement).toContain('"products"."id" = any(');
+        expect(plan).not.toMatch(/products_(search_vector|name_search)_idx/);
+      }
+
+      const none = await search(t.app, 'q=quorvel%20brindle&condition=Good&maxPrice=1000');
+      expect(none.data).toEqual([]);
+      expect(none.facets).toEqual({ condition: { Excellent: 0, Good: 0, Fair: 7 }, category: {}, exact: true, estimated: false });
+      const plans = await planSearch(client, { name: 'none in the condition', query: { ...query, condition: ['Good'] }, facetSampleFrom: SAMPLE_FROM });
       // The sample and then the listings were counted; no page was read.
       expect(plans.some(({ statement }) => statement.includes('get_byte'))).toBe(true);
       expect(plans.filter(({ statement }) => statement.startsWith('select "products"."id"'))).toEqual([]);

@@ -16,7 +16,8 @@ import { listingStep, productRow } from './sale-fixtures.ts';
  * reminded 7 days before: jobs in the queue, tested by moving the queue's clock.
  */
 
-const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 const config = testConfig();
 let database: TestDatabase;
 let app: App;
@@ -114,11 +115,18 @@ describe('listing expiry', () => {
     );
     expect(rows).toEqual([{ due: false }]);
 
-    // A stale job (one for the expiry before the renewal) leaves the listing alone.
-    const stale = await enqueueJob(database.db, expireListingTask, { productId, expiresAt: new Date(Date.now() - DAY).toISOString() });
-    await ranJob(app, stale.id);
-    const staleReminder = await enqueueJob(database.db, remindListingExpiryTask, { productId, expiresAt: new Date().toISOString() });
-    await ranJob(app, staleReminder.id);
+    // A stale job (one for the expiry before the renewal) leaves the listing alone. Each is added
+    // to run an hour from now and reached by the clock, so that its run is listened for before it
+    // can start (added to run at once, it could be done before `enqueueJob` answered).
+    const inAnHour = { runAt: new Date(Date.now() + HOUR) };
+    const stale = await enqueueJob(database.db, expireListingTask, { productId, expiresAt: new Date(Date.now() - DAY).toISOString() }, inAnHour);
+    const staleRan = ranJob(app, stale.id);
+    await advanceJobClock(database.db, HOUR);
+    await staleRan;
+    const staleReminder = await enqueueJob(database.db, remindListingExpiryTask, { productId, expiresAt: new Date().toISOString() }, inAnHour);
+    const staleReminderRan = ranJob(app, staleReminder.id);
+    await advanceJobClock(database.db, HOUR);
+    await staleReminderRan;
     expect(await productRow(database.db, productId)).toMatchObject({ state: 'available' });
   });
 

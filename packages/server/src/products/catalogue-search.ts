@@ -181,6 +181,22 @@ async function placesMatching(db: Executor, location: string): Promise<string[] 
   return rows.length > MAX_PLACES ? null : rows.map((row) => row.place);
 }
 
+/** A location search resolved to at most this many places finds its words there through their own index (`wordsInPlaces`). */
+const PLACE_WORDS_UP_TO = 16;
+
+/**
+ * The listings in one of the places that hold every stem, from the index of each listing's stems
+ * under its place (migration 0024): one short posting list per stem and place, where the words'
+ * own lists ANDed with a town's listings cost in proportion to the whole catalogue (decision 27).
+ * Null beyond PLACE_WORDS_UP_TO places, or none.
+ */
+function wordsInPlaces(words: SearchWords, places: string[]): SQL | null {
+  if (places.length === 0 || places.length > PLACE_WORDS_UP_TO) return null;
+  const stems = [...new Set(words)];
+  const query = places.map((place) => `(${stems.map((stem) => quoteLexeme(`${place} ${stem}`)).join(' & ')})`).join(' | ');
+  return sql`products_place_words(furniture_fold(${products.location}), ${products.searchVector}) @@ ${query}::tsquery`;
+}
+
 /**
  * Where the listings of a location search are: the known places it matches (see
  * placesMatching), read from a B-tree whose estimate is exact (the index's statistics), so a big
@@ -361,7 +377,7 @@ const newestThrough = ({ listed }: WordList) => newestBy(listed.postedAt, listed
  */
 function heldAnywhere(words: SearchWords, gathering: Gathering, newestFirst: boolean): WordsMatch {
   const through = !gathering.all && newestFirst ? documentWords : null;
-  return { stems: [...new Set(words)], through, test: gathering.among ? amongThose(gathering.among) : matchesAnywhere(words), gather: gathering.all };
+  return { stems: [...new Set(words)], through, test: gathering.found ?? matchesAnywhere(words), gather: gathering.all };
 }
 
 /**
@@ -378,13 +394,15 @@ interface Gathering {
   named: boolean;
   all: boolean;
   /**
-   * The ids of every match, when the first page's facets counted them all: its statements then
-   * read those listings by id, instead of intersecting the words' indexes (and a place's) again.
+   * What finds every match, the place included, from a short list: the ids the first page's
+   * facets counted when they were every match, or the words in the places asked for
+   * (`wordsInPlaces`) on the later pages of such a search. Its statements then read those
+   * listings, instead of intersecting the words' indexes (and a place's) again.
    */
-  among?: string[];
+  found?: SQL;
 }
 
-/** The listings `among` names (a gathering's matches), by their primary key. */
+/** The listings of a gathering counted by the first page's facets, by their primary key. */
 const amongThose = (among: string[]) => sql`${products.id} = any(${sql.param(among)}::uuid[])`;
 
 /**
@@ -431,7 +449,7 @@ async function relevancePage(
   // Among the matches counted, the named ones are those whose name (weight A of the document)
   // holds every word; filtered from the document, not read from its index, which PostgreSQL would
   // otherwise AND with the ids, intersecting the words' posting lists once more.
-  const namedTest = gathering.among ? and(amongThose(gathering.among), sql`ts_filter(${products.searchVector}, '{a}') @@ ${tsqueryOf(words)}::tsquery`)! : namedBy(stems);
+  const namedTest = gathering.found ? and(gathering.found, sql`ts_filter(${products.searchVector}, '{a}') @@ ${tsqueryOf(words)}::tsquery`)! : namedBy(stems);
   const namedPieces: WordsMatch = { stems, through: gathering.named ? null : nameWords, test: namedTest, gather: gathering.named };
   const named = namedPieces.through ? newestThrough(namedPieces.through) : newest;
   const rank = nameRank(words);
@@ -696,8 +714,9 @@ export async function searchCatalogue(
   const place = placeCondition(query, places);
   const besidesPlace = filterConditions(query);
   const filters = place ? [...besidesPlace, place] : besidesPlace;
+  const inPlaces = words && places ? wordsInPlaces(words, places) : null;
   // Relevance tiers match the words each in its own way; everything else matches them anywhere.
-  const besides = words ? [...filters, matchesAnywhere(words)] : filters;
+  const besides = inPlaces ? [...besidesPlace, inPlaces] : words ? [...filters, matchesAnywhere(words)] : filters;
   const { category, condition } = facetConditions(query);
   const kept = keptCountsOf(query, words, places);
   // Kept counts too go through the keeper: one round trip fewer for a search asked again.
@@ -735,9 +754,14 @@ export async function searchCatalogue(
         const chosen = groups.filter((group) => (!query.categoryId || group.categoryId === query.categoryId) && (!query.condition?.length || query.condition.includes(group.condition)));
         held = chosen.reduce((total, group) => total + group.count, 0);
         gathering.all = held <= GATHER_UP_TO;
-        if (gathering.all && counted) gathering.among = counted;
+        if (gathering.all && counted) gathering.found = amongThose(counted);
       }
     }
+    // Few matches in a few places are gathered through the place words' index; the later pages of
+    // a search whose first page counted few there too (a forged cursor can only have a page gather
+    // what that index holds of its words in its places).
+    if (after?.few && inPlaces) gathering.all = true;
+    if (gathering.all && inPlaces) gathering.found ??= inPlaces;
     gathering.named = gathering.all || searched.fewest.inName <= NAME_INDEX_UP_TO;
   }
   // Planned once: a page of the usual size (its size in the text: a plan made for any number of
@@ -763,7 +787,7 @@ export async function searchCatalogue(
     // The kept counts are exact for what the public sees: when none holds every word, no listing is read.
     if (held === 0) return { rows: [], rankedUntil: null };
     // Matches read by id were counted in their place: its index would only be ANDed with their ids.
-    const pageFilters = [...(gathering.among ? besidesPlace : filters), category, condition];
+    const pageFilters = [...(gathering.found ? besidesPlace : filters), category, condition];
     if (sort === 'relevance') return relevancePage(db, pageQuery, pageFilters, words, after, limit + 1, gathering);
     const match = words ? heldAnywhere(words, gathering, sort === 'newest') : undefined;
     const order = match?.through ? newestThrough(match.through) : ordering(sort);
@@ -776,6 +800,6 @@ export async function searchCatalogue(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextCursor =
-    rows.length > limit && last ? encodeCursor({ sort, key: last.sortKey, id: last.id, rankedUntil }, fingerprint) : null;
+    rows.length > limit && last ? encodeCursor({ sort, key: last.sortKey, id: last.id, rankedUntil, few: inPlaces !== null && gathering.all }, fingerprint) : null;
   return { rows: page, nextCursor, facets };
 }

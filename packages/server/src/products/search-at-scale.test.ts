@@ -67,6 +67,38 @@ describe('search over a seeded catalogue', () => {
     }
   });
 
+  it('finds words in a town through the index of each listing’s words under its place, on its first page and the later ones', async () => {
+    const query = { q: 'oak', location: 'Dhaka' };
+    const { rows: truth } = await t.db.execute<{ id: string }>(sql`
+      select id from products
+      where search_vector @@ to_tsquery('furniture_search', 'oak') and furniture_fold(location) like '%dhaka%'
+        and in_stock = 'available' and state in ('available', 'reserved', 'sold') and moderation is null`);
+    // Pages of three: more than two of them, each read through the cursor the page before gave.
+    expect(truth.length).toBeGreaterThan(6);
+    expect(truth.length).toBeLessThan(FACET_COUNT_LIMIT);
+    const walked = (await searchAll(new URLSearchParams(query).toString(), 3)).map((product) => product._id);
+    expect(new Set(walked).size).toBe(walked.length);
+    expect(walked.toSorted()).toEqual(truth.map((row) => row.id).toSorted());
+    expect((await search(new URLSearchParams(query).toString())).facets!.exact).toBe(true);
+
+    const client = new pg.Client({ connectionString: t.database.url });
+    await client.connect();
+    try {
+      await client.query('set enable_seqscan = off');
+      for (const page of [1, 3]) {
+        const plans = (await planSearch(client, { name: 'oak in Dhaka', query, page }, 3)).filter(({ statement }) => /from "products"/.test(statement));
+        expect(plans.length, `page ${page}`).toBeGreaterThan(0);
+        for (const { statement, plan } of plans) {
+          // The first page's facets count through it and its page reads what they counted by id.
+          if (!/"products"."id" = any/.test(statement)) expect(plan, statement).toMatch(/products_place_words_idx/);
+          expect(plan, statement).not.toMatch(/products_search_vector_idx|products_place_idx/);
+        }
+      }
+    } finally {
+      await client.end();
+    }
+  });
+
   it('gathers and sorts the few matches of a word in no name, or of words seldom together, instead of walking the listings in order', async () => {
     const client = new pg.Client({ connectionString: t.database.url });
     await client.connect();

@@ -16,6 +16,8 @@ export interface Cursor {
   id: string;
   /** Relevance only: where its ranked tier ends, `posted_at|id` (null when every named piece is in it). */
   rankedUntil?: string | null;
+  /** The first page counted few matches of its words in the places asked for: the later ones gather them (decision 27). */
+  few?: boolean;
 }
 
 const timestamp = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?/.source;
@@ -39,8 +41,8 @@ export function searchFingerprint(search: Record<string, unknown>): string {
 }
 
 export function encodeCursor(cursor: Cursor, fingerprint: string): string {
-  const { sort: s, key: k, id: i, rankedUntil: r } = cursor;
-  return Buffer.from(JSON.stringify({ s, k, i, f: fingerprint, ...(r ? { r } : {}) })).toString('base64url');
+  const { sort: s, key: k, id: i, rankedUntil: r, few } = cursor;
+  return Buffer.from(JSON.stringify({ s, k, i, f: fingerprint, ...(r ? { r } : {}), ...(few ? { g: true } : {}) })).toString('base64url');
 }
 
 export function decodeCursor(text: string, sort: SearchSort, fingerprint: string): Cursor {
@@ -52,11 +54,12 @@ export function decodeCursor(text: string, sort: SearchSort, fingerprint: string
     throw invalid();
   }
   if (!parsed || typeof parsed !== 'object') throw invalid();
-  const { s, k, i, f, r } = parsed as Record<string, unknown>;
+  const { s, k, i, f, r, g } = parsed as Record<string, unknown>;
   if (s !== sort || f !== fingerprint) throw badRequest(serverMessages.products.otherSearchCursor);
   if (typeof k !== 'string' || typeof i !== 'string' || !keyPatterns[sort].test(k) || !uuidPattern.test(i)) throw invalid();
   if (r !== undefined && (sort !== 'relevance' || typeof r !== 'string' || !rankedUntilPattern.test(r))) throw invalid();
+  if (g !== undefined && g !== true) throw invalid();
   // The older named pieces (tier 2) exist only past the end of a ranked tier.
   if (sort === 'relevance' && k.startsWith('2|') && r === undefined) throw invalid();
-  return { sort, key: k, id: i, rankedUntil: (r as string | undefined) ?? null };
+  return { sort, key: k, id: i, rankedUntil: (r as string | undefined) ?? null, few: g === true };
 }

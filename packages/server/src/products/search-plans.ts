@@ -25,6 +25,8 @@ export function searchShapes(categoryId: string): SearchShape[] {
     { name: 'newest', query: {} },
     { name: 'words, relevance', query: { q: 'walnut dresser' } },
     { name: 'words in a town, relevance', query: { q: 'walnut dresser', location: 'Dhanmondi' } },
+    { name: 'page 3, words in a town, relevance', query: { q: 'walnut dresser', location: 'Dhanmondi' }, page: 3 },
+    { name: 'a broad word in a town, relevance', query: { q: 'oak', location: 'Dhanmondi' } },
     { name: 'one broad word, relevance', query: { q: 'sofa' } },
     { name: 'a word in no name, relevance', query: { q: 'bogura' } },
     // The word counts show that no category holds both: no listing is read.

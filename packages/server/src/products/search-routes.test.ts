@@ -351,6 +351,7 @@ describe('GET /api/products: bad parameters', () => {
     [{ cursor: 'not-a-cursor' }, 'cursor'],
     [{ cursor: Buffer.from(JSON.stringify({ s: 'newest', k: "'; drop table products; --", i: 'x', f: 'y' })).toString('base64url') }, 'cursor'],
     [{ cursor: Buffer.from(JSON.stringify({ s: 'newest', k: '2025-01-01 00:00:00+00', i: '00000000-0000-4000-8000-000000000000', f: 'y', r: 'x' })).toString('base64url') }, 'cursor'],
+    [{ cursor: Buffer.from(JSON.stringify({ s: 'newest', k: '2025-01-01 00:00:00+00', i: '00000000-0000-4000-8000-000000000000', f: searchFingerprint({ sort: 'newest' }), g: 'yes' })).toString('base64url') }, 'cursor'],
     [{ q: 'oak', cursor: Buffer.from(JSON.stringify({ s: 'relevance', k: '2|2025-01-01 00:00:00+00', i: '00000000-0000-4000-8000-000000000000', f: searchFingerprint({ q: 'oak', sort: 'relevance' }) })).toString('base64url') }, 'cursor'],
   ])('%j answers 400 naming %s', async (query, parameter) => {
     const { status, body } = await search(query as Record<string, string | number | string[]>);

@@ -158,6 +158,7 @@ async function openCatalogue(size: number): Promise<Catalogue> {
     { name: 'search: walnut dresser', url: '/api/products?q=walnut%20dresser', cached: true },
     { name: 'search: sofaa (typo)', url: '/api/products?q=sofaa', cached: true },
     { name: 'search: oak, Good|Fair, ≤ $300', url: '/api/products?q=oak&condition=Good&condition=Fair&maxPrice=300', cached: true },
+    { name: 'search: walnut dresser in Dhanmondi', url: '/api/products?q=walnut%20dresser&location=Dhanmondi', cached: true },
     { name: `deep page (${DEEP_PAGE}th, newest)`, url: await pageUrl(base, '/api/products?limit=24', DEEP_PAGE), cached: true },
     { name: 'GET /api/category/{id} (signed in)', url: `/api/category/${c}`, signedIn: true, cached: true },
     { name: 'GET /api/booking (signed in)', url: `/api/booking?email=${encodeURIComponent(buyer.email)}`, signedIn: true, cached: false },
@@ -309,7 +310,7 @@ async function loadWhileWriting(catalogue: Catalogue, call: Call) {
   }
 }
 
-const SEARCHES = ['search: walnut dresser', 'search: sofaa (typo)', 'search: oak, Good|Fair, ≤ $300'];
+const SEARCHES = ['search: walnut dresser', 'search: sofaa (typo)', 'search: oak, Good|Fair, ≤ $300', 'search: walnut dresser in Dhanmondi'];
 
 /**
  * Each call at each size, the sizes alternated twice: p50 and p99, the larger's p99 against the
@@ -366,6 +367,7 @@ try {
     // Past the pieces named by both words (about the 33rd page at a million): those mentioning them elsewhere.
     await walk(catalogue, 'q=walnut dresser, relevance', '/api/products?q=walnut%20dresser&limit=24');
     await walk(catalogue, 'q=walnut dresser, newest', '/api/products?q=walnut%20dresser&sort=newest&limit=24');
+    await walk(catalogue, 'q=walnut dresser in Dhanmondi, relevance', '/api/products?q=walnut%20dresser&location=Dhanmondi&limit=24');
     console.log(`\n## ${catalogue.size.toLocaleString('en-US')} products: query plans (EXPLAIN ANALYZE)`);
     await printPlans(catalogue);
   }

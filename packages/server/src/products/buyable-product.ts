@@ -24,7 +24,13 @@ export function lockedProduct(db: Executor, productId: string | Placeholder, buy
     when ${products.inStock} <> 'available' then 'unavailable' end`;
   return db.$with('product').as(
     db
-      .select({ ...productColumns, sellerRating: productColumns.sellerRating.as('seller_rating'), refusal: refusal.as('refusal') })
+      .select({
+        ...productColumns,
+        // Its expressions named, as a subquery's must be.
+        photos: productColumns.photos.as('photos'),
+        sellerRating: productColumns.sellerRating.as('seller_rating'),
+        refusal: refusal.as('refusal'),
+      })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .innerJoin(users, eq(users.id, products.sellerId))

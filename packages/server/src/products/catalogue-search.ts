@@ -395,9 +395,9 @@ interface Gathering {
   all: boolean;
   /**
    * What finds every match, the place included, from a short list: the ids the first page's
-   * facets counted when they were every match, or the words in the places asked for
-   * (`wordsInPlaces`) on the later pages of such a search. Its statements then read those
-   * listings, instead of intersecting the words' indexes (and a place's) again.
+   * facets counted when they were every match, or else the words in the places asked for
+   * (`wordsInPlaces`) when their matches are few. Its statements then read those listings,
+   * instead of intersecting the words' indexes (and a place's) again.
    */
   found?: SQL;
 }
@@ -786,7 +786,7 @@ export async function searchCatalogue(
   const pagePromise = async () => {
     // The kept counts are exact for what the public sees: when none holds every word, no listing is read.
     if (held === 0) return { rows: [], rankedUntil: null };
-    // Matches read by id were counted in their place: its index would only be ANDed with their ids.
+    // Matches found by id or through the place words are in their place: its index would only be ANDed with them.
     const pageFilters = [...(gathering.found ? besidesPlace : filters), category, condition];
     if (sort === 'relevance') return relevancePage(db, pageQuery, pageFilters, words, after, limit + 1, gathering);
     const match = words ? heldAnywhere(words, gathering, sort === 'newest') : undefined;

@@ -57,6 +57,17 @@ async function search(query: string) {
   return response.json<SearchResponse>();
 }
 
+/** A seller and two categories; `refs` lists in the first. */
+async function twoCategories() {
+  const seller = await createUser(t.db, { role: 'seller', password: null });
+  const first = await createCategory(t.db);
+  const second = await createCategory(t.db);
+  return { first, second, refs: { categoryId: first.id, sellerId: seller.id } };
+}
+
+/** Exact facets, as counts that hold every match answer them. */
+const facets = (condition: Record<string, number>, category: Record<string, number>) => ({ condition, category, exact: true, estimated: false });
+
 describe('word and place counts kept by a trigger', () => {
   it('match a fresh count after inserts, sales, hiding, edits, category changes, a category renamed and deletes', async () => {
     const seller = await createUser(t.db, { role: 'seller', password: null });
@@ -100,10 +111,7 @@ describe('word and place counts kept by a trigger', () => {
   });
 
   it('answer a one-word search’s facets with the counts its matches give, available only or with sold pieces', async () => {
-    const seller = await createUser(t.db, { role: 'seller', password: null });
-    const first = await createCategory(t.db);
-    const second = await createCategory(t.db);
-    const refs = { categoryId: first.id, sellerId: seller.id };
+    const { first, second, refs } = await twoCategories();
     await createProduct(t.db, refs, { productName: 'Plinkett sofa', condition: 'Good' });
     await createProduct(t.db, refs, { productName: 'Small plinkett sofa', condition: 'Fair', inStock: 'sold' });
     await createProduct(t.db, { ...refs, categoryId: second.id }, { productName: 'Desk', description: 'From the Plinkett works', condition: 'Good' });
@@ -126,17 +134,13 @@ describe('word and place counts kept by a trigger', () => {
   });
 
   it('answer a search by place alone with the counts of the places it matches, and count the listings once anything else narrows it', async () => {
-    const seller = await createUser(t.db, { role: 'seller', password: null });
-    const first = await createCategory(t.db);
-    const second = await createCategory(t.db);
-    const refs = { categoryId: first.id, sellerId: seller.id };
+    const { first, second, refs } = await twoCategories();
     await createProduct(t.db, refs, { productName: 'Chair', condition: 'Good', location: 'Vrellmoor North', resalePrice: '40.00' });
     await createProduct(t.db, refs, { productName: 'Stool', condition: 'Fair', location: 'Vrellmoor South', inStock: 'sold' });
     await createProduct(t.db, { ...refs, categoryId: second.id }, { productName: 'Desk', condition: 'Good', location: 'Vrellmoor North', resalePrice: '90.00' });
     await createProduct(t.db, refs, { productName: 'Bench', condition: 'Excellent', location: 'Vrellmoor North', state: 'expired' });
     await createProduct(t.db, refs, { productName: 'Table', condition: 'Excellent', location: 'Quessington' });
 
-    const facets = (condition: Record<string, number>, category: Record<string, number>) => ({ condition, category, exact: true, estimated: false });
     const available = facets({ Excellent: 0, Good: 2, Fair: 0 }, { [first.id]: 1, [second.id]: 1 });
     // Read from the kept counts: with them emptied, a search by place alone counts nothing.
     await t.db.execute(sql`update search_place_counts set listings = 0`);
@@ -152,15 +156,11 @@ describe('word and place counts kept by a trigger', () => {
   });
 
   it('answer a search whose words no category holds together in one condition without reading a listing', async () => {
-    const seller = await createUser(t.db, { role: 'seller', password: null });
-    const first = await createCategory(t.db);
-    const second = await createCategory(t.db);
-    const refs = { categoryId: first.id, sellerId: seller.id };
+    const { first, second, refs } = await twoCategories();
     await createProduct(t.db, refs, { productName: 'Zandor table', condition: 'Good' });
     await createProduct(t.db, refs, { productName: 'Zandor plimsy table', condition: 'Fair' });
     await createProduct(t.db, { ...refs, categoryId: second.id }, { productName: 'Plimsy chair', condition: 'Good' });
 
-    const facets = (condition: Record<string, number>, category: Record<string, number>) => ({ condition, category, exact: true, estimated: false });
     const none = facets({ Excellent: 0, Good: 0, Fair: 0 }, {});
     const client = new pg.Client({ connectionString: t.database.url });
     await client.connect();

@@ -168,17 +168,27 @@ const MAX_PLACES = 200;
 const placeMatches = (location: string, place: SQL) =>
   sql`(furniture_fold(${location}) <% ${place} or ${place} like '%' || furniture_fold(${location}) || '%')`;
 
+/** The known places a location search matches, and how many listings the public sees there when it is only one. */
+interface PlacesFound {
+  places: string[];
+  listingsOfOne: number | null;
+}
+
 /**
  * The known places a location search matches (decision 27), or null when there are more than
- * MAX_PLACES. Only the small table of places is read.
+ * MAX_PLACES. Only the small table of places is read, and the kept counts of a place found alone.
  */
-async function placesMatching(db: Executor, location: string): Promise<string[] | null> {
-  const rows = await db
-    .select({ place: searchPlaces.place })
-    .from(searchPlaces)
-    .where(placeMatches(location, sql`${searchPlaces.place}`))
-    .limit(MAX_PLACES + 1);
-  return rows.length > MAX_PLACES ? null : rows.map((row) => row.place);
+async function placesMatching(db: Executor, location: string): Promise<PlacesFound | null> {
+  // Planned once: the table is small, and read whole whatever the location.
+  const rows = await executePrepared<{ place: string; listings: number | null }>(
+    db,
+    sql`select ${searchPlaces.place} as place,
+      case when count(*) over () = 1 then (select coalesce(sum(${searchPlaceCounts.listings}), 0) from ${searchPlaceCounts}
+        where ${searchPlaceCounts.place} = ${searchPlaces.place})::float8 end as listings
+    from ${searchPlaces} where ${placeMatches(location, sql`${searchPlaces.place}`)} limit ${MAX_PLACES + 1}`,
+  );
+  if (rows.length > MAX_PLACES) return null;
+  return { places: rows.map((row) => row.place), listingsOfOne: rows.length === 1 ? rows[0]!.listings : null };
 }
 
 /** A location search resolved to at most this many places finds its words there through their own index (`wordsInPlaces`). */
@@ -376,7 +386,7 @@ const newestThrough = ({ listed }: WordList) => newestBy(listed.postedAt, listed
  * page walks newest first, else tested listing by listing (an order by price, or few matches).
  */
 function heldAnywhere(words: SearchWords, gathering: Gathering, newestFirst: boolean): WordsMatch {
-  const through = !gathering.all && newestFirst ? documentWords : null;
+  const through = !gathering.all && !gathering.placeWalk.anywhere && newestFirst ? documentWords : null;
   return { stems: [...new Set(words)], through, test: gathering.found ?? matchesAnywhere(words), gather: gathering.all };
 }
 
@@ -400,6 +410,13 @@ interface Gathering {
    * instead of intersecting the words' indexes (and a place's) again.
    */
   found?: SQL;
+  /**
+   * The search is in one place with fewer listings than the rarest word's list, of names
+   * (`named`) or of whole documents (`anywhere`): a walk newest first reads that place's listings
+   * (`products_place_posted_idx`) and tests each for the words, instead of walking the list and
+   * dropping the listings of every other place.
+   */
+  placeWalk: { named: boolean; anywhere: boolean };
 }
 
 /** The listings of a gathering counted by the first page's facets, by their primary key. */
@@ -445,12 +462,15 @@ async function relevancePage(
   }
   const afterTier = after ? Number(after.key[0]) : 1;
   const stems = [...new Set(words)];
-  // Few named pieces are gathered from the name index; many are found through the list.
-  // Among the matches counted, the named ones are those whose name (weight A of the document)
-  // holds every word; filtered from the document, not read from its index, which PostgreSQL would
-  // otherwise AND with the ids, intersecting the words' posting lists once more.
-  const namedTest = gathering.found ? and(gathering.found, sql`ts_filter(${products.searchVector}, '{a}') @@ ${tsqueryOf(words)}::tsquery`)! : namedBy(stems);
-  const namedPieces: WordsMatch = { stems, through: gathering.named ? null : nameWords, test: namedTest, gather: gathering.named };
+  // Few named pieces are gathered from the name index; many are found through the list, or in the
+  // place walked. Among the matches counted, and in a place's listings, the named ones are those
+  // whose name (weight A of the document) holds every word; filtered from the document, not read
+  // from its index, which PostgreSQL would otherwise AND with the ids (intersecting the words'
+  // posting lists once more), nor by parsing each name.
+  const namedInDocument = sql`ts_filter(${products.searchVector}, '{a}') @@ ${tsqueryOf(words)}::tsquery`;
+  const placeWalked = !gathering.named && gathering.placeWalk.named;
+  const namedTest = gathering.found ? and(gathering.found, namedInDocument)! : placeWalked ? namedInDocument : namedBy(stems);
+  const namedPieces: WordsMatch = { stems, through: gathering.named || placeWalked ? null : nameWords, test: namedTest, gather: gathering.named };
   const named = namedPieces.through ? newestThrough(namedPieces.through) : newest;
   const rank = nameRank(words);
   const rankedKey = sql`'1|' || ${rank}::text || '|' || ${named.key}`;
@@ -705,10 +725,11 @@ export async function searchCatalogue(
   const limit = query.limit ?? SEARCH_DEFAULT_LIMIT;
   const fingerprint = searchFingerprint({ ...query, sort });
   const after = query.cursor ? decodeCursor(query.cursor, sort, fingerprint) : null;
-  const [searched, places] = await Promise.all([
+  const [searched, placesFound] = await Promise.all([
     query.q ? wordsOf(query.q, () => searchWordsFor(db, query.q!)) : null,
     query.location ? placesMatching(db, query.location) : null,
   ]);
+  const places = placesFound?.places ?? null;
 
   const words = searched?.words ?? null;
   const place = placeCondition(query, places);
@@ -740,7 +761,7 @@ export async function searchCatalogue(
   // category and conditions asked for: words seldom in them), common words that
   // seldom go together, or filters that leave few of them, from the first page's facets. When
   // either shows there is no match, no page is read.
-  const gathering: Gathering = { named: false, all: false };
+  const gathering: Gathering = { named: false, all: false, placeWalk: { named: false, anywhere: false } };
   // At most how many listings the page's filters leave hold every word.
   let held: number | null = null;
   if (searched) {
@@ -763,6 +784,8 @@ export async function searchCatalogue(
     if (after?.few && inPlaces) gathering.all = true;
     if (gathering.all && inPlaces) gathering.found ??= inPlaces;
     gathering.named = gathering.all || searched.fewest.inName <= NAME_INDEX_UP_TO;
+    const inOnePlace = placesFound?.listingsOfOne ?? null;
+    if (inOnePlace !== null) gathering.placeWalk = { named: inOnePlace < searched.fewest.inName, anywhere: inOnePlace < searched.fewest.anywhere };
   }
   // Planned once: a page of the usual size (its size in the text: a plan made for any number of
   // rows would be costed for a tenth of the table, and never chosen). Any other size is planned

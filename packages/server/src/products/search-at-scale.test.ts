@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FACET_COUNT_LIMIT, type Product, type SearchResponse } from '@furniture/contract';
 import pg from 'pg';
@@ -91,7 +91,61 @@ describe('search over a seeded catalogue', () => {
         for (const { statement, plan } of plans) {
           // The first page's facets count through it and its page reads what they counted by id.
           if (!/"products"."id" = any/.test(statement)) expect(plan, statement).toMatch(/products_place_words_idx/);
-          expect(plan, statement).not.toMatch(/products_search_vector_idx|products_place_idx/);
+          expect(plan, statement).not.toMatch(/products_search_vector_idx|products_place_posted_idx/);
+        }
+      }
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('walks a town’s own listings newest first for a word too common there to gather, page after page', async () => {
+    // More pieces in one town than are gathered: named "Oak …", or holding the word in their
+    // description only, or not at all; and more of the word elsewhere than the town holds listings.
+    const listed = (name: SQL, description: SQL, location: string, from: number, to: number) => t.db.execute(sql`
+      insert into products (category_id, seller_id, condition, product_name, years_of_used_product, original_price, resale_price, description, phone, location, product_image, state, in_stock, posted_at)
+      select p.category_id, p.seller_id, p.condition, ${name}, p.years_of_used_product, p.original_price, p.resale_price, ${description}, p.phone, ${location}, p.product_image, p.state, p.in_stock,
+        -- Some listings posted at the same moment: the cursor's id tells them apart.
+        timestamptz '2026-01-01' + (g / 3) * interval '1 minute'
+      from (select * from products where in_stock = 'available' limit 1) p, generate_series(${from}::int, ${to}::int) g`);
+    await listed(sql`'Oak ' || p.product_name`, sql`p.description`, 'Sreemangal', 1, FACET_COUNT_LIMIT + 100);
+    await listed(sql`'Plain stool'`, sql`'Sat by an oak door'`, 'Sreemangal', 2_001, 2_080);
+    await listed(sql`'Plain stool'`, sql`'Sat by the door'`, 'Sreemangal', 3_001, 3_040);
+    await listed(sql`'Oak ' || p.product_name`, sql`p.description`, 'Moulvibazar', 4_001, 4_400);
+    const [counts] = (
+      await t.db.execute<{ town: number; anywhere: number; named: number }>(sql`
+        select (select sum(listings) from search_place_counts where place = 'sreemangal')::int as town,
+               (select sum(listings) from search_word_counts where term = 'oak')::int as anywhere,
+               (select listings from search_name_word_counts where term = 'oak')::int as named`)
+    ).rows;
+    expect(counts!.town).toBeLessThan(Math.min(counts!.anywhere, counts!.named));
+
+    const { rows: truth } = await t.db.execute<{ id: string; named: boolean }>(sql`
+      select id, search_vector @@ to_tsquery('furniture_search', 'oak:A') as named from products
+      where search_vector @@ to_tsquery('furniture_search', 'oak') and furniture_fold(location) = 'sreemangal'
+        and in_stock = 'available' and state in ('available', 'reserved', 'sold') and moderation is null
+      order by posted_at desc, id desc`);
+    expect(truth.length).toBeGreaterThan(FACET_COUNT_LIMIT);
+    const newest = await searchAll('q=oak&location=Sreemangal&sort=newest', 100);
+    expect(newest.map((product) => product._id)).toEqual(truth.map((row) => row.id));
+    // By relevance: every named piece before every other, none twice, none left out.
+    const relevant = (await searchAll('q=oak&location=Sreemangal', 100)).map((product) => product._id);
+    const namedIds = new Set(truth.filter((row) => row.named).map((row) => row.id));
+    expect(relevant.toSorted()).toEqual(truth.map((row) => row.id).toSorted());
+    expect(relevant.slice(0, namedIds.size).every((id) => namedIds.has(id))).toBe(true);
+
+    const client = new pg.Client({ connectionString: t.database.url });
+    await client.connect();
+    try {
+      await client.query('analyze products');
+      for (const query of [{ q: 'oak', location: 'Sreemangal' }, { q: 'oak', location: 'Sreemangal', sort: 'newest' as const }]) {
+        for (const page of [1, 3]) {
+          const pages = (await planSearch(client, { name: 'oak in Sreemangal', query, page })).filter(({ statement }) => statement.startsWith('select "products"."id"'));
+          expect(pages.length, `${query.sort} page ${page}`).toBeGreaterThan(0);
+          for (const { statement, plan } of pages) {
+            expect(plan, statement).toMatch(/products_place_posted_idx/);
+            expect(plan, statement).not.toMatch(/search_name_words|search_document_words/);
+          }
         }
       }
     } finally {

@@ -117,8 +117,9 @@ export const products = pgTable(
     // The first relevance tier, pieces named by every word (decision 27): the name's own words,
     // which search_vector holds with weight A, without reading the rest of the document.
     index('products_name_search_idx').using('gin', sql`to_tsvector('furniture_search'::regconfig, ${t.productName})`),
-    // The place filter: listings of the known places a location search resolves to (decision 27).
-    index('products_place_idx').on(sql`furniture_fold(${t.location})`),
+    // The place filter: listings of the known places a location search resolves to (decision 27),
+    // newest first within a place, which a search in one place walks (migration 0025).
+    index('products_place_posted_idx').on(sql`furniture_fold(${t.location})`, t.postedAt, t.id),
     index('products_advertised_idx').on(t.postedAt).where(sql`${t.advertisement} and ${t.inStock} = 'available'`),
   ],
 );

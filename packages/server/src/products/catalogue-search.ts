@@ -469,7 +469,11 @@ async function relevancePage(
   // posting lists once more), nor by parsing each name.
   const namedInDocument = sql`ts_filter(${products.searchVector}, '{a}') @@ ${tsqueryOf(words)}::tsquery`;
   const placeWalked = !gathering.named && gathering.placeWalk.named;
-  const namedTest = gathering.found ? and(gathering.found, namedInDocument)! : placeWalked ? namedInDocument : namedBy(stems);
+  // In a place walked, the words of weight A, tested `is true`: PostgreSQL estimates that as it
+  // estimates the words (a filter it cannot estimate it takes for rare, and deep in the place it
+  // gathers and sorts every listing left rather than walk), and does not AND the words' index in.
+  const namedInPlace = sql`(${products.searchVector} @@ ${tsqueryOf(words, 'A')}::tsquery) is true`;
+  const namedTest = gathering.found ? and(gathering.found, namedInDocument)! : placeWalked ? namedInPlace : namedBy(stems);
   const namedPieces: WordsMatch = { stems, through: gathering.named || placeWalked ? null : nameWords, test: namedTest, gather: gathering.named };
   const named = namedPieces.through ? newestThrough(namedPieces.through) : newest;
   const rank = nameRank(words);

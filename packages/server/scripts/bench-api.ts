@@ -3,7 +3,8 @@
  * `--products` (default 10,000; give two to compare them), it seeds a database with the catalogue
  * seed (or, with `--keep`, reuses the one a previous run kept), starts the marketplace as
  * `npm start` does in a process of its own, and loads it with autocannon from another process:
- * - every call against a bare node:http server sending the very same bytes, app and bare runs
+ * - every call against a bare node:http server sending the very same bytes (every header too;
+ *   the ratio to one sending the body with only its type is printed besides), app and bare runs
  *   alternated in one sitting so the machine's drift cancels: req/s, p50/p99 and the ratio; cached
  *   routes also with the response cache bypassed (every URL different), which is what the
  *   database costs;
@@ -37,7 +38,7 @@ import { seedCatalogue } from '../src/demo/catalogue-seed.ts';
 import { planSearch, searchShapes } from '../src/products/search-plans.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 import { median } from './statistics.ts';
-import { cpuUsed, load, measureWrites, SECONDS, type Result, signIn, startApp, startBareServer, waitUntilAnswering } from './bench-throughput.ts';
+import { bareAnswer, cpuUsed, load, measureWrites, rawAnswer, SECONDS, type Result, signIn, startApp, startBareServer, waitUntilAnswering } from './bench-throughput.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -186,31 +187,36 @@ async function openCatalogue(size: number): Promise<Catalogue> {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const mean = <T>(results: T[], pick: (result: T) => number) => results.reduce((sum, result) => sum + pick(result), 0) / results.length;
 
-/** Each call: app and bare alternated twice, then the app bypassing its cache. */
+/** Each call: app and bare servers (the same answer, and its body alone) alternated twice, then the app bypassing its cache. */
 async function measureCalls(catalogue: Catalogue) {
-  console.log(`\n| call | app req/s | bare req/s | ratio | app p50 | app p99 | uncached req/s | uncached p50 | uncached p99 | errors |`);
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log(`\n| call | app req/s | bare req/s | ratio | ratio to the body alone | app p50 | app p99 | uncached req/s | uncached p50 | uncached p99 | errors |`);
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const call of catalogue.calls) {
     const headers = call.signedIn ? await catalogue.signIn() : {};
-    const sample = await fetch(catalogue.base + call.url, { headers });
-    if (!sample.ok) throw new Error(`${call.name} answered ${sample.status}`);
-    const bare = await startBareServer(Buffer.from(await sample.arrayBuffer()), sample.headers.get('content-type') ?? 'application/json');
+    const sample = await rawAnswer(catalogue.base + call.url, headers);
+    if (sample.status !== 200) throw new Error(`${call.name} answered ${sample.status}`);
+    const bare = await startBareServer(bareAnswer(sample));
+    const bodyAlone = await startBareServer(bareAnswer(sample, { bodyAlone: true }));
     const app: Result[] = [];
     const bareRuns: Result[] = [];
+    const bodyAloneRuns: Result[] = [];
     try {
       for (let round = 0; round < 2; round++) {
         app.push(await load(catalogue.base + call.url, CONNECTIONS, headers));
         bareRuns.push(await load(bare.url, CONNECTIONS, {}));
+        bodyAloneRuns.push(await load(bodyAlone.url, CONNECTIONS, {}));
       }
     } finally {
       bare.stop();
+      bodyAlone.stop();
     }
     const uncached = call.cached ? await load(catalogue.base + call.url, CONNECTIONS, headers, { uncached: true }) : undefined;
     const appRate = mean(app, (result) => result.requests);
     const bareRate = mean(bareRuns, (result) => result.requests);
     const errors = app.reduce((sum, result) => sum + result.errors, uncached?.errors ?? 0);
     console.log(
-      `| ${call.name} | ${Math.round(appRate)} | ${Math.round(bareRate)} | ${(appRate / bareRate).toFixed(2)} | ${ms(mean(app, (r) => r.p50))} | ${ms(mean(app, (r) => r.p99))} | ` +
+      `| ${call.name} | ${Math.round(appRate)} | ${Math.round(bareRate)} | ${(appRate / bareRate).toFixed(2)} | ${(appRate / mean(bodyAloneRuns, (result) => result.requests)).toFixed(2)} | ` +
+        `${ms(mean(app, (r) => r.p50))} | ${ms(mean(app, (r) => r.p99))} | ` +
         (uncached ? `${Math.round(uncached.requests)} | ${ms(uncached.p50)} | ${ms(uncached.p99)}` : '– | – | –') +
         ` | ${errors} |`,
     );

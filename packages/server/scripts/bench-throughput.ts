@@ -5,7 +5,8 @@
  * - each hot read, with the response cache already holding thousands of other answers (every URL
  *   different for a measurement's time, as a busy server's cache holds other searches and pages),
  *   loaded by autocannon in a process of its own, and a bare node:http server, in a
- *   process of its own too, sending the very same bytes, each warmed up first (BENCH_WARM_UP_SECONDS,
+ *   process of its own too, sending the very same bytes (every header the app sent; the ratio to
+ *   a bare server sending the body with only its type is printed too), each warmed up first (BENCH_WARM_UP_SECONDS,
  *   1 by default), in turns (BENCH_ROUNDS, 3 by default) so that what else the machine runs weighs
  *   on both: the median rates, the turns' median ratio (the mean of the middle two for an even count) and the range, the app's worst p99
  *   at 10 connections, and the median and range of the turns' p99 at 50, the app's and the bare server's, also in turns; Home, a product's page and a search, which the server
@@ -24,6 +25,7 @@
  *   npm run bench:throughput -- writes start    (only these sections)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
@@ -153,15 +155,28 @@ export async function load(
   return { requests: report.requests.average, p50: report.latency.p50, p99: report.latency.p99, errors: report.errors + report.non2xx };
 }
 
+/** Headers node:http writes itself, on the app's answers and the bare server's alike. */
+const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** What a bare server sends again: the very same answer, every header the app sent, or its body with only its type and encoding. */
+export function bareAnswer(sample: RawAnswer, { bodyAlone = false } = {}) {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(sample.headers)) {
+    if (value === undefined || OWN_HEADERS.has(name)) continue;
+    if (!bodyAlone || name === 'content-type' || name === 'content-encoding') headers[name] = value;
+  }
+  headers['content-length'] = String(sample.body.length);
+  return { body: sample.body, headers };
+}
+
 /**
- * A bare node:http server in its own process, answering every request with the given bytes (with
- * the given content-encoding, for bytes sent compressed).
+ * A bare node:http server in its own process, answering every request with the given body and
+ * headers (`bareAnswer`).
  */
-export async function startBareServer(body: Buffer, contentType: string, contentEncoding?: string) {
-  const bodyFile = path.join(os.tmpdir(), `furniture-bare-${process.pid}.body`);
+export async function startBareServer({ body, headers }: ReturnType<typeof bareAnswer>) {
+  const bodyFile = path.join(os.tmpdir(), `furniture-bare-${process.pid}-${randomUUID()}.body`);
   await fs.writeFile(bodyFile, body);
   const port = await freePort();
-  const headers = { 'content-type': contentType, 'content-length': body.length, ...(contentEncoding ? { 'content-encoding': contentEncoding } : {}) };
   const code = `
     const body = require('node:fs').readFileSync(${JSON.stringify(bodyFile)});
     require('node:http').createServer((request, response) => {
@@ -171,7 +186,14 @@ export async function startBareServer(body: Buffer, contentType: string, content
   const child = spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}/`;
   await waitUntilAnswering(url, child);
-  return { url, pid: child.pid!, stop: () => child.kill() };
+  return {
+    url,
+    pid: child.pid!,
+    stop: () => {
+      child.kill();
+      void fs.rm(bodyFile, { force: true });
+    },
+  };
 }
 
 /**
@@ -262,9 +284,15 @@ async function stopApp(child: ChildProcess) {
 /** The headers a browser's request for a page carries that change the answer. */
 const asBrowser = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
 
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
 /** An answer's status, headers and body as they came over the wire (fetch would decompress it). */
-function rawAnswer(url: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+export function rawAnswer(url: string, headers: Record<string, string>) {
+  return new Promise<RawAnswer>((resolve, reject) => {
     http
       .get(url, { headers }, (response) => {
         const chunks: Buffer[] = [];
@@ -306,32 +334,39 @@ async function reads(base: string, app: ChildProcess) {
   const filling = await load(`${base}/api/allCategories`, 16, {}, { uncached: true });
   console.log(`The response cache first kept ${Math.round(filling.requests * SECONDS).toLocaleString('en-US')} other answers (each URL different for ${SECONDS} s).\n`);
   console.log(
-    '| call | app req/s (median) | bare req/s (median) | ratio: median of turns (range) | CPU µs a request: app + database | CPU µs: bare | CPU ratio bare/(app+db) | app p99 @10 (worst turn) | app p99 @50: median of turns (range) | bare p99 @50: median (range) | errors |',
+    '| call | app req/s (median) | bare req/s (median) | ratio: median of turns (range) | ratio to the body alone (range) | CPU µs a request: app + database | CPU µs: bare | CPU ratio bare/(app+db) | app p99 @10 (worst turn) | app p99 @50: median of turns (range) | bare p99 @50: median (range) | errors |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const call of calls) {
     const headers = (await call.headers?.()) ?? {};
     const sample = await rawAnswer(base + call.url, headers);
     if (sample.status !== 200) throw new Error(`${call.name} answered ${sample.status}`);
-    const bare = await startBareServer(sample.body, sample.headers['content-type'] ?? 'application/json', sample.headers['content-encoding']);
+    // The very same answer, every header included, and (as this bench measured before) its body
+    // with only its type and encoding: the security and caching headers are bytes the load
+    // generator, on the same two cores, reads too.
+    const bare = await startBareServer(bareAnswer(sample));
+    const bodyAlone = await startBareServer(bareAnswer(sample, { bodyAlone: true }));
     try {
       if (WARM_UP_SECONDS > 0) {
         await load(base + call.url, 10, headers, { seconds: WARM_UP_SECONDS });
         await load(bare.url, 10, {}, { seconds: WARM_UP_SECONDS });
+        await load(bodyAlone.url, 10, {}, { seconds: WARM_UP_SECONDS });
       }
       // App and bare in turns, so a change in what else the machine runs weighs on both alike.
-      const rounds: Array<{ app: Result; bare: Result; appUs: number; databaseUs: number; bareUs: number; appAtFifty: Result; bareAtFifty: Result }> = [];
+      const rounds: Array<{ app: Result; bare: Result; bodyAlone: Result; appUs: number; databaseUs: number; bareUs: number; appAtFifty: Result; bareAtFifty: Result }> = [];
       for (let round = 0; round < ROUNDS; round++) {
         const databaseBefore = await cpuUsed(databasePids);
         const onApp = await cpuPerRequest(async () => [app.pid!], () => load(base + call.url, 10, headers));
         const databaseUs = ((await databaseBefore()) * 1000) / (onApp.result.requests * SECONDS);
         const onBare = await cpuPerRequest(async () => [bare.pid], () => load(bare.url, 10, {}));
+        const onBodyAlone = await load(bodyAlone.url, 10, {});
         // A p99 of one run swings by half from one to the next: each turn measures both at 50 too.
         const appAtFifty = await load(base + call.url, 50, headers);
         const bareAtFifty = await load(bare.url, 50, {});
-        rounds.push({ app: onApp.result, bare: onBare.result, appUs: onApp.us, databaseUs, bareUs: onBare.us, appAtFifty, bareAtFifty });
+        rounds.push({ app: onApp.result, bare: onBare.result, bodyAlone: onBodyAlone, appUs: onApp.us, databaseUs, bareUs: onBare.us, appAtFifty, bareAtFifty });
       }
       const ratios = rounds.map((round) => round.app.requests / round.bare.requests).sort((a, b) => a - b);
+      const toBodyAlone = rounds.map((round) => round.app.requests / round.bodyAlone.requests).sort((a, b) => a - b);
       const [appUs, databaseUs, bareUs] = [median(rounds.map((r) => r.appUs)), median(rounds.map((r) => r.databaseUs)), median(rounds.map((r) => r.bareUs))];
       const p99AtTen = Math.max(...rounds.map((round) => round.app.p99));
       const errors = rounds.reduce((sum, round) => sum + round.app.errors + round.appAtFifty.errors, 0);
@@ -341,11 +376,13 @@ async function reads(base: string, app: ChildProcess) {
       };
       console.log(
         `| ${call.name} | ${Math.round(median(rounds.map((r) => r.app.requests)))} | ${Math.round(median(rounds.map((r) => r.bare.requests)))} | ` +
-          `${median(ratios).toFixed(2)} (${ratios[0]!.toFixed(2)}-${ratios.at(-1)!.toFixed(2)}) | ${Math.round(appUs)} + ${Math.round(databaseUs)} | ${Math.round(bareUs)} | ` +
+          `${median(ratios).toFixed(2)} (${ratios[0]!.toFixed(2)}-${ratios.at(-1)!.toFixed(2)}) | ${median(toBodyAlone).toFixed(2)} (${toBodyAlone[0]!.toFixed(2)}-${toBodyAlone.at(-1)!.toFixed(2)}) | ` +
+          `${Math.round(appUs)} + ${Math.round(databaseUs)} | ${Math.round(bareUs)} | ` +
           `${(bareUs / (appUs + databaseUs)).toFixed(2)} | ${p99AtTen} ms | ${p99sAtFifty('appAtFifty')} | ${p99sAtFifty('bareAtFifty')} | ${errors} |`,
       );
     } finally {
       bare.stop();
+      bodyAlone.stop();
     }
   }
 }

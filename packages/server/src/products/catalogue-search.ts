@@ -469,9 +469,10 @@ async function relevancePage(
   // posting lists once more), nor by parsing each name.
   const namedInDocument = sql`ts_filter(${products.searchVector}, '{a}') @@ ${tsqueryOf(words)}::tsquery`;
   const placeWalked = !gathering.named && gathering.placeWalk.named;
-  // In a place walked, the words of weight A, tested `is true`: PostgreSQL estimates that as it
-  // estimates the words (a filter it cannot estimate it takes for rare, and deep in the place it
-  // gathers and sorts every listing left rather than walk), and does not AND the words' index in.
+  // In a place walked, the words of weight A, tested `is true`: PostgreSQL estimates how many
+  // listings pass as it does for the words themselves, yet cannot AND the words' index in. (It
+  // cannot estimate `ts_filter`, takes it for rare, and deep in a place gathered and sorted every
+  // listing left instead of walking.)
   const namedInPlace = sql`(${products.searchVector} @@ ${tsqueryOf(words, 'A')}::tsquery) is true`;
   const namedTest = gathering.found ? and(gathering.found, namedInDocument)! : placeWalked ? namedInPlace : namedBy(stems);
   const namedPieces: WordsMatch = { stems, through: gathering.named || placeWalked ? null : nameWords, test: namedTest, gather: gathering.named };

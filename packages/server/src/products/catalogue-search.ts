@@ -417,6 +417,12 @@ interface Gathering {
    * dropping the listings of every other place.
    */
   placeWalk: { named: boolean; anywhere: boolean };
+  /**
+   * In a place walked for the words anywhere (`placeWalk.anywhere`), what its other matches (the
+   * third tier of relevance) are counted and gathered from when they are few: the place words'
+   * test (`wordsInPlaces`) and the page's filters but the place, which that index already holds.
+   */
+  othersInPlace?: { test: SQL; filters: (SQL | undefined)[] };
 }
 
 /** The listings of a gathering counted by the first page's facets, by their primary key. */
@@ -453,12 +459,12 @@ async function relevancePage(
   after: Cursor | null,
   rows: number,
   gathering: Gathering,
-): Promise<{ rows: Awaited<ReturnType<PageQuery>>; rankedUntil: string | null }> {
+): Promise<{ rows: Awaited<ReturnType<PageQuery>>; rankedUntil: string | null; othersFew: boolean }> {
   const newest = newestBy(products.postedAt, products.id);
   // Without a searchable word (q held none) everything found is one tier, newest first.
   if (!words) {
     const position = after ? [newest.after(after.key.slice(2), after.id)] : [];
-    return { rows: await pageQuery([...filters, ...position], newest.orderBy, sql`'3|' || ${newest.key}`, rows), rankedUntil: null };
+    return { rows: await pageQuery([...filters, ...position], newest.orderBy, sql`'3|' || ${newest.key}`, rows), rankedUntil: null, othersFew: false };
   }
   const afterTier = after ? Number(after.key[0]) : 1;
   const stems = [...new Set(words)];
@@ -503,14 +509,33 @@ async function relevancePage(
     if (after && afterTier === 2) where.push(named.after(after.key.slice(2), after.id));
     found.push(...(await pageQuery(where, named.orderBy, sql`'2|' || ${named.key}`, rows - found.length, namedPieces)));
   }
+  let othersFew = false;
   if (found.length < rows) {
-    const anywhere = heldAnywhere(words, gathering, true);
-    const other = anywhere.through ? newestThrough(anywhere.through) : newest;
-    const where = [...filters, sql`not ${products.searchVector} @@ ${tsqueryOf(words, 'A')}::tsquery`];
-    if (after && afterTier === 3) where.push(other.after(after.key.slice(2), after.id));
-    found.push(...(await pageQuery(where, other.orderBy, sql`'3|' || ${other.key}`, rows - found.length, anywhere)));
+    const notNamed = sql`not ${products.searchVector} @@ ${tsqueryOf(words, 'A')}::tsquery`;
+    // The page that reaches the other matches of a place walked counts them first, from the place
+    // words' index: few of them (none, for a word nearly every match names) are gathered from it,
+    // on this page and the later ones (the cursor's `few`), instead of walking every older listing
+    // of the place to find them.
+    const inPlace = afterTier < 3 ? gathering.othersInPlace : undefined;
+    const counted = inPlace ? await countUpTo(db, [...inPlace.filters, inPlace.test, notNamed], GATHER_UP_TO + 1) : null;
+    othersFew = counted !== null && counted <= GATHER_UP_TO;
+    if (counted !== 0) {
+      const gatheredInPlace = othersFew && inPlace ? inPlace : null;
+      const anywhere: WordsMatch = gatheredInPlace ? { stems, through: null, test: gatheredInPlace.test, gather: true } : heldAnywhere(words, gathering, true);
+      const other = anywhere.through ? newestThrough(anywhere.through) : newest;
+      const where = [...(gatheredInPlace?.filters ?? filters), notNamed];
+      if (after && afterTier === 3) where.push(other.after(after.key.slice(2), after.id));
+      found.push(...(await pageQuery(where, other.orderBy, sql`'3|' || ${other.key}`, rows - found.length, anywhere)));
+    }
   }
-  return { rows: found, rankedUntil };
+  return { rows: found, rankedUntil, othersFew };
+}
+
+/** How many listings `where` holds, counted up to `atMost` and no further. */
+async function countUpTo(db: Executor, where: (SQL | undefined)[], atMost: number): Promise<number> {
+  const held = db.select({ id: products.id }).from(products).where(and(...where)).limit(atMost).as('held');
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(held);
+  return row?.count ?? 0;
 }
 
 /** How many matches of a search have each condition in each category (decision 27). */
@@ -784,13 +809,15 @@ export async function searchCatalogue(
       }
     }
     // Few matches in a few places are gathered through the place words' index; the later pages of
-    // a search whose first page counted few there too (a forged cursor can only have a page gather
-    // what that index holds of its words in its places).
+    // a search whose first page counted few there too, or whose page reaching the third tier
+    // counted few others (a forged cursor can only have a page gather what that index holds of its
+    // words in its places).
     if (after?.few && inPlaces) gathering.all = true;
     if (gathering.all && inPlaces) gathering.found ??= inPlaces;
     gathering.named = gathering.all || searched.fewest.inName <= NAME_INDEX_UP_TO;
     const inOnePlace = placesFound?.listingsOfOne ?? null;
     if (inOnePlace !== null) gathering.placeWalk = { named: inOnePlace < searched.fewest.inName, anywhere: inOnePlace < searched.fewest.anywhere };
+    if (gathering.placeWalk.anywhere && inPlaces && !gathering.found) gathering.othersInPlace = { test: inPlaces, filters: [...besidesPlace, category, condition] };
   }
   // Planned once: a page of the usual size (its size in the text: a plan made for any number of
   // rows would be costed for a tenth of the table, and never chosen). Any other size is planned
@@ -813,7 +840,7 @@ export async function searchCatalogue(
 
   const pagePromise = async () => {
     // The kept counts are exact for what the public sees: when none holds every word, no listing is read.
-    if (held === 0) return { rows: [], rankedUntil: null };
+    if (held === 0) return { rows: [], rankedUntil: null, othersFew: false };
     // Matches found by id or through the place words are in their place: its index would only be ANDed with them.
     const pageFilters = [...(gathering.found ? besidesPlace : filters), category, condition];
     if (sort === 'relevance') return relevancePage(db, pageQuery, pageFilters, words, after, limit + 1, gathering);
@@ -821,13 +848,13 @@ export async function searchCatalogue(
     const order = match?.through ? newestThrough(match.through) : ordering(sort);
     const position = after ? order.after(after.key, after.id, prepared ? outOfPlannersSight : asGiven) : undefined;
     const rows = await pageQuery([...pageFilters, position], order.orderBy, order.key, limit + 1, match);
-    return { rows, rankedUntil: null };
+    return { rows, rankedUntil: null, othersFew: false };
   };
-  const [{ rows, rankedUntil }, facets] = await Promise.all([pagePromise(), facetCount?.then((count) => facetsOf(query, count)) ?? null]);
+  const [{ rows, rankedUntil, othersFew }, facets] = await Promise.all([pagePromise(), facetCount?.then((count) => facetsOf(query, count)) ?? null]);
 
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextCursor =
-    rows.length > limit && last ? encodeCursor({ sort, key: last.sortKey, id: last.id, rankedUntil, few: inPlaces !== null && gathering.all }, fingerprint) : null;
+    rows.length > limit && last ? encodeCursor({ sort, key: last.sortKey, id: last.id, rankedUntil, few: inPlaces !== null && (gathering.all || othersFew) }, fingerprint) : null;
   return { rows: page, nextCursor, facets };
 }

@@ -148,6 +148,34 @@ describe('search over a seeded catalogue', () => {
           }
         }
       }
+
+      // By relevance, the page reaching the pieces that only mention the word counts them from the
+      // place words' index, and it and the later pages gather those few from it, instead of walking
+      // every older listing of the town. (Pages of 24: the one after the last named piece's.)
+      const relevance = { name: 'oak in Sreemangal', query: { q: 'oak', location: 'Sreemangal' } };
+      const reaching = Math.floor(namedIds.size / 24) + 1;
+      const othersOf = async (page: number) => {
+        const plans = await planSearch(client, { ...relevance, page });
+        const counts = plans.filter(({ statement }) => statement.startsWith('select count(*)'));
+        return { counts, others: plans.filter(({ statement }) => statement.includes(`'3|' ||`)) };
+      };
+      for (const page of [reaching, Math.ceil(truth.length / 24)]) {
+        const { counts, others } = await othersOf(page);
+        expect(counts, `page ${page}`).toHaveLength(page === reaching ? 1 : 0);
+        expect(others, `page ${page}`).toHaveLength(1);
+        for (const { statement, plan } of [...counts, ...others]) {
+          expect(plan, statement).toMatch(/products_place_words_idx/);
+          expect(plan, statement).not.toMatch(/products_place_posted_idx/);
+        }
+      }
+
+      // None left (the word is in every match's name): the last page reads no third tier at all.
+      await t.db.execute(sql`update products set description = 'Sat by the door' where description = 'Sat by an oak door'`);
+      const namedOnly = await searchAll('q=oak&location=Sreemangal', 100);
+      expect(namedOnly.map((product) => product._id).toSorted()).toEqual([...namedIds].toSorted());
+      const last = await othersOf(Math.ceil(namedIds.size / 24));
+      expect(last.counts).toHaveLength(1);
+      expect(last.others).toHaveLength(0);
     } finally {
       await client.end();
     }

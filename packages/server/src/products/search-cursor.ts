@@ -16,7 +16,10 @@ export interface Cursor {
   id: string;
   /** Relevance only: where its ranked tier ends, `posted_at|id` (null when every named piece is in it). */
   rankedUntil?: string | null;
-  /** The first page counted few matches of its words in the places asked for: the later ones gather them (decision 27). */
+  /**
+   * A page counted few matches of its words in the places asked for (the first page all of them,
+   * or the one reaching relevance's third tier the others): the later ones gather them (decision 27).
+   */
   few?: boolean;
 }
 

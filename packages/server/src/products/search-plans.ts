@@ -29,6 +29,8 @@ export function searchShapes(categoryId: string): SearchShape[] {
     { name: 'a broad word in a town, relevance', query: { q: 'oak', location: 'Dhanmondi' } },
     // Too common in the town to gather at a million listings: the town's listings walked newest first.
     { name: 'page 3, a broad word in a town, newest', query: { q: 'oak', location: 'Dhanmondi', sort: 'newest' }, page: 3 },
+    // Past every piece it names (the 66th page at a million): the others counted, none, and not walked for.
+    { name: 'last page, a broad word in a town, relevance', query: { q: 'oak', location: 'Dhanmondi' }, page: 100 },
     { name: 'one broad word, relevance', query: { q: 'sofa' } },
     { name: 'a word in no name, relevance', query: { q: 'bogura' } },
     // The word counts show that no category holds both: no listing is read.

@@ -418,9 +418,9 @@ interface Gathering {
    */
   placeWalk: { named: boolean; anywhere: boolean };
   /**
-   * In a place walked for the words anywhere (`placeWalk.anywhere`), what its other matches (the
-   * third tier of relevance) are counted and gathered from when they are few: the place words'
-   * test (`wordsInPlaces`) and the page's filters but the place, which that index already holds.
+   * In a search in a few places whose matches are walked for, what its other matches (the third
+   * tier of relevance) are counted and gathered from when they are few: the place words' test
+   * (`wordsInPlaces`) and the page's filters but the place, which that index already holds.
    */
   othersInPlace?: { test: SQL; filters: (SQL | undefined)[] };
 }
@@ -512,10 +512,10 @@ async function relevancePage(
   let othersFew = false;
   if (found.length < rows) {
     const notNamed = sql`not ${products.searchVector} @@ ${tsqueryOf(words, 'A')}::tsquery`;
-    // The page that reaches the other matches of a place walked counts them first, from the place
+    // In a few places, the page that reaches the other matches counts them first, from the place
     // words' index: few of them (none, for a word nearly every match names) are gathered from it,
     // on this page and the later ones (the cursor's `few`), instead of walking every older listing
-    // of the place to find them.
+    // of the place, or every older entry of the word's list, to find them.
     const inPlace = afterTier < 3 ? gathering.othersInPlace : undefined;
     const counted = inPlace ? await countUpTo(db, [...inPlace.filters, inPlace.test, notNamed], GATHER_UP_TO + 1) : null;
     othersFew = counted !== null && counted <= GATHER_UP_TO;
@@ -817,7 +817,7 @@ export async function searchCatalogue(
     gathering.named = gathering.all || searched.fewest.inName <= NAME_INDEX_UP_TO;
     const inOnePlace = placesFound?.listingsOfOne ?? null;
     if (inOnePlace !== null) gathering.placeWalk = { named: inOnePlace < searched.fewest.inName, anywhere: inOnePlace < searched.fewest.anywhere };
-    if (gathering.placeWalk.anywhere && inPlaces && !gathering.found) gathering.othersInPlace = { test: inPlaces, filters: [...besidesPlace, category, condition] };
+    if (inPlaces && !gathering.found) gathering.othersInPlace = { test: inPlaces, filters: [...besidesPlace, category, condition] };
   }
   // Planned once: a page of the usual size (its size in the text: a plan made for any number of
   // rows would be costed for a tenth of the table, and never chosen). Any other size is planned

@@ -151,31 +151,42 @@ describe('search over a seeded catalogue', () => {
 
       // By relevance, the page reaching the pieces that only mention the word counts them from the
       // place words' index, and it and the later pages gather those few from it, instead of walking
-      // every older listing of the town. (Pages of 24: the one after the last named piece's.)
-      const relevance = { name: 'oak in Sreemangal', query: { q: 'oak', location: 'Sreemangal' } };
-      const reaching = Math.floor(namedIds.size / 24) + 1;
-      const othersOf = async (page: number) => {
-        const plans = await planSearch(client, { ...relevance, page });
+      // every older listing of the town, or the word's list in a town and its neighbour. (Pages of
+      // 100: the one whose last row, or the row past it that says another page follows, is not named.)
+      const reaching = Math.floor((namedIds.size - 1) / 100) + 1;
+      const othersOf = async (location: string, page: number) => {
+        const plans = await planSearch(client, { name: `oak in ${location}`, query: { q: 'oak', location }, page }, 100);
         const counts = plans.filter(({ statement }) => statement.startsWith('select count(*)'));
         return { counts, others: plans.filter(({ statement }) => statement.includes(`'3|' ||`)) };
       };
-      for (const page of [reaching, Math.ceil(truth.length / 24)]) {
-        const { counts, others } = await othersOf(page);
-        expect(counts, `page ${page}`).toHaveLength(page === reaching ? 1 : 0);
-        expect(others, `page ${page}`).toHaveLength(1);
-        for (const { statement, plan } of [...counts, ...others]) {
-          expect(plan, statement).toMatch(/products_place_words_idx/);
-          expect(plan, statement).not.toMatch(/products_place_posted_idx/);
+      const gathersOthers = async (location: string, others: number) => {
+        for (const page of [reaching, Math.ceil((namedIds.size + others) / 100)]) {
+          const plans = await othersOf(location, page);
+          expect(plans.counts, `${location}, page ${page}`).toHaveLength(page === reaching ? 1 : 0);
+          expect(plans.others, `${location}, page ${page}`).toHaveLength(1);
+          for (const { statement, plan } of [...plans.counts, ...plans.others]) {
+            expect(plan, statement).toMatch(/products_place_words_idx/);
+            expect(plan, statement).not.toMatch(/products_place_posted_idx|search_document_words/);
+          }
         }
-      }
+      };
+      await gathersOthers('Sreemangal', truth.length - namedIds.size);
 
       // None left (the word is in every match's name): the last page reads no third tier at all.
       await t.db.execute(sql`update products set description = 'Sat by the door' where description = 'Sat by an oak door'`);
       const namedOnly = await searchAll('q=oak&location=Sreemangal', 100);
       expect(namedOnly.map((product) => product._id).toSorted()).toEqual([...namedIds].toSorted());
-      const last = await othersOf(Math.ceil(namedIds.size / 24));
+      const last = await othersOf('Sreemangal', Math.ceil(namedIds.size / 100));
       expect(last.counts).toHaveLength(1);
       expect(last.others).toHaveLength(0);
+
+      // Two places (the town and its station): the word's lists are walked, and the few others gathered.
+      await listed(sql`'Plain stool'`, sql`'Sat by an oak door'`, 'Sreemangal Station', 5_001, 5_005);
+      await client.query('analyze products');
+      const twoPlaces = (await searchAll('q=oak&location=Sreemangal', 100)).map((product) => product._id);
+      expect(twoPlaces).toHaveLength(namedIds.size + 5);
+      expect(twoPlaces.slice(0, namedIds.size).toSorted()).toEqual([...namedIds].toSorted());
+      await gathersOthers('Sreemangal', 5);
     } finally {
       await client.end();
     }

@@ -57,6 +57,12 @@ export interface SearchedWords {
    */
   fewest: { anywhere: number; inName: number };
   /**
+   * At most how many listings hold every stem without naming them all (relevance's third tier):
+   * for each stem, the listings holding it less those naming it (migration 0026), summed. 0 when
+   * every listing holding a stem names it.
+   */
+  othersAtMost: number;
+  /**
    * Every group of listings (a category and a condition) in which each stem is held, with at most
    * how many of them hold every stem: the fewest holding one there, sold or not. A listing is in
    * one group, so a group missing here holds no match, and their sum bounds a search's matches.
@@ -85,9 +91,10 @@ function heldAtMost({ fewestByGroup }: SearchedWords, within: Pick<SearchQuery, 
  * How many listings hold a stem anywhere, by group (category and condition), and in their names,
  * as the counts triggers keep have it.
  */
-type StemCounts = { anywhere: number; in_name: number; by_group: [categoryId: string, condition: Condition, listings: number][] };
+type StemCounts = { anywhere: number; unnamed: number; in_name: number; by_group: [categoryId: string, condition: Condition, listings: number][] };
 const stemCounts = (term: SQL) => sql`
   coalesce((select sum(k.listings) from ${searchWordCounts} k where k.term = ${term}), 0)::float8 as anywhere,
+  coalesce((select sum(k.listings - k.named) from ${searchWordCounts} k where k.term = ${term}), 0)::float8 as unnamed,
   coalesce((select n.listings from ${searchNameWordCounts} n where n.term = ${term}), 0) as in_name,
   coalesce((select json_agg(json_build_array(g.category_id, g.condition, g.listings)) from (
     select k.category_id, k.condition, sum(k.listings)::float8 as listings from ${searchWordCounts} k
@@ -113,7 +120,9 @@ export async function searchWordsFor(db: Executor, text: string): Promise<Search
   const counts = new Map<string, StemCounts>(rows.map((row) => [row.lexeme, row]));
   const misspelt = [...new Set(rows.filter((row) => !row.known).map((row) => row.lexeme))];
   const candidates = misspelt.length > 0 ? await correctionCandidates(db, misspelt) : [];
-  for (const candidate of candidates) counts.set(candidate.term, { anywhere: candidate.frequency, in_name: candidate.in_name, by_group: candidate.by_group });
+  for (const candidate of candidates) {
+    counts.set(candidate.term, { anywhere: candidate.frequency, unnamed: candidate.unnamed, in_name: candidate.in_name, by_group: candidate.by_group });
+  }
   // A word like nothing in the catalogue stays as it is, and so matches nothing.
   const stems = rows.map(({ lexeme, known }) => (known ? lexeme : (closestTerm(lexeme, candidates) ?? lexeme)));
   const stemCountsOf = stems.map((stem) => counts.get(stem)!);
@@ -132,6 +141,7 @@ export async function searchWordsFor(db: Executor, text: string): Promise<Search
   return {
     words: stems,
     fewest: { anywhere: fewest('anywhere'), inName: fewest('in_name') },
+    othersAtMost: [...new Set(stemCountsOf)].reduce((total, held) => total + held.unnamed, 0),
     fewestByGroup: [...fewestByGroup.values()].filter((group) => group.stems === everyStem).map(({ stems: _stems, ...group }) => group),
   };
 }
@@ -423,6 +433,8 @@ interface Gathering {
    * (`wordsInPlaces`) and the page's filters but the place, which that index already holds.
    */
   othersInPlace?: { test: SQL; filters: (SQL | undefined)[] };
+  /** The kept counts show that every listing holding a word names it: relevance's third tier is empty. */
+  noOthers: boolean;
 }
 
 /** The listings of a gathering counted by the first page's facets, by their primary key. */
@@ -443,7 +455,8 @@ type PageQuery = (where: (SQL | undefined)[], order: SQL[], key: SQL, rows: numb
  *  1. the newest RANKED_NAMED pieces named by every word, best named first (`nameRank`), then
  *     newest first;
  *  2. the older pieces named by every word, newest first;
- *  3. the other matches (the words in the category, location or description), newest first.
+ *  3. the other matches (the words in the category, location or description), newest first;
+ *     none looked for when the kept word counts show every listing holding a word names it.
  * The first page fixes where the ranked tier ends (the (posted_at, id) of its oldest piece, or
  * none when every named piece is in it) and the cursor carries it, so pieces added during a walk
  * can only join the ranked tier, never shift the others. A cursor key is `tier|...|posted_at`.
@@ -510,7 +523,7 @@ async function relevancePage(
     found.push(...(await pageQuery(where, named.orderBy, sql`'2|' || ${named.key}`, rows - found.length, namedPieces)));
   }
   let othersFew = false;
-  if (found.length < rows) {
+  if (found.length < rows && !gathering.noOthers) {
     const notNamed = sql`not ${products.searchVector} @@ ${tsqueryOf(words, 'A')}::tsquery`;
     // In a few places, the page that reaches the other matches counts them first, from the place
     // words' index: few of them (none, for a word nearly every match names) are gathered from it,
@@ -791,7 +804,7 @@ export async function searchCatalogue(
   // category and conditions asked for: words seldom in them), common words that
   // seldom go together, or filters that leave few of them, from the first page's facets. When
   // either shows there is no match, no page is read.
-  const gathering: Gathering = { named: false, all: false, placeWalk: { named: false, anywhere: false } };
+  const gathering: Gathering = { named: false, all: false, placeWalk: { named: false, anywhere: false }, noOthers: false };
   // At most how many listings the page's filters leave hold every word.
   let held: number | null = null;
   if (searched) {
@@ -815,6 +828,7 @@ export async function searchCatalogue(
     if (after?.few && inPlaces) gathering.all = true;
     if (gathering.all && inPlaces) gathering.found ??= inPlaces;
     gathering.named = gathering.all || searched.fewest.inName <= NAME_INDEX_UP_TO;
+    gathering.noOthers = searched.othersAtMost === 0;
     const inOnePlace = placesFound?.listingsOfOne ?? null;
     if (inOnePlace !== null) gathering.placeWalk = { named: inOnePlace < searched.fewest.inName, anywhere: inOnePlace < searched.fewest.anywhere };
     if (inPlaces && !gathering.found) gathering.othersInPlace = { test: inPlaces, filters: [...besidesPlace, category, condition] };

@@ -15,6 +15,8 @@ type CountRow = {
   condition: string;
   in_stock: string;
   listings: number;
+  /** Words only: how many of them name it. */
+  named?: number;
 };
 
 const byKey = (rows: CountRow[]) => [...rows].sort((a, b) => `${a.key}|${a.category_id}|${a.condition}|${a.in_stock}`.localeCompare(`${b.key}|${b.category_id}|${b.condition}|${b.in_stock}`));
@@ -22,16 +24,17 @@ const byKey = (rows: CountRow[]) => [...rows].sort((a, b) => `${a.key}|${a.categ
 /** What the public sees of the listings, as the counts are kept of it. */
 const visible = sql`state in ('available', 'reserved', 'sold') and moderation is null`;
 
-/** The word and place counts the trigger kept, and the same counted afresh from the listings the public sees. */
+/** The word (with those naming it) and place counts the trigger kept, and the same counted afresh from the listings the public sees. */
 async function keptAndFresh() {
   const read = async (statement: SQL) => byKey((await t.db.execute<CountRow>(statement)).rows);
   return {
     words: {
-      kept: await read(sql`select term as key, category_id, condition::text, in_stock::text, listings from search_word_counts where listings <> 0`),
+      kept: await read(sql`select term as key, category_id, condition::text, in_stock::text, listings, named from search_word_counts where listings <> 0`),
       fresh: await read(sql`
-        select term as key, category_id, condition::text, in_stock::text, count(*)::int as listings
-        from products cross join lateral unnest(tsvector_to_array(search_vector)) as term
-        where ${visible} group by term, category_id, condition, in_stock`),
+        select w.lexeme as key, category_id, condition::text, in_stock::text, count(*)::int as listings,
+          (count(*) filter (where search_vector @@ (quote_literal(w.lexeme) || ':A')::tsquery))::int as named
+        from products cross join lateral unnest(tsvector_to_array(search_vector)) as w(lexeme)
+        where ${visible} group by w.lexeme, category_id, condition, in_stock`),
     },
     places: {
       kept: await read(sql`select place as key, category_id, condition::text, in_stock::text, listings from search_place_counts where listings <> 0`),
@@ -47,7 +50,7 @@ async function expectKeptCountsFresh(step: string) {
   expect(words.kept, step).toEqual(words.fresh);
   expect(places.kept, step).toEqual(places.fresh);
   const negative = await t.db.execute(sql`
-    select 1 from search_word_counts where listings < 0 union all select 1 from search_place_counts where listings < 0`);
+    select 1 from search_word_counts where listings < 0 or named < 0 or named > listings union all select 1 from search_place_counts where listings < 0`);
   expect(negative.rows, step).toEqual([]);
 }
 
@@ -101,12 +104,15 @@ describe('word and place counts kept by a trigger', () => {
     await expectKeptCountsFresh('moved to another category and condition');
     await t.db.update(products).set({ productName: 'Walnut zorbel chair', description: 'Newly oiled', location: 'Banani' }).where(eq(products.id, teak.id));
     await expectKeptCountsFresh('edited');
+    // The same words, one of them moved from the name to the description: only how many name it changes.
+    await t.db.update(products).set({ productName: 'Zorbel chair', description: 'Walnut, newly oiled' }).where(eq(products.id, teak.id));
+    await expectKeptCountsFresh('a word no longer in the name');
     await t.db.update(categories).set({ categoryName: 'Quorral tables' }).where(eq(categories.id, tables.id));
     await expectKeptCountsFresh('category renamed');
     await t.db.delete(products).where(eq(products.id, table.id));
     await expectKeptCountsFresh('deleted');
     const { words, places } = await keptAndFresh();
-    expect(words.kept.filter((row) => row.key === 'quorral')).toEqual([{ key: 'quorral', category_id: tables.id, condition: 'Excellent', in_stock: 'available', listings: 1 }]);
+    expect(words.kept.filter((row) => row.key === 'quorral')).toEqual([{ key: 'quorral', category_id: tables.id, condition: 'Excellent', in_stock: 'available', listings: 1, named: 0 }]);
     expect(places.kept.filter((row) => row.key === 'banani')).toEqual([{ key: 'banani', category_id: chairs.id, condition: 'Good', in_stock: 'sold', listings: 1 }]);
   });
 

@@ -172,13 +172,20 @@ describe('search over a seeded catalogue', () => {
       };
       await gathersOthers('Sreemangal', truth.length - namedIds.size);
 
-      // None left (the word is in every match's name): the last page reads no third tier at all.
-      await t.db.execute(sql`update products set description = 'Sat by the door' where description = 'Sat by an oak door'`);
+      // None left in the town, one in another: the last page counts none and reads no third tier.
+      await listed(sql`'Plain stool'`, sql`'Sat by an oak door'`, 'Moulvibazar', 4_501, 4_501);
+      await t.db.execute(sql`update products set description = 'Sat by the door' where description = 'Sat by an oak door' and location = 'Sreemangal'`);
       const namedOnly = await searchAll('q=oak&location=Sreemangal', 100);
       expect(namedOnly.map((product) => product._id).toSorted()).toEqual([...namedIds].toSorted());
       const last = await othersOf('Sreemangal', Math.ceil(namedIds.size / 100));
       expect(last.counts).toHaveLength(1);
       expect(last.others).toHaveLength(0);
+      // None anywhere: the kept word counts say every listing holding the word names it, so neither
+      // the town's last page nor the whole catalogue's counts or reads a third tier.
+      await t.db.execute(sql`update products set description = 'Sat by the door' where description = 'Sat by an oak door'`);
+      const [inTown, everywhere] = [await othersOf('Sreemangal', Math.ceil(namedIds.size / 100)), await planSearch(client, { name: 'oak', query: { q: 'oak' }, page: 1_000 }, 100)];
+      expect(inTown).toEqual({ counts: [], others: [] });
+      expect(everywhere.filter(({ statement }) => statement.startsWith('select count(*)') || statement.includes(`'3|' ||`))).toEqual([]);
 
       // Two places (the town and its station): the word's lists are walked, and the few others gathered.
       await listed(sql`'Plain stool'`, sql`'Sat by an oak door'`, 'Sreemangal Station', 5_001, 5_005);

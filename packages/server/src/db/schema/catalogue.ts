@@ -156,7 +156,8 @@ export const searchPlaces = pgTable('search_places', {
 /**
  * How many publicly visible listings hold each stem, by category, condition and stock state, kept
  * by a trigger on products (migration 0017): the facet counts of a one-word search without other
- * filters, exact at any size without reading the listings (decision 27).
+ * filters, exact at any size without reading the listings (decision 27). `named`: how many of them
+ * hold it in their name (migration 0026), so that the others hold it only elsewhere.
  */
 export const searchWordCounts = pgTable(
   'search_word_counts',
@@ -168,6 +169,7 @@ export const searchWordCounts = pgTable(
     condition: productCondition('condition').notNull(),
     inStock: stockState('in_stock').notNull(),
     listings: integer('listings').notNull(),
+    named: integer('named').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.term, t.categoryId, t.condition, t.inStock] })],
 );

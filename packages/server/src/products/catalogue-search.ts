@@ -868,7 +868,9 @@ export async function searchCatalogue(
 
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  const nextCursor =
-    rows.length > limit && last ? encodeCursor({ sort, key: last.sortKey, id: last.id, rankedUntil, few: inPlaces !== null && (gathering.all || othersFew) }, fingerprint) : null;
+  // Few others are gathered from the next page on only when it starts among them: one starting
+  // among the named pieces walks for them, where gathering would read every match of the places.
+  const few = inPlaces !== null && (gathering.all || (othersFew && last?.sortKey.startsWith('3|') === true));
+  const nextCursor = rows.length > limit && last ? encodeCursor({ sort, key: last.sortKey, id: last.id, rankedUntil, few }, fingerprint) : null;
   return { rows: page, nextCursor, facets };
 }

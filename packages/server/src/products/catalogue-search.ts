@@ -518,9 +518,11 @@ async function relevancePage(
     found.push(...(await pageQuery(where, [desc(rank), ...named.orderBy], rankedKey, rows, namedPieces)));
   }
   if (afterTier <= 2 && rankedUntil && found.length < rows) {
-    const where = [...filters, named.past(rankedUntil)];
-    if (after && afterTier === 2) where.push(named.after(after.key.slice(2), after.id));
-    found.push(...(await pageQuery(where, named.orderBy, sql`'2|' || ${named.key}`, rows - found.length, namedPieces)));
+    // Past the ranked tier's end, or past the cursor, which is past it: one bound, not both. Given
+    // two, PostgreSQL starts the index scan at the first and walks every entry down to the cursor,
+    // so each page cost more than the one before.
+    const position = after && afterTier === 2 ? named.after(after.key.slice(2), after.id) : named.past(rankedUntil);
+    found.push(...(await pageQuery([...filters, position], named.orderBy, sql`'2|' || ${named.key}`, rows - found.length, namedPieces)));
   }
   let othersFew = false;
   if (found.length < rows && !gathering.noOthers) {

@@ -149,6 +149,15 @@ describe('search over a seeded catalogue', () => {
         }
       }
 
+      // A page after a cursor among the older named pieces bounds its walk by that cursor alone. With
+      // the ranked tier's end as well, PostgreSQL started the index scan there and walked every entry
+      // down to the cursor, so each page cost more than the one before.
+      for (const query of [{ q: 'oak', location: 'Sreemangal' }, { q: 'oak' }]) {
+        const named = (await planSearch(client, { name: 'older named pieces', query, page: 3 })).filter(({ statement }) => statement.includes(`'2|' ||`));
+        expect(named, query.location ?? 'everywhere').toHaveLength(1);
+        expect(named[0]!.plan.match(/ROW\(posted_at, (id|product_id)\) </g), named[0]!.plan).toHaveLength(1);
+      }
+
       // By relevance, the page reaching the pieces that only mention the word counts them from the
       // place words' index, and it and the later pages gather those few from it, instead of walking
       // every older listing of the town, or the word's list in a town and its neighbour. (Pages of

@@ -88,8 +88,9 @@ function heldAtMost({ fewestByGroup }: SearchedWords, within: Pick<SearchQuery, 
 }
 
 /**
- * How many listings hold a stem anywhere, by group (category and condition), and in their names,
- * as the counts triggers keep have it.
+ * How many listings hold a stem anywhere, how many of them leave it out of their names
+ * (`unnamed`), by group (category and condition), and in their names, as the counts triggers keep
+ * have it.
  */
 type StemCounts = { anywhere: number; unnamed: number; in_name: number; by_group: [categoryId: string, condition: Condition, listings: number][] };
 const stemCounts = (term: SQL) => sql`

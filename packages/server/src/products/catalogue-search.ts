@@ -179,31 +179,46 @@ const MAX_PLACES = 200;
 const placeMatches = (location: string, place: SQL) =>
   sql`(furniture_fold(${location}) <% ${place} or ${place} like '%' || furniture_fold(${location}) || '%')`;
 
-/** The known places a location search matches, and how many listings the public sees there when it is only one. */
-interface PlacesFound {
+/** A location search resolved to at most this many places finds its words there through their own index (`wordsInPlaces`). */
+const PLACE_WORDS_UP_TO = 16;
+
+/**
+ * The known places a location search matches; how many listings the public sees there, when they
+ * are at most PLACE_WORDS_UP_TO (`listings`, and `listingsOfOne` when one); and about how many the
+ * whole catalogue holds (PostgreSQL's estimate, kept by ANALYZE; null before the first).
+ */
+export interface PlacesFound {
   places: string[];
+  listings: number | null;
   listingsOfOne: number | null;
+  catalogue: number | null;
 }
 
 /**
  * The known places a location search matches (decision 27), or null when there are more than
- * MAX_PLACES. Only the small table of places is read, and the kept counts of a place found alone.
+ * MAX_PLACES. Only the small table of places is read, and the kept counts of the places found
+ * when they are few.
  */
 async function placesMatching(db: Executor, location: string): Promise<PlacesFound | null> {
   // Planned once: the table is small, and read whole whatever the location.
-  const rows = await executePrepared<{ place: string; listings: number | null }>(
+  const rows = await executePrepared<{ place: string; listings: number | null; catalogue: number }>(
     db,
     sql`select ${searchPlaces.place} as place,
-      case when count(*) over () = 1 then (select coalesce(sum(${searchPlaceCounts.listings}), 0) from ${searchPlaceCounts}
-        where ${searchPlaceCounts.place} = ${searchPlaces.place})::float8 end as listings
+      case when count(*) over () <= ${sql.raw(String(PLACE_WORDS_UP_TO))} then (select coalesce(sum(${searchPlaceCounts.listings}), 0) from ${searchPlaceCounts}
+        where ${searchPlaceCounts.place} = ${searchPlaces.place})::float8 end as listings,
+      (select reltuples from pg_class where oid = 'products'::regclass)::float8 as catalogue
     from ${searchPlaces} where ${placeMatches(location, sql`${searchPlaces.place}`)} limit ${MAX_PLACES + 1}`,
   );
   if (rows.length > MAX_PLACES) return null;
-  return { places: rows.map((row) => row.place), listingsOfOne: rows.length === 1 ? rows[0]!.listings : null };
+  const few = rows.length <= PLACE_WORDS_UP_TO;
+  const catalogue = rows[0]?.catalogue ?? 0;
+  return {
+    places: rows.map((row) => row.place),
+    listings: few ? rows.reduce((total, row) => total + (row.listings ?? 0), 0) : null,
+    listingsOfOne: rows.length === 1 ? rows[0]!.listings : null,
+    catalogue: catalogue > 0 ? catalogue : null,
+  };
 }
-
-/** A location search resolved to at most this many places finds its words there through their own index (`wordsInPlaces`). */
-const PLACE_WORDS_UP_TO = 16;
 
 /**
  * The listings in one of the places that hold every stem, from the index of each listing's stems
@@ -577,12 +592,21 @@ export interface FacetCount {
  */
 export type FacetGroupsOf = (key: string, count: () => Promise<FacetCount>) => Promise<FacetCount>;
 
-const countEveryTime: FacetGroupsOf = (_key, count) => count();
 
 /** Where a search's stems come from: `read` reads them; a keeper may answer those read before for the same text (facet-counts.ts). */
 export type WordsOf = (text: string, read: () => Promise<SearchedWords | null>) => Promise<SearchedWords | null>;
 
-const readEveryTime: WordsOf = (_text, read) => read();
+/** Where the places a location matches come from: `read` reads them; a keeper may answer those read before for the same location. */
+export type PlacesOf = (location: string, read: () => Promise<PlacesFound | null>) => Promise<PlacesFound | null>;
+
+/** What a search may answer from what was read for an earlier one (facet-counts.ts); each read afresh when not given. */
+export interface SearchKeepers {
+  facetGroupsOf?: FacetGroupsOf;
+  wordsOf?: WordsOf;
+  placesOf?: PlacesOf;
+}
+
+const readEveryTime = <T>(_key: string, read: () => Promise<T>) => read();
 
 /**
  * The matches by condition and category, at most FACET_COUNT_LIMIT + 1 of them. The category and
@@ -672,6 +696,21 @@ async function sampledFacetGroups(db: Executor, filters: SQL[], place: SQL | und
   return { groups, complete: false, estimated: true };
 }
 
+/**
+ * Whether the fixed sample may hold SAMPLED_AT_LEAST of a broad search's matches. Without a place
+ * it does: FACET_SAMPLE_FROM listings hold its rarest word, about 230 of them in the sample. In a
+ * few places it holds about their share of them, if the words are spread over the places as the
+ * listings are: a town's share of a common word is often too few to estimate from (`listings`
+ * in PlacesFound against the whole catalogue). Those matches are then counted first, and the
+ * sample asked only when they are more than a count reads; so a word gathered in one town (more
+ * there than its share) is still estimated, one count later.
+ */
+function sampleMayHoldEnough(searched: SearchedWords, placesFound: PlacesFound | null): boolean {
+  if (!placesFound?.catalogue || placesFound.listings === null) return true;
+  const share = Math.min(1, placesFound.listings / placesFound.catalogue);
+  return searched.fewest.anywhere * share * SAMPLE_SHARE >= SAMPLED_AT_LEAST;
+}
+
 /** Kept counts a search's facet groups are read from: one stem's, or the places' of a search by place. */
 type KeptCounts = { table: typeof searchWordCounts; keyed: SQL } | { table: typeof searchPlaceCounts; keyed: SQL };
 
@@ -758,13 +797,13 @@ export function searchSortOf(query: Pick<SearchQuery, 'sort' | 'q'>): SearchSort
 /**
  * One page of a catalogue search, with its next cursor and, on the first page, its facets, whose
  * groups `facetGroupsOf` may answer from those counted for an earlier search, as `wordsOf` its
- * stems from those read for the same words.
+ * stems from those read for the same words and `placesOf` its places from those read for the same
+ * location.
  */
 export async function searchCatalogue(
   db: Executor,
   query: SearchQuery,
-  facetGroupsOf = countEveryTime,
-  wordsOf = readEveryTime,
+  { facetGroupsOf = readEveryTime, wordsOf = readEveryTime, placesOf = readEveryTime }: SearchKeepers = {},
   { facetSampleFrom = FACET_SAMPLE_FROM } = {},
 ): Promise<SearchResult> {
   const sort = searchSortOf(query);
@@ -773,7 +812,7 @@ export async function searchCatalogue(
   const after = query.cursor ? decodeCursor(query.cursor, sort, fingerprint) : null;
   const [searched, placesFound] = await Promise.all([
     query.q ? wordsOf(query.q, () => searchWordsFor(db, query.q!)) : null,
-    query.location ? placesMatching(db, query.location) : null,
+    query.location ? placesOf(query.location, () => placesMatching(db, query.location!)) : null,
   ]);
   const places = placesFound?.places ?? null;
 
@@ -794,11 +833,17 @@ export async function searchCatalogue(
     if (kept) return keptFacetGroups(db, kept, availableOnly);
     // No group holds every word: the word counts alone show there is no match, whatever the filters.
     if (searched && heldAtMost(searched) === 0) return { groups: [], complete: true };
-    const sampled = searched && searched.fewest.anywhere >= facetSampleFrom ? await sampledFacetGroups(db, besidesPlace, place, searched.words, availableOnly) : null;
-    if (sampled) return sampled;
-    const { matches, ...count } = await countFacetGroups(db, besides, searched !== null);
-    counted = matches;
-    return count;
+    const countMatches = async () => {
+      const { matches, ...count } = await countFacetGroups(db, besides, searched !== null);
+      counted = matches;
+      return count;
+    };
+    if (!searched || searched.fewest.anywhere < facetSampleFrom) return countMatches();
+    const sample = () => sampledFacetGroups(db, besidesPlace, place, searched.words, availableOnly);
+    if (sampleMayHoldEnough(searched, placesFound)) return (await sample()) ?? countMatches();
+    // Counted first; the sample only for more matches than a count reads.
+    const count = await countMatches();
+    return count.complete ? count : ((await sample()) ?? count);
   };
   const facetCount = after ? null : facetGroupsOf(facetKey(query), countGroups);
   // Awaited below, where a failure is thrown; meanwhile it must not count as unhandled.

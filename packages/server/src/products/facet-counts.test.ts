@@ -85,6 +85,24 @@ describe('kept search words', () => {
   });
 });
 
+describe('kept places', () => {
+  it('finds a listing in a town new to the catalogue by that town on the very next search of every server', async () => {
+    const seller = await createUser(t.db, { role: 'seller', password: null });
+    const refs = { categoryId: (await createCategory(t.db)).id, sellerId: seller.id };
+    await createProduct(t.db, refs, { productName: 'Quenbury chair', location: 'Quenbury' });
+    const names = (body: SearchResponse) => body.data.map((product) => product.productName);
+    for (const app of [t.app, second.app]) {
+      expect(names(await search(app, 'location=quenbury'))).toEqual(['Quenbury chair']);
+      // No place of the catalogue is called so: nothing is found, on both servers.
+      expect(names(await search(app, 'location=zarnholm&sort=price-asc'))).toEqual([]);
+    }
+
+    // Now one is: the places kept for that location are read again, on both servers.
+    await createProduct(t.db, refs, { productName: 'Zarnholm stool', location: 'Zarnholm' });
+    for (const app of [t.app, second.app]) expect(names(await search(app, 'location=zarnholm&sort=newest'))).toEqual(['Zarnholm stool']);
+  });
+});
+
 describe('facetCountKeeper', () => {
   const versions = { current: async () => '0:1', now: () => '0:1', onForget: () => undefined };
   const request = { caughtUp: null };

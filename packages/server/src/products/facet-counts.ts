@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { DataVersions, WatchedTable } from '../cache/data-versions.ts';
 import { KeptByUse } from '../cache/kept-by-use.ts';
-import type { FacetCount, FacetGroupsOf, SearchedWords, WordsOf } from './catalogue-search.ts';
+import type { FacetCount, FacetGroupsOf, PlacesFound, PlacesOf, SearchedWords, WordsOf } from './catalogue-search.ts';
 
 /** What a search's facet groups are counted from: products, their categories, sellers and words. */
 const FACET_TABLES: readonly WatchedTable[] = ['categories', 'products', 'users', 'search_terms'];
@@ -11,6 +11,10 @@ export const KEPT_FACET_SEARCHES = 2_000;
 const WORDS_TABLES: readonly WatchedTable[] = ['products', 'search_terms'];
 /** At most this many searches' words are kept (a few stems and two counts each). */
 export const KEPT_WORD_SEARCHES = 2_000;
+/** What a location's places are read from: the places and their counts, which the products' triggers keep (categories' removal too). */
+const PLACES_TABLES: readonly WatchedTable[] = ['categories', 'products'];
+/** At most this many locations' places are kept (at most 200 names each, mostly one). */
+export const KEPT_LOCATIONS = 2_000;
 
 /**
  * Keeps what searches read from the catalogue by key, under the versions of the tables it was
@@ -49,3 +53,11 @@ export const facetCountKeeper = (versions: DataVersions): ((request: Pick<Fastif
  */
 export const searchWordsKeeper = (versions: DataVersions): ((request: Pick<FastifyRequest, 'caughtUp'>) => WordsOf) =>
   keeperOf<SearchedWords | null>(versions, WORDS_TABLES, KEPT_WORD_SEARCHES);
+
+/**
+ * Keeps the places each location was read as, with their listings' kept counts (decision 27), so
+ * a search in the same location, with other words, filters, sort or page, sends no statement for
+ * them.
+ */
+export const searchPlacesKeeper = (versions: DataVersions): ((request: Pick<FastifyRequest, 'caughtUp'>) => PlacesOf) =>
+  keeperOf<PlacesFound | null>(versions, PLACES_TABLES, KEPT_LOCATIONS);

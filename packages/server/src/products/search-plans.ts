@@ -87,13 +87,13 @@ export async function planSearch(client: pg.Client, shape: SearchShape, pageSize
   const db = drizzle(client, { schema, logger: { logQuery: (query, params) => void (capturing && captured.push({ query, params })) } });
   let cursor: string | undefined;
   for (let page = 1; page < (shape.page ?? 1); page++) {
-    const { nextCursor } = await searchCatalogue(db, { ...shape.query, limit: pageSize, cursor }, undefined, undefined, shape);
+    const { nextCursor } = await searchCatalogue(db, { ...shape.query, limit: pageSize, cursor }, {}, shape);
     // A small catalogue may end sooner: its last page stands for the deep one.
     if (!nextCursor) break;
     cursor = nextCursor;
   }
   capturing = true;
-  await searchCatalogue(db, { ...shape.query, limit: pageSize, cursor }, undefined, undefined, shape);
+  await searchCatalogue(db, { ...shape.query, limit: pageSize, cursor }, {}, shape);
   capturing = false;
   const plans: StatementPlan[] = [];
   for (const { query, params } of captured) {

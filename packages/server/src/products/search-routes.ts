@@ -3,7 +3,7 @@ import { dataOf, FACET_COUNT_LIMIT, idParams, productDetails, SEARCH_DEFAULT_LIM
 import { notFound } from '../http/errors.ts';
 import { errorResponses } from '../http/responses.ts';
 import { searchCatalogue } from './catalogue-search.ts';
-import { facetCountKeeper, searchWordsKeeper } from './facet-counts.ts';
+import { facetCountKeeper, searchPlacesKeeper, searchWordsKeeper } from './facet-counts.ts';
 import { findProductDetails } from './product-details.ts';
 import { contactWithheldDescription, toProduct } from './product-repository.ts';
 import { countsAView } from './product-views.ts';
@@ -22,6 +22,7 @@ const searchDescription = [
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const keptFacetGroups = facetCountKeeper(app.dataVersions);
   const keptWords = searchWordsKeeper(app.dataVersions);
+  const keptPlaces = searchPlacesKeeper(app.dataVersions);
   app.get(
     '/products',
     {
@@ -39,7 +40,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await searchCatalogue(app.db, request.query, keptFacetGroups(request), keptWords(request), { facetSampleFrom: app.config.facetSampleFrom });
+      const kept = { facetGroupsOf: keptFacetGroups(request), wordsOf: keptWords(request), placesOf: keptPlaces(request) };
+      const result = await searchCatalogue(app.db, request.query, kept, { facetSampleFrom: app.config.facetSampleFrom });
       return { success: true as const, data: result.rows.map(toProduct), nextCursor: result.nextCursor, facets: result.facets };
     },
   );

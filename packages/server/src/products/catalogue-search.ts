@@ -592,7 +592,6 @@ export interface FacetCount {
  */
 export type FacetGroupsOf = (key: string, count: () => Promise<FacetCount>) => Promise<FacetCount>;
 
-
 /** Where a search's stems come from: `read` reads them; a keeper may answer those read before for the same text (facet-counts.ts). */
 export type WordsOf = (text: string, read: () => Promise<SearchedWords | null>) => Promise<SearchedWords | null>;
 

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contactTexts } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
+import { bookings } from '../db/schema/index.ts';
 import { createBooking, createCategory, createProduct, createUser, createWish } from '../db/factories.ts';
 
 const t = setupTestApp();
@@ -58,6 +60,28 @@ describe('GET /api/products/{id}/contact', () => {
       const response = await t.app.inject({ method: 'GET', url: `/api/products/${product.id}/contact`, headers: await bearer(t.app, caller.id) });
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toEqual({ sellerName: seller.name, sellerEmail: seller.email, phone: '01799999999' });
+    }
+  });
+
+  it('refuses a buyer whose booking was declined, cancelled, or closed more than 30 days ago', async () => {
+    const { product } = await listing();
+    const cases = [
+      { status: 'cancelled', daysAgo: 0, allowed: false },
+      { status: 'declined', daysAgo: 0, allowed: false },
+      { status: 'closed', daysAgo: 31, allowed: false },
+      { status: 'closed', daysAgo: 29, allowed: true },
+      { status: 'accepted', daysAgo: 90, allowed: true },
+      { status: 'paid', daysAgo: 90, allowed: true },
+    ] as const;
+    for (const { status, daysAgo, allowed } of cases) {
+      const buyer = await createUser(t.db, { password: null });
+      const booking = await createBooking(t.db, product, buyer.id, { status });
+      await t.db
+        .update(bookings)
+        .set({ statusChangedAt: new Date(Date.now() - daysAgo * 24 * 3600 * 1000) })
+        .where(eq(bookings.id, booking.id));
+      const response = await t.app.inject({ method: 'GET', url: `/api/products/${product.id}/contact`, headers: await bearer(t.app, buyer.id) });
+      expect(response.statusCode, `${status} ${daysAgo} days ago`).toBe(allowed ? 200 : 403);
     }
   });
 

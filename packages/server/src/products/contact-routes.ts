@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactTexts, dataOf, idParams, sellerContact } from '@furniture/contract';
 import { bookings, products, users } from '../db/schema/index.ts';
@@ -16,7 +16,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['products'],
         summary: 'How to reach a product’s seller: e-mail and phone',
         description:
-          'Only the product’s seller, admins, and a buyer with a booking of the product (in any state) get an answer; anyone else 403. ' +
+          'Only the product’s seller, admins, and a buyer whose booking of the product is open, accepted, paid, or closed within the last 30 days get an answer; anyone else 403. ' +
           'Every other answer that carries a product leaves `sellerEmail` and `phone` empty (decision 23), so strangers and search engines never harvest them.',
         security: bearerSecurity,
         params: idParams,
@@ -35,7 +35,17 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         const [booking] = await app.db
           .select({ id: bookings.id })
           .from(bookings)
-          .where(and(eq(bookings.productId, request.params.id), eq(bookings.buyerId, caller.id)));
+          .where(
+            and(
+              eq(bookings.productId, request.params.id),
+              eq(bookings.buyerId, caller.id),
+              // A declined or cancelled booking, or a sale long done, no longer needs the seller's details.
+              or(
+                inArray(bookings.status, ['open', 'accepted', 'paid']),
+                and(eq(bookings.status, 'closed'), gt(bookings.statusChangedAt, sql`now() - interval '30 days'`)),
+              ),
+            ),
+          );
         if (!booking) throw forbidden(contactTexts.notAllowed);
       }
       return { success: true as const, data: { sellerName: row.sellerName, sellerEmail: row.sellerEmail, phone: row.phone } };

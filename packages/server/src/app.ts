@@ -6,17 +6,13 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { serverDir, webDistDir } from './server-dir.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { openApiTransform } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { LOG_REDACT_PATHS, serializeError, serializeRequest } from './http/request-log.ts';
 import { clientConfigRoutes } from './client-config/client-config-routes.ts';
@@ -148,9 +144,10 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Used furniture marketplace API', version: '1.0.0' },
+      servers: [{ url: config.publicUrl }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

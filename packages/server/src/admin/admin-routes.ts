@@ -4,7 +4,7 @@ import { recordAdminAct } from '../audit/audit-log.ts';
 import { currentUser } from '../http/access.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
-import { bearerSecurity, errorResponses } from '../http/responses.ts';
+import { errorResponses } from '../http/responses.ts';
 import { findUserByEmail, listUsersByRole, toManagedUser } from '../users/user-repository.ts';
 import { deleteUserWithDependents, makeAdmin, verifyUser } from './admin-repository.ts';
 
@@ -24,7 +24,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['admin'],
           summary,
           description: `Profile fields and whether the account is suspended, oldest account first. ${paginationDescription}`,
-          security: bearerSecurity,
           querystring: paginationQuery,
           response: { 200: listOf(managedUser), ...errorResponses },
         },
@@ -47,7 +46,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Removes, in one transaction, the account’s wishes and bookings and, for a seller, their products with those products’ wishes and unpaid bookings. ' +
           'Payment records are kept. An admin cannot delete their own account, nor another admin’s.',
-        security: bearerSecurity,
         querystring: emailQuery,
         response: { 200: deleteResponse, ...errorResponses },
       },
@@ -77,7 +75,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Mark an account verified (admin)',
         description: 'A verified seller’s products show sellerVerified at once, and the audit log records it. Verifying twice answers the same (and records once).',
-        security: bearerSecurity,
         querystring: emailQuery,
         response: { 200: successMessage, ...errorResponses },
       },
@@ -104,7 +101,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Make an existing account an admin (admin)',
         description: 'The e-mail must belong to an account already; an unknown e-mail answers 404 saying so.',
-        security: bearerSecurity,
         querystring: emailQuery,
         response: { 200: successMessage, ...errorResponses },
       },

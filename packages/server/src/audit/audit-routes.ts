@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditPage, auditQuery } from '@furniture/contract';
-import { bearerSecurity, errorResponses } from '../http/responses.ts';
+import { errorResponses } from '../http/responses.ts';
 import { listAuditEntries } from './audit-log.ts';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +15,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
           'Every admin act (verify, delete user, make admin, add category, each moderation action) with who, what, target, reason, when and the request’s address. ' +
           'Filters: `actor` (an account id), `action`, `since` (a date and time). Keyset pages: pass the answer’s `nextCursor` as `cursor` for older entries; `limit` up to 100. ' +
           'Entries cannot be changed or deleted, by this API or in the database.',
-        security: bearerSecurity,
         querystring: auditQuery,
         response: { 200: auditPage, ...errorResponses },
       },

@@ -4,7 +4,7 @@ import { currentUser } from '../http/access.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { requireOwnEmailOrAdmin } from '../http/ownership.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
-import { bearerSecurity, errorResponses } from '../http/responses.ts';
+import { errorResponses } from '../http/responses.ts';
 import { requireBuyable } from '../products/buyable-product.ts';
 import { ownListCache } from '../cache/own-list-cache.ts';
 import { announceNotification } from '../notifications/notify.ts';
@@ -28,7 +28,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'inStock is the product’s current state (sold once it is gone); paymentStatus and transactionId come from the payments. ' +
           `The e-mail must be the caller’s own; an admin may read anyone’s. Newest first. ${paginationDescription}`,
-        security: bearerSecurity,
         querystring: emailListQuery,
         response: { 200: listOf(booking), ...errorResponses },
       },
@@ -56,7 +55,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Reads productId, phoneNumber and location. The buyer’s name and e-mail come from the account; the product’s name, image and ' +
           'price (its resalePrice) from the product, whatever the request sends. Answers the specification’s success and message, and also the created booking as data.',
-        security: bearerSecurity,
         body: addBookingBody,
         response: { 201: createdOf(booking), ...errorResponses },
       },
@@ -79,7 +77,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cancel one of your unpaid bookings (buyer)',
         description:
           'The buyerEmail the specification’s client sends in the body is ignored: only the caller’s own bookings can be deleted. A paid booking is the record of a purchase and is kept (409).',
-        security: bearerSecurity,
         querystring: idQuery,
         response: { 200: deleteResponse, ...errorResponses },
       },

@@ -7,7 +7,7 @@ import { currentUser } from '../http/access.ts';
 import { notFound } from '../http/errors.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
-import { bearerSecurity, errorResponses } from '../http/responses.ts';
+import { errorResponses } from '../http/responses.ts';
 import { notify, usd } from '../notifications/notify.ts';
 import type { UserRow } from '../users/user-repository.ts';
 import {
@@ -78,7 +78,6 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['conversations'],
         summary: 'Message the seller of a product (buyer): answers the thread, made when there is none yet',
         description: `One thread per product and buyer: asking again answers the same thread (200 instead of 201). An optional first text is sent as a message. ${privacy}`,
-        security: bearerSecurity,
         body: startConversationBody,
         response: { 200: dataOf(z.object({ _id: z.string() })), 201: dataOf(z.object({ _id: z.string() })), ...errorResponses },
       },
@@ -106,7 +105,6 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['conversations'],
         summary: 'The caller’s conversations, newest activity first, with unread counts and offers',
         description: `As buyer or as seller. ${paginationDescription}`,
-        security: bearerSecurity,
         querystring: paginationQuery,
         response: { 200: listOf(conversation), ...errorResponses },
       },
@@ -126,7 +124,6 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['conversations'],
         summary: 'A page of a thread’s messages, newest first',
         description: `Keyset pages: pass the answer’s nextBefore as \`before\` for older messages; \`limit\` defaults to ${MESSAGES_PAGE_DEFAULT}. ${privacy}`,
-        security: bearerSecurity,
         params: idParams,
         querystring: messagesQuery,
         response: { 200: messagePage, ...errorResponses },
@@ -148,7 +145,6 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['conversations'],
         summary: 'Send a message in a thread',
         description: `Plain text up to 2,000 characters; line breaks are kept, other control characters refused. At most ${RATE_LIMITS.messagesPerAccount.max} messages a minute per account (429). ${privacy}`,
-        security: bearerSecurity,
         params: idParams,
         body: sendMessageBody,
         response: { 201: dataOf(chatMessage), ...errorResponses },
@@ -171,7 +167,6 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['conversations'],
         summary: 'Mark a thread read up to now (read receipt)',
         description: `The other participant sees it as the thread’s otherReadAt, and is told at once. ${privacy}`,
-        security: bearerSecurity,
         params: idParams,
         response: { 200: dataOf(z.object({ readAt: z.string() })), ...errorResponses },
       },
@@ -200,7 +195,6 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['conversations'],
         summary: 'Offer a price below the asking price (the thread’s buyer)',
         description: `The offer is open for 48 hours, then expires. One open offer per thread (409). At most ${RATE_LIMITS.offersPerAccount.max} offers a minute per account. ${privacy}`,
-        security: bearerSecurity,
         params: idParams,
         body: offerAmountBody,
         response: { 201: dataOf(offer), ...errorResponses },
@@ -235,7 +229,6 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
           summary,
           description:
             'Only the participant who did not make the offer can answer it (404 for anyone else). An offer already answered or expired answers 409 saying so; of two answers at once, one wins.',
-          security: bearerSecurity,
           params: idParams,
           ...(answer === 'counter' ? { body: offerAmountBody } : {}),
           response: { 200: dataOf(z.object({ offer, counter: offer.optional(), bookingId: z.string().optional() })), ...errorResponses },

@@ -8,5 +8,3 @@ export const errorResponses = {
   404: errorResponse,
   409: errorResponse,
 } as const;
-
-export const bearerSecurity = [{ bearer: [] }];

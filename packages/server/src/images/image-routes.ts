@@ -22,7 +22,6 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Re-encoded to WebP of at most 1600 px on the long side, without metadata, plus a 400 px thumbnail. ' +
           `At most ${uploadLimit.max} uploads per account in ${uploadLimit.windowSeconds / 60} minutes; more answer 429 with Retry-After.`,
-        security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         response: { 201: dataOf(uploadedImage), ...errors },
       },

@@ -24,7 +24,7 @@ import type { Executor } from '../db/client.ts';
 import { products, users } from '../db/schema/index.ts';
 import { currentUser } from '../http/access.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
-import { bearerSecurity, errorResponses } from '../http/responses.ts';
+import { errorResponses } from '../http/responses.ts';
 import { refundPayment } from '../payments/fulfilment.ts';
 import { toAppeal } from './appeal-repository.ts';
 import { findReportableMessage, threadExcerpt } from './message-reports.ts';
@@ -62,7 +62,6 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
           'nobody can report their own listing or account (403). A reported listing carries `reported: true` until an admin has looked at it. ' +
           'A message can be reported only by the other participant of its thread: its author gets 403, anyone else 404 as for a message that does not exist, ' +
           'and a message already removed by moderation 409.',
-        security: bearerSecurity,
         body: createReportBody,
         response: { 201: z.object({ success: z.literal(true), message: z.string(), data: report }), ...errorResponses },
       },
@@ -97,7 +96,6 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
           'the latest appeal of a listing, and its history: its other reports and the admin acts on it with their reasons and who acted, newest first. At most 100 targets. ' +
           'A reported message comes with its text (as written, even once removed), its author and its thread’s product; ' +
           'showing it is an admin’s read of a private thread, so each answer writes one `report.read-message` entry per message to the audit log.',
-        security: bearerSecurity,
         querystring: reportQueueQuery,
         response: { 200: listOf(reportedTarget), ...errorResponses },
       },
@@ -125,7 +123,6 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
           `For a report of a message, open or resolved: up to ${REPORT_CONTEXT_MESSAGES} messages of its thread before it and as many after, oldest first, as written. ` +
           'Threads are otherwise private to their two participants (404 for anyone else, admins included); this read is the one exception, ' +
           'and each one writes a `report.read-thread` entry to the audit log in the same transaction. A report of a listing or an account answers 404.',
-        security: bearerSecurity,
         params: idParams,
         response: { 200: dataOf(reportContext), ...errorResponses },
       },
@@ -167,7 +164,6 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
           '`suspend`: the account (or the listing’s seller) cannot sign in or list, ' +
           'every session ends at once, its listings are hidden and their open offers closed, bookings of them still in play are declined and paid ones refunded through the payment provider; its owner is told why by e-mail. ' +
           'Every action needs a `reason`, resolves the target’s open reports and is written to the audit log.',
-        security: bearerSecurity,
         params: idParams,
         body: moderationActionBody,
         response: { 200: z.object({ success: z.boolean(), message: z.string() }), ...errorResponses },
@@ -206,7 +202,6 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The listing’s seller only (403 for anyone else), while an admin has it hidden (409 when it is not hidden, removed, or hidden because its seller was suspended). ' +
           'One appeal per hiding: a second answers 409. The appeal brings the listing to the top of the moderation queue; the admin’s answer reaches the seller by e-mail and in My Products.',
-        security: bearerSecurity,
         params: idParams,
         body: appealBody,
         response: { 201: z.object({ success: z.literal(true), message: z.string(), data: listingAppeal }), ...errorResponses },
@@ -231,7 +226,6 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           '`restore`: the listing returns to the market. `keep`: it stays hidden, and that hiding cannot be appealed again. ' +
           'The seller is told either way, with the `reason`. 409 when the appeal was already answered. Written to the audit log.',
-        security: bearerSecurity,
         params: idParams,
         body: appealAnswerBody,
         response: { 200: z.object({ success: z.boolean(), message: z.string() }), ...errorResponses },
@@ -257,7 +251,6 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The account can sign in again (its owner is told by e-mail, with the `reason`), and its listings hidden by the suspension return; those hidden or removed for themselves stay out. ' +
           'Bookings the suspension cancelled and refunds it made stay as they are. 409 when the account is not suspended. Written to the audit log with the `reason`.',
-        security: bearerSecurity,
         params: idParams,
         body: liftSuspensionBody,
         response: { 200: z.object({ success: z.boolean(), message: z.string() }), ...errorResponses },

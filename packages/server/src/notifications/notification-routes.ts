@@ -13,7 +13,7 @@ import {
 import { currentUser } from '../http/access.ts';
 import { badRequest } from '../http/errors.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
-import { bearerSecurity, errorResponses } from '../http/responses.ts';
+import { errorResponses } from '../http/responses.ts';
 import { accountOfUnsubscribeToken } from './notification-mail.ts';
 import { countUnread, listNotifications, markNotificationsRead, saveSettings, settingsOf } from './notification-repository.ts';
 
@@ -27,7 +27,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['notifications'],
         summary: 'The caller’s notifications, newest first, with how many are unread',
         description: paginationDescription,
-        security: bearerSecurity,
         querystring: paginationQuery,
         response: { 200: notificationList, ...errorResponses },
       },
@@ -48,7 +47,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['notifications'],
         summary: 'Mark notifications read: the given ids, or all when no ids are sent',
         description: 'Ids of other people’s notifications are ignored.',
-        security: bearerSecurity,
         body: markNotificationsReadBody,
         response: { 200: dataOf(z.object({ unread: z.number() })), ...errorResponses },
       },
@@ -67,7 +65,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notifications'],
         summary: 'The caller’s e-mail preferences',
-        security: bearerSecurity,
         response: { 200: dataOf(notificationSettings), ...errorResponses },
       },
     },
@@ -82,7 +79,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['notifications'],
         summary: 'Set the caller’s e-mail preferences',
         description: 'email turns every e-mail off or on; digest sends one e-mail a day with the unread notifications instead of one each.',
-        security: bearerSecurity,
         body: notificationSettings,
         response: { 200: dataOf(notificationSettings), ...errorResponses },
       },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataOf, productMarks } from '@furniture/contract';
 import { currentUser } from '../http/access.ts';
-import { bearerSecurity, errorResponses } from '../http/responses.ts';
+import { errorResponses } from '../http/responses.ts';
 import { productMarksOf } from './product-mark-repository.ts';
 
 export const productMarkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +15,6 @@ export const productMarkRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Lets a product card show Wished or Booked instead of offering the action again. Only the caller’s own marks; ' +
           'an account that does not buy has none. A booking whose product was deleted is left out.',
-        security: bearerSecurity,
         response: { 200: dataOf(productMarks), ...errorResponses },
       },
     },

@@ -4,7 +4,7 @@ import { contactTexts, dataOf, idParams, sellerContact } from '@furniture/contra
 import { bookings, products, users } from '../db/schema/index.ts';
 import { currentUser } from '../http/access.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { bearerSecurity, errorResponses } from '../http/responses.ts';
+import { errorResponses } from '../http/responses.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -18,7 +18,6 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Only the product’s seller, admins, and a buyer whose booking of the product is open, accepted, paid, or closed within the last 30 days get an answer; anyone else 403. ' +
           'Every other answer that carries a product leaves `sellerEmail` and `phone` empty (decision 23), so strangers and search engines never harvest them.',
-        security: bearerSecurity,
         params: idParams,
         response: { 200: dataOf(sellerContact), ...errorResponses },
       },

@@ -4,7 +4,7 @@ import { currentUser } from '../http/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { requireOwnEmailOrAdmin } from '../http/ownership.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
-import { bearerSecurity, errorResponses } from '../http/responses.ts';
+import { errorResponses } from '../http/responses.ts';
 import { findCategoryById } from '../categories/category-repository.ts';
 import {
   advertiseProduct,
@@ -51,7 +51,6 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           'Photos (up to 8) may be sent instead of or with productImage: the first photo is the cover and becomes productImage. ' +
           'Measurements are optional: width, depth and height in centimetres, all three or none. ' +
           'The product starts not advertised, available and not reported. Answers the specification’s success and message, and also the created product as data.',
-        security: bearerSecurity,
         body: addProductBody,
         response: { 201: createdOf(product), ...errorResponses },
       },
@@ -103,7 +102,6 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Sold, withdrawn and expired listings included, each with its state, when it expires, and its counts of wishes and bookings. ' +
           `The e-mail must be the caller’s own; an admin may read any seller’s list. Newest first. ${paginationDescription}`,
-        security: bearerSecurity,
         querystring: emailListQuery,
         response: { 200: listOf(sellerProduct), ...errorResponses },
       },
@@ -125,7 +123,6 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Delete a product with its wishes and unpaid bookings',
         description:
           'A seller may delete only their own products; an admin may delete any. Paid bookings and payment records are kept. One transaction.',
-        security: bearerSecurity,
         querystring: idQuery,
         response: { 200: deleteResponse, ...errorResponses },
       },
@@ -148,7 +145,6 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary: 'Advertise one of your available products (seller)',
-        security: bearerSecurity,
         querystring: idQuery,
         response: { 200: successMessage, ...errorResponses },
       },

@@ -5,7 +5,7 @@ import { createReviewBody, dataOf, editReviewBody, idParams, review, reviewTexts
 import { bookings, products, reviews } from '../db/schema/index.ts';
 import { currentUser } from '../http/access.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import { bearerSecurity, errorResponses } from '../http/responses.ts';
+import { errorResponses } from '../http/responses.ts';
 import { editableUntil, findReview, sellerPage as loadSellerPage } from './review-repository.ts';
 
 const savedReview = z.object({ success: z.literal(true), message: z.string(), data: review });
@@ -21,7 +21,6 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The booking’s buyer rates its seller, and its seller rates its buyer: 1 to 5 stars and a short text, once per sale (409 for a second). ' +
           'Only a sale that was paid and handed over (`closed`) can be reviewed (409 otherwise); anyone not in the sale is told there is no such sale (404).',
-        security: bearerSecurity,
         body: createReviewBody,
         response: { 201: savedReview, ...errorResponses },
       },
@@ -60,7 +59,6 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['trust'],
         summary: 'Change your review, within 14 days of writing it',
         description: 'Only its author can (404 for anyone else); after 14 days a review is final (409).',
-        security: bearerSecurity,
         params: idParams,
         body: editReviewBody,
         response: { 200: savedReview, ...errorResponses },

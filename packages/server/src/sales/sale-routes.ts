@@ -5,7 +5,7 @@ import { findCategoryById } from '../categories/category-repository.ts';
 import { currentUser } from '../http/access.ts';
 import { badRequest } from '../http/errors.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
-import { bearerSecurity, errorResponses } from '../http/responses.ts';
+import { errorResponses } from '../http/responses.ts';
 import { refundPayment } from '../payments/fulfilment.ts';
 import { listBookingsOfSeller } from './seller-bookings.ts';
 import { changeBooking, changeListing, type BookingAction, type ListingAction, type ListingEdit } from './sale-transitions.ts';
@@ -52,7 +52,6 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['sales'],
         summary: 'Every booking on the caller’s products, newest first (seller)',
         description: `With the buyer’s name, e-mail and phone, the meeting location, when it was booked, whether it is paid, and its status. ${paginationDescription}`,
-        security: bearerSecurity,
         querystring: paginationQuery,
         response: { 200: listOf(sellerBooking), ...errorResponses },
       },
@@ -90,7 +89,6 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['sales'],
           summary: `${step.summary} (${step.who})`,
           description: `Only the booking’s ${step.who === 'buyer' ? 'buyer' : 'seller'} can; anyone else is told there is no such booking (404). ${stateRules}`,
-          security: bearerSecurity,
           params: idParams,
           ...(action === 'decline' ? { body: declineBookingBody } : {}),
           response: { 200: successMessage, ...errorResponses },
@@ -125,7 +123,6 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Any of the listing’s fields, as in addProduct; fields left out stay. Not once it is sold (409). A lower resalePrice is added to priceHistory ' +
           `and the people who wished for the piece are told. An available listing’s 60 days start again. ${stateRules}`,
-        security: bearerSecurity,
         params: idParams,
         body: editProductBody,
         response: { 200: successMessage, ...errorResponses },
@@ -154,7 +151,6 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['sales'],
           summary: `${step.summary} (seller)`,
           description: `Only the product’s seller can (403 for another seller). ${stateRules}`,
-          security: bearerSecurity,
           params: idParams,
           response: { 200: successMessage, ...errorResponses },
         },

@@ -97,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/me',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['auth'], summary: 'The signed-in account', security: [{ bearer: [] }], response: { 200: dataOf(publicUser), ...errors } },
+      schema: { tags: ['auth'], summary: 'The signed-in account', response: { 200: dataOf(publicUser), ...errors } },
     },
     async (request) => ({ success: true as const, data: toPublicUser(currentUser(request)) }),
   );

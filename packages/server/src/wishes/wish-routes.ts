@@ -4,7 +4,7 @@ import { currentUser } from '../http/access.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { requireOwnEmailOrAdmin } from '../http/ownership.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
-import { bearerSecurity, errorResponses } from '../http/responses.ts';
+import { errorResponses } from '../http/responses.ts';
 import { requireBuyable } from '../products/buyable-product.ts';
 import { contactWithheldDescription } from '../products/product-repository.ts';
 import { ownListCache } from '../cache/own-list-cache.ts';
@@ -25,7 +25,6 @@ export const wishRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['wishes'],
         summary: 'A buyer’s wish list',
         description: `Each wish has the shape of its product, with the wish’s own _id and the productId; products sold since still show (inStock 'sold'). The e-mail must be the caller’s own; an admin may read anyone’s. Newest first. ${contactWithheldDescription} ${paginationDescription}`,
-        security: bearerSecurity,
         querystring: emailListQuery,
         response: { 200: listOf(wish), ...errorResponses },
       },
@@ -53,7 +52,6 @@ export const wishRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Only productId is read: the wish’s name, e-mail, price, product name, image and stock state come from the account and the product. ' +
           'Answers the specification’s success and message, and also the created wish as data.',
-        security: bearerSecurity,
         body: addWishBody,
         response: { 201: createdOf(wish), ...errorResponses },
       },
@@ -77,7 +75,6 @@ export const wishRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['wishes'],
         summary: 'Remove one of your wishes (buyer)',
         description: 'The buyerEmail the specification’s client sends in the body is ignored: only the caller’s own wishes can be removed.',
-        security: bearerSecurity,
         querystring: idQuery,
         response: { 200: deleteResponse, ...errorResponses },
       },

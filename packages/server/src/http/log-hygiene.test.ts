@@ -6,6 +6,7 @@ import { testConfig } from '../../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { createBooking, createCategory, createProduct, createUser } from '../db/factories.ts';
 import { cards, createIntent } from '../payments/payment-fixtures.ts';
+import { unsubscribeToken } from '../notifications/notification-mail.ts';
 import { startSession } from '../users/refresh-tokens.ts';
 
 /**
@@ -124,5 +125,26 @@ describe('the log of failing requests', () => {
     );
     expect(confirmed.statusCode).toBe(500);
     expectLoggedFailureWithout([cards.succeeds, clientSecret, clientSecret.split('_secret_')[1]!, headers.authorization.slice(7)]);
+  });
+});
+
+describe('the log of requests', () => {
+  it('holds no unsubscribe token and no e-mail address from a query string', async () => {
+    const user = await createUser(app.db, { email: 'query-log@example.com', password });
+    const token = await unsubscribeToken(app.db, user.id);
+    const { sessionId } = await startSession(app.db, user.id);
+    const headers = { authorization: `bearer ${await app.accessTokens.issue({ userId: user.id, sessionId })}` };
+
+    logLines.length = 0;
+    const unsubscribed = await app.inject({ method: 'GET', url: `/api/notification-settings/unsubscribe?token=${encodeURIComponent(token)}` });
+    expect(unsubscribed.statusCode).toBe(200);
+    await app.inject({ method: 'GET', url: `/api/user?email=${user.email}`, headers });
+    await app.inject({ method: 'GET', url: `/api/booking?email=${encodeURIComponent(user.email)}`, headers });
+    const log = logText();
+    // The requests are logged, with their paths...
+    expect(log).toContain('/api/notification-settings/unsubscribe?token=[redacted]');
+    expect(log).toContain('/api/user?email=[email]');
+    // ...and nothing that names or unlocks the account.
+    for (const secret of [token, encodeURIComponent(token), user.email, encodeURIComponent(user.email)]) expect(log).not.toContain(secret);
   });
 });

@@ -1,11 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Query parameters that carry a secret (the live event stream's one-time ticket), never logged. */
-const SECRET_QUERY_PARAMETERS = ['ticket'];
+/**
+ * Query parameters that carry a secret, never logged: the live event stream's one-time ticket, the
+ * unsubscribe link's token, a sign-in provider's code and state, and any signed link's signature.
+ */
+const SECRET_QUERY_PARAMETER = /^(?:token|ticket|secret|signature|sig|code|state|key)$|(?:Token|Ticket|Secret|Signature|[_-]token|[_-]secret|[_-]signature)$/;
 
-/** A URL as it may be logged: the values of secret query parameters replaced. */
+/** An e-mail address in a URL, plain or percent-encoded, up to the next separator. */
+const EMAIL_IN_URL = /[^&=?/#\s]+(?:@|%40)[^&=?/#\s]+/gi;
+
+/** A URL as it may be logged: the values of secret query parameters and every e-mail address replaced. */
 export function redactUrl(url: string): string {
-  return url.replace(new RegExp(`([?&](?:${SECRET_QUERY_PARAMETERS.join('|')})=)[^&#]*`, 'g'), '$1[redacted]');
+  return url
+    .replace(/([?&])([^=&#]*)=([^&#]*)/g, (whole, separator: string, name: string) =>
+      SECRET_QUERY_PARAMETER.test(name.toLowerCase()) || SECRET_QUERY_PARAMETER.test(name) ? `${separator}${name}=[redacted]` : whole,
+    )
+    .replace(EMAIL_IN_URL, '[email]');
 }
 
 /** Fastify's own request log fields, with the URL redacted. */

@@ -11,10 +11,10 @@
  * `npm start` runs this file as `node --max-semi-space-size=8 --min-semi-space-size=8
  * --max-old-space-size=256` (the root package.json): V8 sizes its heap as the process starts, not
  * later. Its default young generation (16 MB a semi-space, both touched once the server has been
- * busy) was a fifth of an idle server's memory, and without a cap the old generation kept up to
- * 60 MB of garbage from a busy spell until its next full collection (decision 25). The semi-spaces
- * are 8 MB from the start: at 4 MB a busy server collected its young generation about every 220
- * requests, a pause for every request in flight (decision 24, "the young generation and the tail").
+ * busy) was a fifth of an idle server's memory, and without a cap the old generation held much
+ * garbage from a busy spell until its next full collection. The semi-spaces are 8 MB from the
+ * start: at 4 MB a busy server collected its young generation every few hundred requests, a pause
+ * for every request in flight (decision 25).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -12,14 +12,14 @@ export type Executor = Database | Transaction;
 
 /**
  * Settings of every connection the app opens. No parallel workers: a request reads a page, not a
- * table, and starting workers cost 40–100 ms where the statement took 2 (decision 27); the cores
- * are better left to the other requests. No synchronized scans: a sequential scan of a large
+ * table, and starting workers costs far more than the statement's own work (decision 30); the
+ * cores are better left to the other requests. No synchronized scans: a sequential scan of a large
  * table would otherwise start wherever another one is, so facet counts cut off at their bound
  * (decision 27) would give another lower bound for the same search at every request. No
  * compiling just in time: a PostgreSQL built with LLVM compiles any statement it costs above
- * 100,000, and the kept counts a search's words are read from are costed so (their subqueries, as
- * if for many rows) though they read a few: 17–29 ms of compiling for under a millisecond of work,
- * at each new search (decision 27).
+ * 100,000, and the stored counts a search's words are read from are costed so (their subqueries,
+ * as if for many rows) though they read a few: compiling took many times the work itself, at
+ * each new search (decision 30).
  */
 export const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0 -c synchronize_seqscans=off -c jit=off';
 

@@ -30,7 +30,7 @@ export interface DatabaseListener {
   catchUp(): Promise<boolean>;
   /**
    * Runs a read as the next catch-up's round trip, in place of its empty query: a read that must
-   * see every commit made before it was asked (a kept list's fingerprint) and the catch-up of the
+   * see every commit made before it was asked (a cached list's fingerprint) and the catch-up of the
    * requests that arrived meanwhile then cost one round trip, not two. `read` is called as the
    * round trip starts, with the listening connection to send its one query on, or with null when
    * the connection is down; the catch-up fails if the read does.

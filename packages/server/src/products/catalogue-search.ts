@@ -106,7 +106,7 @@ const stemCounts = (term: SQL) => sql`
  * Turns the words of a search into stems (decision 12): each word is stemmed as the documents
  * are; a stem the catalogue contains is used as it is, and one it does not contain is replaced
  * by the known stem a person most likely meant (`closestTerm`), so "sofaa" finds sofas and
- * "chiar" chairs. Each stem's kept counts come in the same round trip. Answers null when the
+ * "chiar" chairs. Each stem's stored counts come in the same round trip. Answers null when the
  * text holds no searchable word.
  */
 export async function searchWordsFor(db: Executor, text: string): Promise<SearchedWords | null> {
@@ -128,7 +128,7 @@ export async function searchWordsFor(db: Executor, text: string): Promise<Search
   const stems = rows.map(({ lexeme, known }) => (known ? lexeme : (closestTerm(lexeme, candidates) ?? lexeme)));
   const stemCountsOf = stems.map((stem) => counts.get(stem)!);
   const fewest = (count: 'anywhere' | 'in_name') => Math.min(...stemCountsOf.map((held) => Number(held[count])));
-  // Per group, the fewest listings holding one stem, kept where every stem is held.
+  // Per group, the fewest listings holding one stem, recorded only where every stem is held.
   const fewestByGroup = new Map<string, WordGroup & { stems: number }>();
   for (const held of new Set(stemCountsOf)) {
     for (const [categoryId, condition, listings] of held.by_group) {
@@ -185,7 +185,7 @@ const PLACE_WORDS_UP_TO = 16;
 /**
  * The known places a location search matches; how many listings the public sees there, when they
  * are at most PLACE_WORDS_UP_TO (`listings`, and `listingsOfOne` when one); and about how many the
- * whole catalogue holds (PostgreSQL's estimate, kept by ANALYZE; null before the first).
+ * whole catalogue holds (PostgreSQL's estimate, updated by ANALYZE; null before the first).
  */
 export interface PlacesFound {
   places: string[];
@@ -196,7 +196,7 @@ export interface PlacesFound {
 
 /**
  * The known places a location search matches (decision 27), or null when there are more than
- * MAX_PLACES. Only the small table of places is read, and the kept counts of the places found
+ * MAX_PLACES. Only the small table of places is read, and the stored counts of the places found
  * when they are few.
  */
 async function placesMatching(db: Executor, location: string): Promise<PlacesFound | null> {
@@ -223,7 +223,8 @@ async function placesMatching(db: Executor, location: string): Promise<PlacesFou
 /**
  * The listings in one of the places that hold every stem, from the index of each listing's stems
  * under its place (migration 0024): one short posting list per stem and place, where the words'
- * own lists ANDed with a town's listings cost in proportion to the whole catalogue (decision 27).
+ * own posting lists intersected with a town's listings cost in proportion to the whole catalogue
+ * (decision 27).
  * Null beyond PLACE_WORDS_UP_TO places, or none.
  */
 function wordsInPlaces(words: SearchWords, places: string[]): SQL | null {
@@ -311,32 +312,32 @@ function ordering(sort: Exclude<SearchSort, 'relevance'>) {
 }
 
 /**
- * How many of the newest pieces named by every word are ranked by how well their names match
+ * How many of the newest listings named by every word are ranked by how well their names match
  * (decision 12): a first page and the row that says another follows, so a first page reads no
  * more rows than it did newest first.
  */
 export const RANKED_NAMED = SEARCH_DEFAULT_LIMIT + 1;
 
-/** A piece named by every word: read from the name's own index. */
+/** A listing named by every word: read from the name's own index. */
 const namedBy = (words: SearchWords) =>
   sql`to_tsvector('furniture_search'::regconfig, ${products.productName}) @@ ${tsqueryOf(words)}::tsquery`;
 
 /**
  * A list of every listing under each stem, in (posted_at, id) order within a stem: the stems of
- * the names (migration 0019) or of the whole documents (migration 0021). The pieces holding several
- * words are found by walking the list of the word the fewest listings hold, newest first, and
- * looking each entry up under the other words. PostgreSQL cannot estimate how often words go
+ * the names (migration 0019) or of the whole documents (migration 0021). The listings holding
+ * several words are found by reading the list of the word the fewest listings hold, newest first,
+ * and looking each entry up under the other words. PostgreSQL cannot estimate how often words go
  * together (it takes them as independent, and so expects almost none), so the lookups are a
  * subquery per entry rather than joins it would hash whole.
  */
 type ListTable = PgTable & Record<'term' | 'postedAt' | 'productId', AnyPgColumn>;
 interface WordList {
   table: ListTable;
-  /** The list as the walk reads it, joined to the listings as `listed`. */
+  /** The list as the page reads it in order, joined to the listings as `listed`. */
   listed: ListTable;
   /** The list again, for the lookups. */
   other: ListTable;
-  /** Which of the stems the fewest listings hold, from the counts kept with the list. */
+  /** Which of the stems the fewest listings hold, from the counts stored with the list. */
   rarestOf: (stems: SQL) => SQL;
 }
 
@@ -356,7 +357,7 @@ const documentWords: WordList = {
     group by ${searchWordCounts.term} order by sum(${searchWordCounts.listings}), ${searchWordCounts.term} limit 1)`,
 };
 
-/** The listed entry is under the stem the fewest listings hold, and the piece is listed under every other stem. */
+/** The listed entry is under the stem the fewest listings hold, and the listing is listed under every other stem. */
 function listedUnderEvery({ table, listed, other, rarestOf }: WordList, stems: string[]): SQL {
   if (stems.length === 1) return sql`${listed.term} = ${stems[0]}`;
   const everyStem = sql`array[${sql.join(
@@ -367,8 +368,8 @@ function listedUnderEvery({ table, listed, other, rarestOf }: WordList, stems: s
     where ${other.term} = any(array_remove(${everyStem}, ${listed.term}))
     and ${other.postedAt} = ${listed.postedAt} and ${other.productId} = ${listed.productId})`;
   // "At least", never more: PostgreSQL guesses a third of the entries pass (for "equals", one in
-  // 200), which keeps its estimate of a page's cost near what the walk reads (else it compiles the
-  // query, JIT, for longer than the walk takes).
+  // 200), which keeps its estimate of a page's cost near what the scan reads (else, on a server
+  // with JIT, it compiles the query for longer than the scan takes).
   return sql`${listed.term} = ${rarestOf(everyStem)} and ${listedUnderOthers} >= ${stems.length - 1}`;
 }
 
@@ -381,20 +382,19 @@ const nameRank = (words: SearchWords) =>
   sql`ts_rank_cd(to_tsvector('furniture_search'::regconfig, ${products.productName}), ${tsqueryOf(words)}::tsquery, 2)`;
 
 /**
- * While the rarest of the words names at most this many listings, the pieces named by them all
- * are gathered from the name index and sorted (`gathered`), as a small catalogue has it; beyond,
- * they are read through the rarest word's list (listedUnderEvery), which reads every entry of
- * that word when the words seldom go together. (Walking the listings newest first and parsing
- * each name read twenty listings for each piece "sofa" names at a million, a hundred for a word
- * naming 1 % of them.)
+ * While the rarest of the words names at most this many listings, the listings named by them all
+ * are collected from the name index and sorted (`gathered`); beyond, they are read through the
+ * rarest word's list (listedUnderEvery), which reads every entry of that word when the words
+ * seldom go together. (Scanning the listings newest first and parsing each name reads many
+ * listings for each one a common word names.)
  */
 export const NAME_INDEX_UP_TO = 1_000;
 
 /**
- * How a statement finds the pieces holding every stem, in their names or anywhere: through a list
- * walked newest first (`through`), or by testing each listing (`test`), the matches then gathered
- * from the text indexes and sorted when few (`gather`, GATHER_UP_TO), else walked for in the
- * page's order.
+ * How a statement finds the listings holding every stem, in their names or anywhere: through a
+ * list read newest first (`through`), or by testing each listing (`test`), the matches then
+ * collected from the text indexes and sorted when few (`gather`, GATHER_UP_TO), else found by an
+ * index scan in the page's order.
  */
 interface WordsMatch {
   stems: string[];
@@ -403,13 +403,14 @@ interface WordsMatch {
   gather: boolean;
 }
 
-/** Newest first by a list's entries: the same positions as the listings', in an order PostgreSQL can walk. */
+/** Newest first by a list's entries: the same positions as the listings', in an order an index gives. */
 const newestThrough = ({ listed }: WordList) => newestBy(listed.postedAt, listed.productId);
 
 /**
- * The pieces holding every word anywhere (weight A of the document is the name, so a named tier's
- * pieces are told apart without parsing the name again): through the document words' list when a
- * page walks newest first, else tested listing by listing (an order by price, or few matches).
+ * The listings holding every word anywhere (weight A of the document is the name, so the listings
+ * named by the words are told apart without parsing the name again): through the document words'
+ * list when a page reads newest first, else tested listing by listing (an order by price, or few
+ * matches).
  */
 function heldAnywhere(words: SearchWords, gathering: Gathering, newestFirst: boolean): WordsMatch {
   const through = !gathering.all && !gathering.placeWalk.anywhere && newestFirst ? documentWords : null;
@@ -417,15 +418,15 @@ function heldAnywhere(words: SearchWords, gathering: Gathering, newestFirst: boo
 }
 
 /**
- * While a search's words match at most this many listings, its pages gather every match from the
- * text indexes and sort them, instead of walking the listings in the page's order until it is
+ * While a search's words match at most this many listings, its pages collect every match from the
+ * text indexes and sort them, instead of scanning the listings in the page's order until it is
  * full. PostgreSQL cannot tell how rare a word is in a name, nor how seldom two common words go
- * together, and walks: at a million listings a town's name ("bogura", 90 listings) or "sofa
- * chair" (none) read the whole table, 5–9 s, for pages that take a millisecond gathered.
+ * together, so it scans: a town's name in no listing's name, or two common words seldom together,
+ * read the whole table.
  */
 export const GATHER_UP_TO = FACET_COUNT_LIMIT;
 
-/** Which of a search's statements gather their matches (GATHER_UP_TO): the named tiers', and the others. */
+/** Which of a search's statements collect and sort their matches (GATHER_UP_TO): those of the named listings, and the others. */
 interface Gathering {
   named: boolean;
   all: boolean;
@@ -438,47 +439,48 @@ interface Gathering {
   found?: SQL;
   /**
    * The search is in one place with fewer listings than the rarest word's list, of names
-   * (`named`) or of whole documents (`anywhere`): a walk newest first reads that place's listings
-   * (`products_place_posted_idx`) and tests each for the words, instead of walking the list and
-   * dropping the listings of every other place.
+   * (`named`) or of whole documents (`anywhere`): a page newest first reads that place's listings
+   * in order (`products_place_posted_idx`) and tests each for the words, instead of reading the
+   * list and dropping the listings of every other place.
    */
   placeWalk: { named: boolean; anywhere: boolean };
   /**
-   * In a search in a few places whose matches are walked for, what its other matches (the third
-   * tier of relevance) are counted and gathered from when they are few: the place words' test
+   * In a search in a few places whose matches are read in the page's order, what its other
+   * matches (the third tier of relevance) are counted and collected from when they are few: the place words' test
    * (`wordsInPlaces`) and the page's filters but the place, which that index already holds.
    */
   othersInPlace?: { test: SQL; filters: (SQL | undefined)[] };
-  /** The kept counts show that every listing holding a word names it: relevance's third tier is empty. */
+  /** The stored counts show that every listing holding a word names it: relevance's third tier is empty. */
   noOthers: boolean;
 }
 
-/** The listings of a gathering counted by the first page's facets, by their primary key. */
+/** The matches the first page's facets counted, by their primary key. */
 const amongThose = (among: string[]) => sql`${products.id} = any(${sql.param(among)}::uuid[])`;
 
 /**
  * An order no index gives (every listing's price times zero, then the page's own order): PostgreSQL
- * then gathers the matches from the indexes that find them and sorts them, instead of walking an
+ * then collects the matches from the indexes that find them and sorts them, instead of scanning an
  * index in the page's order. The same rows in the same order, another plan.
  */
 const gathered = (order: SQL[]) => [sql`${products.resalePrice} * 0`, ...order];
 
-/** The rows of a page: `where` holds and the pieces hold the words as `match` says, in the order and after the position given. */
+/** The rows of a page: `where` holds and the listings hold the words as `match` says, in the order and after the position given. */
 type PageQuery = (where: (SQL | undefined)[], order: SQL[], key: SQL, rows: number, match?: WordsMatch) => Promise<(ProductRecord & { sortKey: string })[]>;
 
 /**
  * A page by relevance (decisions 12 and 27), in three tiers:
- *  1. the newest RANKED_NAMED pieces named by every word, best named first (`nameRank`), then
+ *  1. the newest RANKED_NAMED listings named by every word, best named first (`nameRank`), then
  *     newest first;
- *  2. the older pieces named by every word, newest first;
+ *  2. the older listings named by every word, newest first;
  *  3. the other matches (the words in the category, location or description), newest first;
- *     none looked for when the kept word counts show every listing holding a word names it.
- * The first page fixes where the ranked tier ends (the (posted_at, id) of its oldest piece, or
- * none when every named piece is in it) and the cursor carries it, so pieces added during a walk
- * can only join the ranked tier, never shift the others. A cursor key is `tier|...|posted_at`.
- * The ranked tier reads at most RANKED_NAMED rows a page; the others are keyset walks of the
- * (posted_at, id) order, or bitmaps of their matches when few; a page that empties one tier goes
- * on with the next. So no search ranks every match, and page 200 costs what page 1 does.
+ *     none looked for when the stored word counts show every listing holding a word names it.
+ * The first page fixes where the ranked tier ends (the (posted_at, id) of its oldest listing, or
+ * none when every named listing is in it) and the cursor carries it, so listings added while
+ * someone pages can only join the ranked tier, never shift the others. A cursor key is
+ * `tier|...|posted_at`. The ranked tier reads at most RANKED_NAMED rows a page; the others are
+ * keyset index scans of the (posted_at, id) order, or bitmaps of their matches when few; a page
+ * that empties one tier goes on with the next. So no search ranks every match, and page 200 costs
+ * what page 1 does.
  */
 async function relevancePage(
   db: Executor,
@@ -497,17 +499,17 @@ async function relevancePage(
   }
   const afterTier = after ? Number(after.key[0]) : 1;
   const stems = [...new Set(words)];
-  // Few named pieces are gathered from the name index; many are found through the list, or in the
-  // place walked. Among the matches counted, and in a place's listings, the named ones are those
+  // Few named listings are collected from the name index; many are found through the list, or in
+  // the one place read in order. Among the matches counted, and in a place's listings, the named ones are those
   // whose name (weight A of the document) holds every word; filtered from the document, not read
   // from its index, which PostgreSQL would otherwise AND with the ids (intersecting the words'
   // posting lists once more), nor by parsing each name.
   const namedInDocument = sql`ts_filter(${products.searchVector}, '{a}') @@ ${tsqueryOf(words)}::tsquery`;
   const placeWalked = !gathering.named && gathering.placeWalk.named;
-  // In a place walked, the words of weight A, tested `is true`: PostgreSQL estimates how many
-  // listings pass as it does for the words themselves, yet cannot AND the words' index in. (It
-  // cannot estimate `ts_filter`, takes it for rare, and deep in a place gathered and sorted every
-  // listing left instead of walking.)
+  // In a place read in order, the words of weight A, tested `is true`: PostgreSQL estimates how
+  // many listings pass as it does for the words themselves, yet cannot AND the words' index in. (It
+  // cannot estimate `ts_filter`, takes it for rare, and deep in a place collected and sorted every
+  // listing left instead of reading in order.)
   const namedInPlace = sql`(${products.searchVector} @@ ${tsqueryOf(words, 'A')}::tsquery) is true`;
   const namedTest = gathering.found ? and(gathering.found, namedInDocument)! : placeWalked ? namedInPlace : namedBy(stems);
   const namedPieces: WordsMatch = { stems, through: gathering.named || placeWalked ? null : nameWords, test: namedTest, gather: gathering.named };
@@ -517,7 +519,7 @@ async function relevancePage(
   const found: Awaited<ReturnType<PageQuery>> = [];
   let rankedUntil = after?.rankedUntil ?? null;
   if (!after) {
-    // The first page reads the ranked tier whole, newest first, in one walk, and ranks it here
+    // The first page reads the ranked tier whole, newest first, in one scan, and ranks it here
     // (a stable sort: equal ranks stay newest first, as the SQL order of later pages has them).
     const ranked = await pageQuery(filters, named.orderBy, rankedKey, RANKED_NAMED, namedPieces);
     const oldest = ranked.at(-1);
@@ -535,7 +537,7 @@ async function relevancePage(
   }
   if (afterTier <= 2 && rankedUntil && found.length < rows) {
     // Past the ranked tier's end, or past the cursor, which is past it: one bound, not both. Given
-    // two, PostgreSQL starts the index scan at the first and walks every entry down to the cursor,
+    // two, PostgreSQL starts the index scan at the first and reads every entry down to the cursor,
     // so each page cost more than the one before.
     const position = after && afterTier === 2 ? named.after(after.key.slice(2), after.id) : named.past(rankedUntil);
     found.push(...(await pageQuery([...filters, position], named.orderBy, sql`'2|' || ${named.key}`, rows - found.length, namedPieces)));
@@ -544,8 +546,8 @@ async function relevancePage(
   if (found.length < rows && !gathering.noOthers) {
     const notNamed = sql`not ${products.searchVector} @@ ${tsqueryOf(words, 'A')}::tsquery`;
     // In a few places, the page that reaches the other matches counts them first, from the place
-    // words' index: few of them (none, for a word nearly every match names) are gathered from it,
-    // on this page and the later ones (the cursor's `few`), instead of walking every older listing
+    // words' index: few of them (none, for a word nearly every match names) are collected from it,
+    // on this page and the later ones (the cursor's `few`), instead of reading every older listing
     // of the place, or every older entry of the word's list, to find them.
     const inPlace = afterTier < 3 ? gathering.othersInPlace : undefined;
     const counted = inPlace ? await countUpTo(db, [...inPlace.filters, inPlace.test, notNamed], GATHER_UP_TO + 1) : null;
@@ -587,15 +589,15 @@ export interface FacetCount {
 }
 
 /**
- * Where a search's facet groups come from: `count` reads them from the catalogue; a keeper may
+ * Where a search's facet groups come from: `count` reads them from the catalogue; a cache may
  * answer those it counted before for the same `key` instead (see facet-counts.ts).
  */
 export type FacetGroupsOf = (key: string, count: () => Promise<FacetCount>) => Promise<FacetCount>;
 
-/** Where a search's stems come from: `read` reads them; a keeper may answer those read before for the same text (facet-counts.ts). */
+/** Where a search's stems come from: `read` reads them; a cache may answer those read before for the same text (facet-counts.ts). */
 export type WordsOf = (text: string, read: () => Promise<SearchedWords | null>) => Promise<SearchedWords | null>;
 
-/** Where the places a location matches come from: `read` reads them; a keeper may answer those read before for the same location. */
+/** Where the places a location matches come from: `read` reads them; a cache may answer those read before for the same location. */
 export type PlacesOf = (location: string, read: () => Promise<PlacesFound | null>) => Promise<PlacesFound | null>;
 
 /** What a search may answer from what was read for an earlier one (facet-counts.ts); each read afresh when not given. */
@@ -646,7 +648,7 @@ const SAMPLE_SHARE = SAMPLE_BYTES_BELOW / 256;
 const inSample = sql`get_byte(uuid_send(${products.id}), 15) < ${sql.raw(String(SAMPLE_BYTES_BELOW))}`;
 
 /**
- * A search each of whose stems at least this many listings hold (the kept counts say so) counts
+ * A search each of whose stems at least this many listings hold (the stored counts say so) counts
  * its facets on the sample (`sampledFacetGroups`): the sample then holds about 230 listings of
  * the rarest, so a filter leaving a tenth of them still leaves 20 or more to scale, and the full
  * count's bitmap of every listing holding a stem is what costs (decision 27). The app's setting
@@ -654,12 +656,12 @@ const inSample = sql`get_byte(uuid_send(${products.id}), 15) < ${sql.raw(String(
  */
 export const FACET_SAMPLE_FROM = 20_000;
 
-/** Below this many matches in the sample, an estimate would be too rough (±18 % at 30): the matches are counted. */
+/** Below this many matches in the sample, an estimate would be too rough (about ±18 % at 30): the matches are counted. */
 const SAMPLED_AT_LEAST = 30;
 
 /**
  * Facet groups of a broad search estimated from the fixed sample: each group's matches in the
- * sample scaled by its share, and at most what the kept counts of each stem hold for that
+ * sample scaled by its share, and at most what the stored counts of each stem hold for that
  * category and condition (migration 0017), which also say which groups hold none at all: those
  * where a stem is held by no listing ("walnut dresser" in sofas). A group every stem is held in
  * but the sample misses counts 0 ("a few"). Null when the sample holds
@@ -668,8 +670,8 @@ const SAMPLED_AT_LEAST = 30;
  * matches are few (`gathering`); a sample never says "few".
  *
  * The place is tested on the sample's listings holding the words and passing the other filters,
- * not read from its index: a big city's places hold a third of the catalogue, and PostgreSQL ANDed
- * their every listing with the sample's (23 ms at a million listings, against 3.5 ms so).
+ * not read from its index: a big city's places hold a third of the catalogue, and PostgreSQL
+ * intersected all their listings with the sample's, several times the cost of testing the sample.
  */
 async function sampledFacetGroups(db: Executor, filters: SQL[], place: SQL | undefined, words: SearchWords, availableOnly: boolean): Promise<FacetCount | null> {
   const stems = [...new Set(words)];
@@ -701,7 +703,7 @@ async function sampledFacetGroups(db: Executor, filters: SQL[], place: SQL | und
  * few places it holds about their share of them, if the words are spread over the places as the
  * listings are: a town's share of a common word is often too few to estimate from (`listings`
  * in PlacesFound against the whole catalogue). Those matches are then counted first, and the
- * sample asked only when they are more than a count reads; so a word gathered in one town (more
+ * sample asked only when they are more than a count reads; so a word concentrated in one town (more
  * there than its share) is still estimated, one count later.
  */
 function sampleMayHoldEnough(searched: SearchedWords, placesFound: PlacesFound | null): boolean {
@@ -710,13 +712,13 @@ function sampleMayHoldEnough(searched: SearchedWords, placesFound: PlacesFound |
   return searched.fewest.anywhere * share * SAMPLE_SHARE >= SAMPLED_AT_LEAST;
 }
 
-/** Kept counts a search's facet groups are read from: one stem's, or the places' of a search by place. */
+/** Stored counts a search's facet groups are read from: one stem's, or the places' of a search by place. */
 type KeptCounts = { table: typeof searchWordCounts; keyed: SQL } | { table: typeof searchPlaceCounts; keyed: SQL };
 
 /**
- * The kept counts that hold a search's facet groups (decision 27): those of its one searchable
+ * The stored counts that hold a search's facet groups (decision 27): those of its one searchable
  * word, or of the places its location resolves to, and no filter but the facets' own and the
- * stock state, which the counts are kept by. Any other parameter, including one added later,
+ * stock state, which the counts are grouped by. Any other parameter, including one added later,
  * leaves the counting to the listings.
  */
 function keptCountsOf(query: SearchQuery, words: SearchWords | null, places: string[] | null): KeptCounts | null {
@@ -824,9 +826,9 @@ export async function searchCatalogue(
   const besides = inPlaces ? [...besidesPlace, inPlaces] : words ? [...filters, matchesAnywhere(words)] : filters;
   const { category, condition } = facetConditions(query);
   const kept = keptCountsOf(query, words, places);
-  // Kept counts too go through the keeper: one round trip fewer for a search asked again.
+  // Stored counts too go through the facet cache: one round trip fewer for a search asked again.
   const availableOnly = query.inStock !== false;
-  /** Every match, when this very search counted them all for its facets (not when kept ones answered them). */
+  /** Every match, when this very search counted them all for its facets (not when stored or cached counts answered them). */
   let counted: string[] | null = null;
   const countGroups = async (): Promise<FacetCount> => {
     if (kept) return keptFacetGroups(db, kept, availableOnly);
@@ -847,7 +849,7 @@ export async function searchCatalogue(
   const facetCount = after ? null : facetGroupsOf(facetKey(query), countGroups);
   // Awaited below, where a failure is thrown; meanwhile it must not count as unhandled.
   void facetCount?.catch(() => undefined);
-  // Few matches are gathered (GATHER_UP_TO): rare words say so from their kept counts (within the
+  // Few matches are collected and sorted (GATHER_UP_TO): rare words say so from their stored counts (within the
   // category and conditions asked for: words seldom in them), common words that
   // seldom go together, or filters that leave few of them, from the first page's facets. When
   // either shows there is no match, no page is read.
@@ -868,9 +870,9 @@ export async function searchCatalogue(
         if (gathering.all && counted) gathering.found = amongThose(counted);
       }
     }
-    // Few matches in a few places are gathered through the place words' index; the later pages of
+    // Few matches in a few places are collected through the place words' index; the later pages of
     // a search whose first page counted few there too, or whose page reaching the third tier
-    // counted few others (a forged cursor can only have a page gather what that index holds of its
+    // counted few others (a forged cursor can only have a page collect what that index holds of its
     // words in its places).
     if (after?.few && inPlaces) gathering.all = true;
     if (gathering.all && inPlaces) gathering.found ??= inPlaces;
@@ -900,7 +902,7 @@ export async function searchCatalogue(
   };
 
   const pagePromise = async () => {
-    // The kept counts are exact for what the public sees: when none holds every word, no listing is read.
+    // The stored counts are exact for what the public sees: when none holds every word, no listing is read.
     if (held === 0) return { rows: [], rankedUntil: null, othersFew: false };
     // Matches found by id or through the place words are in their place: its index would only be ANDed with them.
     const pageFilters = [...(gathering.found ? besidesPlace : filters), category, condition];
@@ -915,8 +917,8 @@ export async function searchCatalogue(
 
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  // Few others are gathered from the next page on only when it starts among them: one starting
-  // among the named pieces walks for them, where gathering would read every match of the places.
+  // Few others are collected from the next page on only when it starts among them: one starting
+  // among the named listings reads in order, where collecting would read every match of the places.
   const few = inPlaces !== null && (gathering.all || (othersFew && last?.sortKey.startsWith('3|') === true));
   const nextCursor = rows.length > limit && last ? encodeCursor({ sort, key: last.sortKey, id: last.id, rankedUntil, few }, fingerprint) : null;
   return { rows: page, nextCursor, facets };

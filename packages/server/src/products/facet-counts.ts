@@ -5,23 +5,23 @@ import type { FacetCount, FacetGroupsOf, PlacesFound, PlacesOf, SearchedWords, W
 
 /** What a search's facet groups are counted from: products, their categories, sellers and words. */
 const FACET_TABLES: readonly WatchedTable[] = ['categories', 'products', 'users', 'search_terms'];
-/** At most this many searches' groups are kept (up to a few kilobytes each); those not used lately go first. */
+/** At most this many searches' groups are cached (up to a few kilobytes each); those not used lately go first. */
 export const KEPT_FACET_SEARCHES = 2_000;
-/** What a search's stems are read from: the vocabulary, and the word counts the products' triggers keep. */
+/** What a search's stems are read from: the vocabulary, and the word counts the products' triggers maintain. */
 const WORDS_TABLES: readonly WatchedTable[] = ['products', 'search_terms'];
-/** At most this many searches' words are kept (a few stems and two counts each). */
+/** At most this many searches' words are cached (a few stems and two counts each). */
 export const KEPT_WORD_SEARCHES = 2_000;
-/** What a location's places are read from: the places and their counts, which the products' triggers keep (categories' removal too). */
+/** What a location's places are read from: the places and their counts, which the products' triggers maintain (categories' removal too). */
 const PLACES_TABLES: readonly WatchedTable[] = ['categories', 'products'];
-/** At most this many locations' places are kept (at most 200 names each, mostly one). */
+/** At most this many locations' places are cached (at most 200 names each, mostly one). */
 export const KEPT_LOCATIONS = 2_000;
 
 /**
- * Keeps what searches read from the catalogue by key, under the versions of the tables it was
- * read from, and reuses it only while those are current, as the response cache does
+ * A cache of what searches read from the catalogue, by key, under the versions of the tables it
+ * was read from, reused only while those are current, as the response cache does
  * (data-versions.ts): a listing added through any app server is seen on the very next search of
  * every other. Those not used lately go first past `limit`; searches asked together while one
- * read is under way share it, and a failed read is not kept.
+ * read is under way share it, and a failed read is not cached.
  */
 function keeperOf<T>(versions: DataVersions, tables: readonly WatchedTable[], limit: number) {
   const kept = new KeptByUse<string, { versions: string; value: Promise<T> }>(limit);
@@ -40,7 +40,7 @@ function keeperOf<T>(versions: DataVersions, tables: readonly WatchedTable[], li
 }
 
 /**
- * Keeps the facet groups each search counted (decision 27), so the same search sorted otherwise,
+ * Caches the facet groups each search counted (decision 27), so the same search sorted otherwise,
  * narrowed to a category or a condition, or asked again with the response cache bypassed, counts
  * nothing.
  */
@@ -48,14 +48,14 @@ export const facetCountKeeper = (versions: DataVersions): ((request: Pick<Fastif
   keeperOf<FacetCount>(versions, FACET_TABLES, KEPT_FACET_SEARCHES);
 
 /**
- * Keeps the stems and counts each search's words were read as (decision 27), so the same words
+ * Caches the stems and counts each search's words were read as (decision 27), so the same words
  * asked again, with other filters, another sort or a later page, send no statement for them.
  */
 export const searchWordsKeeper = (versions: DataVersions): ((request: Pick<FastifyRequest, 'caughtUp'>) => WordsOf) =>
   keeperOf<SearchedWords | null>(versions, WORDS_TABLES, KEPT_WORD_SEARCHES);
 
 /**
- * Keeps the places each location was read as, with their listings' kept counts (decision 27), so
+ * Caches the places each location was read as, with their listings' stored counts (decision 27), so
  * a search in the same location, with other words, filters, sort or page, sends no statement for
  * them.
  */

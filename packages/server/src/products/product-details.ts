@@ -37,7 +37,7 @@ export async function sellerProfile(db: Executor, sellerId: string): Promise<Sel
       .select({ count: sql<number>`count(*)::int` })
       .from(products)
       // The state in the text: as a parameter, PostgreSQL costed a plan for any state above the
-      // plans for 'sold' and kept planning the count for each seller.
+      // plans for 'sold' and planned the count anew for each seller.
       .where(and(eq(products.sellerId, sellerId), sql`${products.inStock} = 'sold'`))
       .prepare('seller_items_sold')
       .execute(),
@@ -56,10 +56,10 @@ export async function sellerProfile(db: Executor, sellerId: string): Promise<Sel
 }
 
 /**
- * Up to SIMILAR_PRODUCTS_LIMIT available pieces of the same category, closest in price: the
- * nearest below and above are read along the (category, price) index, then the closest kept.
+ * Up to SIMILAR_PRODUCTS_LIMIT available products of the same category, closest in price: the
+ * nearest below and above are read along the (category, price) index, then the closest chosen.
  * The limit is in the statements' text and the price out of the planner's sight, so that
- * PostgreSQL plans them once for any piece.
+ * PostgreSQL plans them once for any product.
  */
 export async function listSimilarProducts(db: Executor, product: Pick<ProductRecord, 'id' | 'categoryId' | 'resalePrice'>) {
   const sameCategory = and(eq(products.categoryId, product.categoryId), ne(products.id, product.id), isAvailable, publiclyVisible);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../db/client.ts';
 
-/** How long views gather on an app server before they are added to the database in one statement. */
+/** How long views accumulate on an app server before they are added to the database in one statement. */
 export const VIEW_FLUSH_INTERVAL_MS = 2_000;
 
 /** A client that names itself a bot, crawler or spider in its User-Agent (search engines' all do). */
@@ -48,7 +48,7 @@ export async function addProductViews(db: Executor, counts: ReadonlyMap<string, 
  */
 export interface ProductViewCounter {
   count(productId: string): void;
-  /** Writes what has gathered now. */
+  /** Writes what has accumulated now. */
   flush(): Promise<void>;
 }
 

@@ -14,11 +14,11 @@ export interface Cursor {
   /** The sort key exactly as PostgreSQL printed it: a timestamp, a price, or a relevance tier, a rank and a timestamp. */
   key: string;
   id: string;
-  /** Relevance only: where its ranked tier ends, `posted_at|id` (null when every named piece is in it). */
+  /** Relevance only: where its ranked tier ends, `posted_at|id` (null when every named listing is in it). */
   rankedUntil?: string | null;
   /**
    * A page counted few matches of its words in the places asked for (the first page all of them,
-   * or the one reaching relevance's third tier the others): the later ones gather them (decision 27).
+   * or the one reaching relevance's third tier the others): the later ones collect and sort them (decision 27).
    */
   few?: boolean;
 }
@@ -62,7 +62,7 @@ export function decodeCursor(text: string, sort: SearchSort, fingerprint: string
   if (typeof k !== 'string' || typeof i !== 'string' || !keyPatterns[sort].test(k) || !uuidPattern.test(i)) throw invalid();
   if (r !== undefined && (sort !== 'relevance' || typeof r !== 'string' || !rankedUntilPattern.test(r))) throw invalid();
   if (g !== undefined && g !== true) throw invalid();
-  // The older named pieces (tier 2) exist only past the end of a ranked tier.
+  // The older named listings (tier 2) exist only past the end of a ranked tier.
   if (sort === 'relevance' && k.startsWith('2|') && r === undefined) throw invalid();
   return { sort, key: k, id: i, rankedUntil: (r as string | undefined) ?? null, few: g === true };
 }

@@ -27,15 +27,15 @@ export function searchShapes(categoryId: string): SearchShape[] {
     { name: 'words in a town, relevance', query: { q: 'walnut dresser', location: 'Dhanmondi' } },
     { name: 'page 3, words in a town, relevance', query: { q: 'walnut dresser', location: 'Dhanmondi' }, page: 3 },
     { name: 'a broad word in a town, relevance', query: { q: 'oak', location: 'Dhanmondi' } },
-    // Too common in the town to gather at a million listings: the town's listings walked newest first.
+    // Too common in the town to collect at a million listings: the town's listings read newest first.
     { name: 'page 3, a broad word in a town, newest', query: { q: 'oak', location: 'Dhanmondi', sort: 'newest' }, page: 3 },
-    // Past every piece it names (the 66th page at a million): the others counted, none, and not walked for.
+    // Past every listing it names (the 66th page at a million): the others counted, none, and not read.
     { name: 'last page, a broad word in a town, relevance', query: { q: 'oak', location: 'Dhanmondi' }, page: 100 },
     { name: 'one broad word, relevance', query: { q: 'sofa' } },
     { name: 'a word in no name, relevance', query: { q: 'bogura' } },
     // The word counts show that no category holds both: no listing is read.
     { name: 'two broad words no category holds together', query: { q: 'sofa chair' } },
-    // Two woods, held together by many categories (say the word counts) and by no piece.
+    // Two woods, held together by many categories (say the word counts) and by no listing.
     { name: 'two broad words seldom together, relevance', query: { q: 'oak walnut' } },
     { name: 'two broad words seldom together, newest', query: { q: 'oak walnut', sort: 'newest' } },
     { name: 'one broad word and a price bound', query: { q: 'sofa', minPrice: 1 } },
@@ -51,7 +51,7 @@ export function searchShapes(categoryId: string): SearchShape[] {
     { name: 'location, a big city', query: { location: 'Dhaka' } },
     { name: 'location, a big city, words', query: { q: 'sofa', location: 'Dhaka' } },
     { name: 'location, misspelt', query: { location: 'Chatogram', sort: 'price-asc' } },
-    // The place's kept counts answer its facets alone; with a price, its listings are counted.
+    // The place's stored counts answer its facets alone; with a price, its listings are counted.
     { name: 'location and a price', query: { location: 'Dhanmondi', maxPrice: 300 } },
     { name: 'verified sellers, price-desc', query: { sellerVerified: true, sort: 'price-desc' } },
     { name: 'words, category, condition, price', query: { q: 'oak', categoryId, condition: ['Good', 'Fair'], maxPrice: 300 } },

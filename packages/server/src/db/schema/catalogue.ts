@@ -114,11 +114,11 @@ export const products = pgTable(
     // A category page lists what can be bought first, then what was sold, newest first within each.
     index('products_category_stock_posted_idx').on(t.categoryId, t.inStock, t.postedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('products_seller_posted_idx').on(t.sellerId, t.postedAt),
-    // The first relevance tier, pieces named by every word (decision 27): the name's own words,
+    // The first relevance tier, listings named by every word (decision 27): the name's own words,
     // which search_vector holds with weight A, without reading the rest of the document.
     index('products_name_search_idx').using('gin', sql`to_tsvector('furniture_search'::regconfig, ${t.productName})`),
     // The place filter: listings of the known places a location search resolves to (decision 27),
-    // newest first within a place, which a search in one place walks (migration 0025).
+    // newest first within a place, which a search in one place reads in order (migration 0025).
     index('products_place_posted_idx').on(sql`furniture_fold(${t.location})`, t.postedAt, t.id),
     index('products_advertised_idx').on(t.postedAt).where(sql`${t.advertisement} and ${t.inStock} = 'available'`),
   ],
@@ -154,7 +154,7 @@ export const searchPlaces = pgTable('search_places', {
 });
 
 /**
- * How many publicly visible listings hold each stem, by category, condition and stock state, kept
+ * How many publicly visible listings hold each stem, by category, condition and stock state, maintained
  * by a trigger on products (migration 0017): the facet counts of a one-word search without other
  * filters, exact at any size without reading the listings (decision 27). `named`: how many of them
  * hold it in their name (migration 0026), so that the others hold it only elsewhere.
@@ -176,7 +176,7 @@ export const searchWordCounts = pgTable(
 
 /**
  * How many publicly visible listings each place holds (`furniture_fold(location)`, as
- * `search_places`), by category, condition and stock state, kept by the same trigger as the word
+ * `search_places`), by category, condition and stock state, maintained by the same trigger as the word
  * counts (migration 0022): the facet counts of a search by place alone, exact at any size without
  * reading the listings (decision 27).
  */
@@ -195,9 +195,9 @@ export const searchPlaceCounts = pgTable(
 );
 
 /**
- * Every listing under each stem of its name, newest first: the pieces named by several words are
- * found by walking one word's listings and looking up the others, at a cost set by how often the
- * words go together rather than by the catalogue's size (decision 27). Kept by statement-level
+ * Every listing under each stem of its name, newest first: the listings named by several words are
+ * found by reading one word's listings in order and looking up the others, at a cost set by how often the
+ * words go together rather than by the catalogue's size (decision 27). Maintained by statement-level
  * triggers on products (migrations 0019 and 0021).
  */
 export const searchNameWords = pgTable(
@@ -213,8 +213,8 @@ export const searchNameWords = pgTable(
 /**
  * Every listing under each stem of its whole search document (name, category, place and
  * description: `search_vector`), newest first: a search's matches newest first are found by
- * walking its rarest word's listings and looking up the others, at a cost set by how often the
- * words go together rather than by how many listings there are (decision 31). Kept by
+ * reading its rarest word's listings in order and looking up the others, at a cost set by how often the
+ * words go together rather than by how many listings there are (decision 31). Maintained by
  * statement-level triggers on products (migration 0021).
  */
 export const searchDocumentWords = pgTable(
@@ -227,7 +227,7 @@ export const searchDocumentWords = pgTable(
   (t) => [primaryKey({ columns: [t.term, t.postedAt, t.productId] })],
 );
 
-/** How many listings each stem of the names names, kept with the list above (migration 0019). */
+/** How many listings each stem of the names names, maintained with the list above (migration 0019). */
 export const searchNameWordCounts = pgTable('search_name_word_counts', {
   term: text('term').primaryKey(),
   listings: integer('listings').notNull(),

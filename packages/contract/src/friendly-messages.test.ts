@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { friendlyMessage } from './friendly-messages.ts';
+import { friendlyMessage, plainValidation } from './friendly-messages.ts';
 import { messages } from './messages.ts';
 
 describe('friendlyMessage', () => {
@@ -16,6 +16,20 @@ describe('friendlyMessage', () => {
     expect(friendlyMessage('id: must be a valid id')).toBe('This link does not lead to anything we have. Check the address.');
     expect(friendlyMessage('bookingId: must be a valid id')).toBe('This link does not lead to anything we have. Check the address.');
     expect(friendlyMessage('condition must be one of Excellent, Good, Fair')).toBe('Condition is required: choose one');
+  });
+
+  it('names a second field by its label, and drops a field name before a sentence of its own', () => {
+    expect(friendlyMessage('minPrice: minPrice must not be more than maxPrice')).toBe('Lowest price must not be more than highest price');
+    expect(friendlyMessage('doorHeight: doorHeight is needed with the other door measurement')).toBe(
+      'Doorway height is needed with the other door measurement',
+    );
+    expect(friendlyMessage('reason: Say why, in a few words.')).toBe('Say why, in a few words.');
+  });
+
+  it('turns a validator’s own wording into plain words', () => {
+    expect(friendlyMessage('originalPrice: Invalid input: expected number, received string')).toBe(plainValidation.field('Original price'));
+    expect(friendlyMessage('Invalid input: expected number, received string')).toBe(plainValidation.unknown);
+    expect(friendlyMessage('Too small: expected string to have >=1 characters')).toBe(plainValidation.unknown);
   });
 
   it('keeps the specification’s messages exactly as written, also after the field name the API puts first', () => {

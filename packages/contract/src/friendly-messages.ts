@@ -32,6 +32,15 @@ export const fieldLabels = {
   maxPrice: 'Highest price',
   yearsUsed: 'Years of use',
   q: 'Search words',
+  spaceWidth: 'Width of the space',
+  spaceDepth: 'Depth of the space',
+  spaceHeight: 'Height of the space',
+  doorWidth: 'Doorway width',
+  doorHeight: 'Doorway height',
+  reason: 'Reason',
+  note: 'Note',
+  rating: 'Stars',
+  text: 'Text',
 } as const satisfies Record<string, string>;
 
 /** The labels looked up by a field name the API sent. */
@@ -42,6 +51,15 @@ const rewordings: Readonly<Record<string, string>> = {
   'must be a valid id': 'This link does not lead to anything we have. Check the address.',
   [`condition must be one of ${conditions.join(', ')}`]: addProductTexts.conditionRequired,
 };
+
+/** A validator's own wording ("Invalid input: expected number, received string"), which says nothing to a person. */
+const VALIDATOR_WORDING = /^Invalid\b|\bexpected\b.*\breceived\b|^Too (big|small)\b/i;
+
+/** What a validator's own wording becomes: the field's label when known. */
+export const plainValidation = {
+  field: (label: string) => `${label} does not look right. Check it and try again.`,
+  unknown: 'Something here does not look right. Check it and try again.',
+} as const;
 
 /** The specification's fixed messages: shown exactly as written. */
 const specificationMessages = new Set<string>(Object.values(messages).filter((value) => typeof value === 'string'));
@@ -56,13 +74,19 @@ export function friendlyMessage(message: string): string {
     const [, field, rule] = prefixed as unknown as [string, string, string];
     const label = Object.hasOwn(labelOf, field) ? labelOf[field] : undefined;
     if (specificationMessages.has(rule)) return rule;
-    if (label && /^[a-z]/.test(rule)) return `${label} ${rule}`;
-    // A rule that is a sentence of its own ("Password must be 6 characters long") reads alone.
-    if (label || rewordings[rule]) return friendlyMessage(rule);
-    return message;
+    if (VALIDATOR_WORDING.test(rule)) return label ? plainValidation.field(label) : plainValidation.unknown;
+    if (label && /^[a-z]/.test(rule) && !rule.startsWith(`${field} `)) return `${label} ${rule}`;
+    // A rule that is a sentence of its own ("Say why, in a few words.") or that names its field again reads alone.
+    return friendlyMessage(rule);
   }
+  if (VALIDATOR_WORDING.test(message)) return plainValidation.unknown;
   // "field rule"
   const leading = /^([A-Za-z]+) (.+)$/s.exec(message);
-  if (leading && Object.hasOwn(labelOf, leading[1]!)) return `${labelOf[leading[1]!]} ${leading[2]}`;
+  if (leading && Object.hasOwn(labelOf, leading[1]!)) return `${labelOf[leading[1]!]} ${friendlyRest(leading[2]!)}`;
   return message;
+}
+
+/** The rest of a message after its field: a further field it names ("… than maxPrice") by its label too. */
+function friendlyRest(rest: string): string {
+  return rest.replace(/\b[a-z]+[A-Z][A-Za-z]*\b/g, (word) => (Object.hasOwn(labelOf, word) ? labelOf[word]!.toLowerCase() : word));
 }

@@ -557,6 +557,13 @@ const matrix: Row[] = [
       return { url: `/api/reviews/${created.json().data.id}`, payload: { rating: 5, text: 'Very good' } };
     },
   },
+  // One's own review of a sale: its buyer and its seller (null before they write one); nobody else.
+  {
+    method: 'GET',
+    route: '/api/bookings/:id/review',
+    statuses: [401, 200, 404, 200, 404, 404, 401, 401],
+    request: async (w) => ({ url: `/api/bookings/${(await closedSaleOfBuyer(w)).id}/review` }),
+  },
   { method: 'GET', route: '/api/sellers/:id', statuses: everyone(200), request: (w) => ({ url: `/api/sellers/${w.users.seller.id}` }) },
   { method: 'GET', route: '/api/admin/reports', statuses: [401, 403, 403, 403, 403, 200, 401, 401] },
   // The thread around a reported message: admins only, not even the thread's participants.

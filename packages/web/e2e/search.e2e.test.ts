@@ -125,6 +125,17 @@ describe('finding furniture', () => {
     await expect.poll(() => cards(session).count()).toBe(2);
   });
 
+  it('explains a filter that cannot be used in plain words, naming no field by its code name', async () => {
+    session = await openSession(chromium.browser, market.url);
+    const { page } = session;
+    await page.goto('/search?q=sofa&doorWidth=80');
+    await expectText(page, 'Doorway height is needed with the other door measurement');
+    await checkPage(page, 'search-door-half-given');
+    await page.goto('/search?q=sofa&minPrice=50&maxPrice=10');
+    await expectText(page, 'Lowest price must not be more than highest price');
+    await checkPage(page, 'search-prices-crossed');
+  });
+
   it('searches a category from the categories grid', async () => {
     session = await openSession(chromium.browser, market.url);
     const { page } = session;

@@ -1,6 +1,7 @@
 import { reviewTexts, trustTexts, trustWebTexts } from '@furniture/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { reports, reviews } from '../../server/src/db/schema/index.ts';
 import { checkPage, setupBrowser, setupSessions, waitForNetworkIdle } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { expectText, logIn } from './support/ui.ts';
@@ -52,6 +53,12 @@ describe('a reported listing', () => {
 
     await page.getByRole('button', { name: trustWebTexts.report, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: trustWebTexts.reportTitle(sofa) });
+    // Nothing is chosen for the buyer: sent at once, the report asks what is wrong and files nothing.
+    expect(await dialog.getByLabel(trustWebTexts.reportReason).inputValue()).toBe('');
+    await dialog.getByRole('button', { name: trustWebTexts.sendReport }).click();
+    await dialog.getByText(trustWebTexts.reportReasonRequired, { exact: true }).waitFor();
+    await checkPage(page, 'trust-report-without-reason-phone');
+    expect(await market.db.select().from(reports)).toEqual([]);
     await dialog.getByLabel(trustWebTexts.reportReason).selectOption('misdescribed');
     await dialog.getByLabel(trustWebTexts.reportNote).fill('Same photos as a shop’s website');
     await checkPage(page, 'trust-report-dialog-phone');
@@ -66,6 +73,10 @@ describe('a reported listing', () => {
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: sofa }) });
     await card.getByText(trustTexts.reportReasons.misdescribed).waitFor();
     await checkPage(page, 'trust-reports-queue');
+    // Without a reason the admin is told to give one, in plain words.
+    await card.getByRole('button', { name: trustWebTexts.actionLabels.hide }).click();
+    await expectText(page, trustTexts.reasonRequired);
+    await checkPage(page, 'trust-reports-queue-no-reason', { includeToasts: true });
     await card.getByLabel(trustWebTexts.actionReason).fill(hideReason);
     await card.getByRole('button', { name: trustWebTexts.actionLabels.hide }).click();
     await expectText(page, trustTexts.moderationDone.hide);
@@ -178,16 +189,31 @@ describe('a closed sale', () => {
     await page.getByRole('link', { name: honestSeller.email }).waitFor();
     await page.getByRole('button', { name: `${trustWebTexts.reviewSeller}: ${table}` }).click();
     const dialog = page.getByRole('dialog', { name: trustWebTexts.reviewTitle(table) });
+    // An empty review publishes nothing: the stars are the buyer's to choose.
+    await dialog.getByRole('button', { name: trustWebTexts.sendReview }).click();
+    await dialog.getByText(trustWebTexts.starsRequired, { exact: true }).waitFor();
+    expect(await market.db.select().from(reviews)).toEqual([]);
     await dialog.getByLabel(trustWebTexts.reviewRating).selectOption('4');
     await dialog.getByLabel(trustWebTexts.reviewText).fill('Sturdy table, friendly hand-over');
     await checkPage(page, 'trust-review-dialog');
     await dialog.getByRole('button', { name: trustWebTexts.sendReview }).click();
     await expectText(page, reviewTexts.saved);
 
+    // Within 14 days the buyer can open the review again, as written, and change it.
+    await page.getByRole('button', { name: `${trustWebTexts.changeReview}: ${table}` }).click();
+    const written = page.getByRole('dialog', { name: trustWebTexts.changeReviewTitle(table) });
+    expect(await written.getByLabel(trustWebTexts.reviewRating).inputValue()).toBe('4');
+    expect(await written.getByLabel(trustWebTexts.reviewText).inputValue()).toBe('Sturdy table, friendly hand-over');
+    await written.getByLabel(trustWebTexts.reviewRating).selectOption('5');
+    await written.getByLabel(trustWebTexts.reviewText).fill('Sturdy table, very friendly hand-over');
+    await checkPage(page, 'trust-review-change-dialog');
+    await written.getByRole('button', { name: trustWebTexts.saveReview }).click();
+    await expectText(page, reviewTexts.updated);
+
     await page.goto(`/seller/${honestSellerId}`);
     await page.getByRole('heading', { name: honestSeller.name }).waitFor();
-    await expect.poll(() => page.getByTestId('seller-rating').innerText()).toBe(trustWebTexts.ratingSummary(4, 1));
-    await page.getByText('Sturdy table, friendly hand-over').waitFor();
+    await expect.poll(() => page.getByTestId('seller-rating').innerText()).toBe(trustWebTexts.ratingSummary(5, 1));
+    await page.getByText('Sturdy table, very friendly hand-over').waitFor();
     expect(pageErrors).toEqual([]);
   });
 });

@@ -78,6 +78,27 @@ describe('PATCH /api/reviews/{id}', () => {
   });
 });
 
+describe('GET /api/bookings/{id}/review', () => {
+  it('answers each side of the sale its own review, null before they write one, and 404 to anyone else', async () => {
+    const sale = await paidSale();
+    const bookingId = sale.buyer.booking.id;
+    const ownReview = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/bookings/${bookingId}/review`, headers });
+
+    expect((await ownReview(sale.buyer.headers)).json()).toEqual({ success: true, data: null });
+    await postReview(sale.buyer.headers, { bookingId, rating: 4, text: 'Solid' });
+    const mine = await ownReview(sale.buyer.headers);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data).toMatchObject({ bookingId, authorId: sale.buyer.user.id, rating: 4, text: 'Solid' });
+    // The seller has not reviewed the buyer yet: the buyer's review is not theirs.
+    expect((await ownReview(sale.sellerHeaders)).json().data).toBeNull();
+
+    const stranger = await bearer(t.app, (await createUser(t.db, { password: null })).id);
+    const outside = await ownReview(stranger);
+    expect(outside.statusCode).toBe(404);
+    expect(outside.json().message).toBe(reviewTexts.bookingNotFound);
+  });
+});
+
 describe('GET /api/sellers/{id}', () => {
   it('shows the seller’s rating, reviews and available listings, and no contact details', async () => {
     const sale = await paidSale();

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createReviewBody, dataOf, editReviewBody, idParams, review, reviewTexts, sellerPage } from '@furniture/contract';
@@ -9,6 +9,7 @@ import { errorResponses } from '../http/responses.ts';
 import { editableUntil, findReview, sellerPage as loadSellerPage } from './review-repository.ts';
 
 const savedReview = z.object({ success: z.literal(true), message: z.string(), data: review });
+const ownReview = z.object({ success: z.literal(true), data: review.nullable() });
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -48,6 +49,37 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         return row.id;
       });
       return reply.status(201).send({ success: true as const, message: reviewTexts.saved, data: (await findReview(app.db, id))! });
+    },
+  );
+
+  app.get(
+    '/bookings/:id/review',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['trust'],
+        summary: 'Your review of a sale',
+        description:
+          'The review the caller wrote of this sale (as its buyer or its seller), null before they write one, so they can change it while it is not final. ' +
+          'Anyone not in the sale is told there is no such sale (404).',
+        security: bearerSecurity,
+        params: idParams,
+        response: { 200: ownReview, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      const [sale] = await app.db
+        .select({ buyerId: bookings.buyerId, sellerId: products.sellerId })
+        .from(bookings)
+        .innerJoin(products, eq(products.id, bookings.productId))
+        .where(eq(bookings.id, request.params.id));
+      if (!sale || (sale.buyerId !== caller.id && sale.sellerId !== caller.id)) throw notFound(reviewTexts.bookingNotFound);
+      const [own] = await app.db
+        .select({ id: reviews.id })
+        .from(reviews)
+        .where(and(eq(reviews.bookingId, request.params.id), eq(reviews.authorId, caller.id)));
+      return { success: true as const, data: own ? ((await findReview(app.db, own.id)) ?? null) : null };
     },
   );
 

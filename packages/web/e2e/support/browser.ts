@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { expectPlainWords } from './plain-words.ts';
 
 const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const artifactsDir = path.join(repoDir, 'test-artifacts');
@@ -138,9 +139,10 @@ export async function saveScreenshot(page: Page, name: string, { fullPage = true
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage });
 }
 
-/** Accessibility check and screenshot of a page, once it has settled. */
+/** Accessibility check, plain words and screenshot of a page, once it has settled. */
 export async function checkPage(page: Page, name: string, options: { fullPage?: boolean; includeToasts?: boolean } = {}) {
   await waitForNetworkIdle(page);
   await expectAccessible(page, name, { includeToasts: options.includeToasts });
+  await expectPlainWords(page, name);
   await saveScreenshot(page, name, { fullPage: options.fullPage });
 }

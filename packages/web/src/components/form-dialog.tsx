@@ -13,15 +13,18 @@ interface FormDialogProps {
   pending: boolean;
   /** Sends the form; answers the message to show once it is done. A refusal is shown as it comes. */
   send: () => Promise<string>;
+  /** Checks the form before it is sent: false keeps it open, its fields saying what is missing. */
+  validate?: () => boolean;
   children: ReactNode;
 }
 
 /** A button that opens a short form in a dialog: sent, the dialog closes and says so; refused, it stays open and says why. */
-export function FormDialog({ buttonText, label, buttonClassName, title, submitText, pending, send, children }: FormDialogProps) {
+export function FormDialog({ buttonText, label, buttonClassName, title, submitText, pending, send, validate, children }: FormDialogProps) {
   const [open, setOpen] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (validate && !validate()) return;
     try {
       notify.success(await send());
       setOpen(false);
@@ -36,7 +39,7 @@ export function FormDialog({ buttonText, label, buttonClassName, title, submitTe
         {buttonText}
       </button>
       <Modal title={title} open={open} onClose={() => setOpen(false)}>
-        <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
+        <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-3">
           {children}
           <div className="modal-action">
             <button type="button" className="btn" onClick={() => setOpen(false)}>

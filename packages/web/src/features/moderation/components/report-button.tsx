@@ -22,7 +22,9 @@ interface ReportButtonProps {
 /** Report a listing or a message to the admins: shown to signed-in people other than its owner. */
 export function ReportButton({ targetType, targetId, ownerId, title, label, discreet = false }: ReportButtonProps) {
   const { user } = useAuth();
-  const [reason, setReason] = useState<ReportReason>(reportReasons[0]);
+  // Nothing is assumed: the person says what is wrong.
+  const [reason, setReason] = useState<ReportReason | ''>('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
   const [note, setNote] = useState('');
   const fileReport = useFileReport();
   if (!user || user._id === ownerId) return null;
@@ -35,9 +37,24 @@ export function ReportButton({ targetType, targetId, ownerId, title, label, disc
       title={title}
       submitText={trustWebTexts.sendReport}
       pending={fileReport.isPending}
-      send={() => fileReport.mutateAsync({ targetType, targetId, reason, ...(note.trim() ? { note } : {}) }).then(() => trustTexts.reportReceived)}
+      validate={() => {
+        setReasonError(reason ? undefined : trustWebTexts.reportReasonRequired);
+        return reason !== '';
+      }}
+      send={() =>
+        fileReport.mutateAsync({ targetType, targetId, reason: reason as ReportReason, ...(note.trim() ? { note } : {}) }).then(() => trustTexts.reportReceived)
+      }
     >
-      <SelectField label={trustWebTexts.reportReason} value={reason} onChange={(event) => setReason(event.target.value as ReportReason)}>
+      <SelectField
+        label={trustWebTexts.reportReason}
+        value={reason}
+        error={reasonError}
+        onChange={(event) => {
+          setReason(event.target.value as ReportReason);
+          setReasonError(undefined);
+        }}
+      >
+        <option value="">{trustWebTexts.chooseReportReason}</option>
         {reportReasons.map((value) => (
           <option key={value} value={value}>
             {trustTexts.reportReasons[value]}

@@ -8,7 +8,7 @@ import { products } from '../db/schema/index.ts';
 import { facetCountKeeper, KEPT_FACET_SEARCHES } from './facet-counts.ts';
 
 const t = setupTestApp();
-/** A second app server on the same database, with its own pool, listener and kept counts. */
+/** A second app server on the same database, with its own pool, listener and cached counts. */
 const second = setupSecondApp(t);
 
 async function search(app: App, query: string) {
@@ -19,7 +19,7 @@ async function search(app: App, query: string) {
 
 /**
  * Changes a listing's condition without announcing it, as no code of the product can: counts that
- * miss the change were kept, not counted again.
+ * miss the change were cached, not counted again.
  */
 async function changeConditionSilently(productId: string, condition: 'Excellent' | 'Good' | 'Fair') {
   await t.db.transaction(async (tx) => {
@@ -38,13 +38,13 @@ describe('kept facet counts', () => {
     await createProduct(t.db, refs, { productName: 'Quillwood stool', condition: 'Fair' });
     await createProduct(t.db, { ...refs, categoryId: other.id }, { productName: 'Quillwood shelf', condition: 'Good' });
 
-    // A price bound, so the counts are read from the listings (those of one word alone are kept in the database).
+    // A price bound, so the counts are read from the listings (those of one word alone are stored in the database).
     const counted = await search(t.app, 'q=quillwood&maxPrice=1000');
     expect(counted.facets).toEqual({ condition: { Excellent: 0, Good: 2, Fair: 1 }, category: { [category.id]: 2, [other.id]: 1 }, exact: true, estimated: false });
 
     // Into a condition its category already holds the word in, so the page is still read.
     await changeConditionSilently(first.id, 'Fair');
-    // Another sort, a category, a condition: the same matches, so the counts kept are reused.
+    // Another sort, a category, a condition: the same matches, so the cached counts are reused.
     expect((await search(t.app, 'q=quillwood&maxPrice=1000&sort=price-asc')).facets).toEqual(counted.facets);
     expect((await search(t.app, `q=quillwood&maxPrice=1000&sort=newest&categoryId=${category.id}`)).facets).toEqual({
       condition: { Excellent: 0, Good: 1, Fair: 1 },
@@ -78,7 +78,7 @@ describe('kept search words', () => {
     expect(names(await search(t.app, 'q=quimbel'))).toEqual(['Quimbal chair']);
     expect(names(await search(second.app, 'q=quimbel&sort=newest'))).toEqual(['Quimbal chair']);
 
-    // Now it is a word of the catalogue: the words kept for it are read again, on both servers.
+    // Now it is a word of the catalogue: the words cached for it are read again, on both servers.
     await createProduct(t.db, refs, { productName: 'Quimbel stool' });
     expect(names(await search(t.app, 'q=quimbel&sort=newest'))).toEqual(['Quimbel stool']);
     expect(names(await search(second.app, 'q=quimbel'))).toEqual(['Quimbel stool']);
@@ -97,7 +97,7 @@ describe('kept places', () => {
       expect(names(await search(app, 'location=zarnholm&sort=price-asc'))).toEqual([]);
     }
 
-    // Now one is: the places kept for that location are read again, on both servers.
+    // Now one is: the places cached for that location are read again, on both servers.
     await createProduct(t.db, refs, { productName: 'Zarnholm stool', location: 'Zarnholm' });
     for (const app of [t.app, second.app]) expect(names(await search(app, 'location=zarnholm&sort=newest'))).toEqual(['Zarnholm stool']);
   });

@@ -11,7 +11,7 @@ import { planSearch } from './search-plans.ts';
 /** Lowered from FACET_SAMPLE_FROM, so a few thousand listings make a word broad. */
 const SAMPLE_FROM = 1_000;
 const t = setupTestApp({ facetSampleFrom: SAMPLE_FROM });
-/** A second app server on the same database, with its own kept counts. */
+/** A second app server on the same database, with its own cached counts. */
 const second = setupSecondApp(t);
 
 /** The fixed sample's predicate and share (migration 0020). */
@@ -98,7 +98,7 @@ describe('facet counts of a broad search, estimated from the fixed sample', () =
   });
 
   it('answers estimates of a broad search, flagged as such, scaled from the sample and near the true counts', async () => {
-    // A price bound, so that the counts are not those kept for one word alone.
+    // A price bound, so that the counts are not those stored for one word alone.
     const { facets } = await search(t.app, 'q=zephyrine&maxPrice=1000');
     const { condition, total } = await expectedEstimate('zephyrine');
     expect(facets).toMatchObject({ exact: false, estimated: true, condition });
@@ -140,7 +140,7 @@ describe('facet counts of a broad search, estimated from the fixed sample', () =
   });
 
   it('reads the few matches it counted by id, and no page when they leave none in the condition asked for', async () => {
-    // Good chairs hold both words often enough, by the word counts alone, for more than a page gathers.
+    // Good chairs hold both words often enough, by the word counts alone, for more than a page collects and sorts.
     await addListings('Quorvel bench', 1_100, chairs, 'Good');
     const client = new pg.Client({ connectionString: t.database.url });
     await client.connect();
@@ -183,7 +183,7 @@ describe('facet counts of a broad search, estimated from the fixed sample', () =
     const stools = (await createCategory(t.db)).id;
     for (const app of [t.app, second.app]) expect((await search(app, query)).facets!.category[stools]).toBeUndefined();
     await addListings('Zephyrine stool', 1, stools, 'Excellent', true);
-    // Seen in the sample, and no more than the one listing the word's kept counts hold there.
+    // Seen in the sample, and no more than the one listing the word's stored counts hold there.
     for (const app of [t.app, second.app]) expect((await search(app, query)).facets!.category[stools]).toBe(1);
   });
 });

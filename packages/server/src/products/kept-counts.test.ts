@@ -21,10 +21,10 @@ type CountRow = {
 
 const byKey = (rows: CountRow[]) => [...rows].sort((a, b) => `${a.key}|${a.category_id}|${a.condition}|${a.in_stock}`.localeCompare(`${b.key}|${b.category_id}|${b.condition}|${b.in_stock}`));
 
-/** What the public sees of the listings, as the counts are kept of it. */
+/** What the public sees of the listings, as the counts are maintained of it. */
 const visible = sql`state in ('available', 'reserved', 'sold') and moderation is null`;
 
-/** The word (with those naming it) and place counts the trigger kept, and the same counted afresh from the listings the public sees. */
+/** The word (with those naming it) and place counts the trigger maintained, and the same counted afresh from the listings the public sees. */
 async function keptAndFresh() {
   const read = async (statement: SQL) => byKey((await t.db.execute<CountRow>(statement)).rows);
   return {
@@ -148,7 +148,7 @@ describe('word and place counts kept by a trigger', () => {
     await createProduct(t.db, refs, { productName: 'Table', condition: 'Excellent', location: 'Quessington' });
 
     const available = facets({ Excellent: 0, Good: 2, Fair: 0 }, { [first.id]: 1, [second.id]: 1 });
-    // Read from the kept counts: with them emptied, a search by place alone counts nothing.
+    // Read from the stored counts: with them emptied, a search by place alone counts nothing.
     await t.db.execute(sql`update search_place_counts set listings = 0`);
     expect((await search('location=vrellmoor')).facets).toEqual(facets({ Excellent: 0, Good: 0, Fair: 0 }, {}));
     await t.db.execute(sql`select search_place_counts_recount()`);

@@ -100,7 +100,7 @@ describe('search over a seeded catalogue', () => {
   });
 
   it('walks a town’s own listings newest first for a word too common there to gather, page after page', async () => {
-    // More pieces in one town than are gathered: named "Oak …", or holding the word in their
+    // More listings in one town than are collected and sorted: named "Oak …", or holding the word in their
     // description only, or not at all; and more of the word elsewhere than the town holds listings.
     const listed = (name: SQL, description: SQL, location: string, from: number, to: number) => t.db.execute(sql`
       insert into products (category_id, seller_id, condition, product_name, years_of_used_product, original_price, resale_price, description, phone, location, product_image, state, in_stock, posted_at)
@@ -149,8 +149,8 @@ describe('search over a seeded catalogue', () => {
         }
       }
 
-      // A page after a cursor among the older named pieces bounds its walk by that cursor alone. With
-      // the ranked tier's end as well, PostgreSQL started the index scan there and walked every entry
+      // A page after a cursor among the older named listings bounds its scan by that cursor alone. With
+      // the ranked tier's end as well, PostgreSQL started the index scan there and read every entry
       // down to the cursor, so each page cost more than the one before.
       for (const query of [{ q: 'oak', location: 'Sreemangal' }, { q: 'oak' }]) {
         const named = (await planSearch(client, { name: 'older named pieces', query, page: 3 })).filter(({ statement }) => statement.includes(`'2|' ||`));
@@ -159,7 +159,7 @@ describe('search over a seeded catalogue', () => {
       }
 
       // By relevance, the page reaching the pieces that only mention the word counts them from the
-      // place words' index, and it and the later pages gather those few from it, instead of walking
+      // place words' index, and it and the later pages collect those few from it, instead of reading
       // every older listing of the town, or the word's list in a town and its neighbour. (Pages of
       // 100: the one whose last row, or the row past it that says another page follows, is not named;
       // when that page ends with a named piece, the next starts among them and counts again.)
@@ -191,14 +191,14 @@ describe('search over a seeded catalogue', () => {
       const last = await othersOf('Sreemangal', Math.ceil(namedIds.size / 100));
       expect(last.counts).toHaveLength(1);
       expect(last.others).toHaveLength(0);
-      // None anywhere: the kept word counts say every listing holding the word names it, so neither
+      // None anywhere: the stored word counts say every listing holding the word names it, so neither
       // the town's last page nor the whole catalogue's counts or reads a third tier.
       await t.db.execute(sql`update products set description = 'Sat by the door' where description = 'Sat by an oak door'`);
       const [inTown, everywhere] = [await othersOf('Sreemangal', Math.ceil(namedIds.size / 100)), await planSearch(client, { name: 'oak', query: { q: 'oak' }, page: 1_000 }, 100)];
       expect(inTown).toEqual({ counts: [], others: [] });
       expect(everywhere.filter(({ statement }) => statement.startsWith('select count(*)') || statement.includes(`'3|' ||`))).toEqual([]);
 
-      // Two places (the town and its station): the word's lists are walked, and the few others gathered.
+      // Two places (the town and its station): the word's lists are read in order, and the few others collected.
       await listed(sql`'Plain stool'`, sql`'Sat by an oak door'`, 'Sreemangal Station', 5_001, 5_005);
       await client.query('analyze products');
       const twoPlaces = (await searchAll('q=oak&location=Sreemangal', 100)).map((product) => product._id);

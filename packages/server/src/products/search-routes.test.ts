@@ -96,7 +96,7 @@ describe('GET /api/products: words', () => {
     const { refs } = await catalogue();
     for (let index = 0; index < 5; index++) await createProduct(t.db, refs, { productName: `Quimbel lamp ${index}` });
     await createProduct(t.db, refs, { productName: 'Quimbal stool' });
-    // How common a word is comes from the word counts kept as listings are written: nothing to refresh.
+    // How common a word is comes from the word counts maintained as listings are written: nothing to refresh.
     // One letter from each: the commoner "quimbel" is meant, though "quimbal" comes first alphabetically.
     const found = names((await search({ q: 'quimbil', limit: 10 })).body.data);
     expect(found).toHaveLength(5);
@@ -246,7 +246,7 @@ describe('GET /api/products: keyset pages', () => {
         expect(status).toBe(200);
         seen.push(...body.data.map((product) => product._id));
         cursor = body.nextCursor;
-        // Listings added mid-walk: the newest sort shows them only to a new search; others may show them later, once.
+        // Listings added while paging: the newest sort shows them only to a new search; others may show them later, once.
         await createProduct(t.db, refs, { productName: `Other ${sort} ${page++}`, resalePrice: '50.00' });
       } while (cursor);
       expect(seen).toHaveLength(9);
@@ -276,7 +276,7 @@ describe('GET /api/products: keyset pages', () => {
       expect(status).toBe(200);
       seen.push(...body.data.map((product) => product._id));
       cursor = body.nextCursor;
-      // Newer named pieces join the ranked tier mid-walk: each is shown once at most.
+      // Newer named listings join the ranked tier while paging: each is shown once at most.
       await createProduct(t.db, refs, { productName: `Yew bureau added ${page++}` });
     } while (cursor);
     expect(new Set(seen).size).toBe(seen.length);

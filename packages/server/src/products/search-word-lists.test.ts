@@ -13,7 +13,7 @@ const t = setupTestApp();
 type Listed = { term: string; posted_at: string; product_id: string };
 const byKey = (rows: Listed[]) => [...rows].sort((a, b) => `${a.term}|${a.posted_at}|${a.product_id}`.localeCompare(`${b.term}|${b.posted_at}|${b.product_id}`));
 
-/** The document words' list the triggers kept equals one made afresh from the listings' documents. */
+/** The document words' list the triggers maintained equals one made afresh from the listings' documents. */
 async function expectDocumentWordsFresh(step: string) {
   const kept = await t.db.execute<Listed>(sql`select term, posted_at::text, product_id::text from search_document_words`);
   const fresh = await t.db.execute<Listed>(sql`
@@ -21,7 +21,7 @@ async function expectDocumentWordsFresh(step: string) {
   expect(byKey(kept.rows), step).toEqual(byKey(fresh.rows));
 }
 
-/** The name words' list and counts the triggers kept equal those made afresh from the listings. */
+/** The name words' list and counts the triggers maintained equal those made afresh from the listings. */
 async function expectNameWordsFresh(step: string) {
   const kept = await t.db.execute<Listed>(sql`select term, posted_at::text, product_id::text from search_name_words`);
   const fresh = await t.db.execute<Listed>(sql`
@@ -58,7 +58,7 @@ async function walk(query: Record<string, string | number>, limit: number, betwe
 
 /**
  * The relevance order of a search computed over the listings themselves, without the list: the
- * newest RANKED_NAMED pieces named by every word best named first, the older named pieces newest
+ * newest RANKED_NAMED listings named by every word best named first, the older named listings newest
  * first, then the other matches newest first (decision 27).
  */
 async function relevanceOrder(categoryId: string, words: string) {
@@ -88,7 +88,7 @@ async function seededCatalogue(size: number) {
     made.push(
       await createProduct(t.db, refs, {
         productName: name,
-        // Some only mention the words, so the last tier is walked too.
+        // Some only mention the words, so the last tier is read too.
         description: index % 6 === 0 ? 'Matches a quillon dresser' : 'Solid and clean',
         postedAt: new Date(Date.UTC(2025, 0, 1, 0, (index * 37) % size)),
         ...(index % 11 === 0 ? { inStock: 'sold' as const } : {}),
@@ -101,10 +101,10 @@ async function seededCatalogue(size: number) {
 /**
  * More listings than NAME_INDEX_UP_TO named by every word the tests search for, older than theirs,
  * so that searches go through the words' lists: in a category of their own, or `soldIn` the
- * tests' category. Sold, they are not among what a search shows by default, yet the kept word
+ * tests' category. Sold, they are not among what a search shows by default, yet the stored word
  * counts (what the public may see, sold pieces included) say the words are common in that
- * category: a first page, whose facets count what it shows, gathers its few matches, and the
- * pages after it walk the lists.
+ * category: a first page, whose facets count what it shows, collects its few matches, and the
+ * pages after it read the lists in order.
  */
 async function nameTheWordsOften({ soldIn }: { soldIn?: string } = {}) {
   const seller = await createUser(t.db, { role: 'seller', password: null });
@@ -152,7 +152,7 @@ describe('the name words’ list', () => {
         const expected = await relevanceOrder(category.id, words);
         expect(expected.length, words).toBeGreaterThan(0);
         expect(await walk({ categoryId: category.id, q: words }, 7), `${words}, ${through}`).toEqual(expected);
-        // The first page ranks the newest named pieces in one read.
+        // The first page ranks the newest named listings in one read.
         expect((await search({ categoryId: category.id, q: words })).data.map((product) => product._id), `${words}, ${through}`).toEqual(expected.slice(0, 24));
       }
     }
@@ -182,7 +182,7 @@ describe('the name words’ list', () => {
     const query = { categoryId: category.id, q: 'quillon dresser' };
     const before = await relevanceOrder(category.id, 'quillon dresser');
     const oldest = [...made].sort((a, b) => a.postedAt.getTime() - b.postedAt.getTime());
-    // Pieces the walk has not reached when they change: a named one renamed away and one deleted
+    // Listings the pages have not reached when they change: a named one renamed away and one deleted
     // (both among the oldest named), and the oldest piece of all renamed into the words.
     const namedOldest = oldest.filter((product) => before.includes(product.id) && /quillon/i.test(product.productName) && /dresser/i.test(product.productName));
     const [renamedAway, deleted] = namedOldest;
@@ -201,7 +201,7 @@ describe('the name words’ list', () => {
     expect(seen.filter((id) => untouched.includes(id))).toEqual(untouched);
     expect(seen).not.toContain(renamedAway!.id);
     expect(seen).not.toContain(deleted!.id);
-    // The oldest piece, renamed into the words before the walk reached the old named pieces, is among them.
+    // The oldest piece, renamed into the words before the pages reached the old named listings, is among them.
     expect(seen).toContain(renamedIn.id);
     expect(added.filter((id) => seen.includes(id)).length).toBeGreaterThan(0);
     await expectNameWordsFresh('after the walk');
@@ -271,7 +271,7 @@ describe('the document words’ list', () => {
     for (const page of [2, 5]) {
       expect(await pageStatements({ categoryId: category.id, q: 'quillon dresser', sort: 'newest' }, page, 7), `newest, page ${page}`).toEqual(['search_document_words']);
     }
-    // By price, the list's order is not the page's: the listings are walked by price as before.
+    // By price, the list's order is not the page's: the listings are read in price order as before.
     expect(await pageStatements({ categoryId: category.id, q: 'quillon dresser', sort: 'price-asc' }, 2, 7)).toEqual(['none']);
   });
 
@@ -288,7 +288,7 @@ describe('the document words’ list', () => {
         await t.db.update(products).set({ productName: 'Plain bench', description: 'Plain' }).where(eq(products.id, editedOut!.id));
         await t.db.delete(products).where(eq(products.id, deleted!.id));
       }
-      // Newer than every piece: a walk newest first has passed where it goes.
+      // Newer than every listing: pages read newest first have passed where it goes.
       added.push((await createProduct(t.db, refs, { productName: `Quillon dresser added ${page}` })).id);
     });
     expect(new Set(seen).size).toBe(seen.length);

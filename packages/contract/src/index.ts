@@ -23,3 +23,4 @@ export * from './sale-texts.ts';
 export * from './conversation-texts.ts';
 export * from './notification-texts.ts';
 export * from './trust-texts.ts';
+export * from './ledger.ts';

@@ -17,6 +17,8 @@ export const notificationKinds = [
   'payment-received',
   'price-drop',
   'listing-expiring',
+  'funds-released',
+  'payout-paid',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -66,6 +68,8 @@ export const notificationTexts = {
   bookingDeclined: (productName: string) => `Your booking of ${productName} was declined.`,
   paymentReceived: (amount: string, productName: string) => `You received a payment of ${amount} for ${productName}.`,
   priceDrop: (productName: string, amount: string) => `${productName}, on your wish list, now costs ${amount}.`,
+  fundsReleased: (amount: string, productName: string) => `${amount} from the sale of ${productName} is now available to pay out.`,
+  payoutPaid: (amount: string) => `${amount} was paid out to you.`,
   listingExpiring: (productName: string) => `Your listing ${productName} expires in a few days. Renew it to keep it on sale.`,
   openInApp: 'Open in the app',
   digestSubject: (count: number) => counted(count, 'new notification'),

@@ -34,6 +34,8 @@ export const auditActions = [
   'appeal.restore',
   'appeal.keep',
   'user.lift-suspension',
+  'problem.release',
+  'problem.refund',
   'report.read-message',
   'report.read-thread',
 ] as const;

@@ -38,6 +38,8 @@ export const webRoutes = {
     addAdmin: '/dashboard/addAdmin',
     reports: '/dashboard/reports',
     audit: '/dashboard/audit',
+    earnings: '/dashboard/earnings',
+    finance: '/dashboard/finance',
   },
 } as const;
 

@@ -24,6 +24,7 @@ import type { PaymentProvider } from './payments/payment-provider.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
 import { registerRefundRetries } from './payments/refund-retry.ts';
 import { registerListingExpiry } from './sales/listing-expiry-jobs.ts';
+import { buyerProtectionRoutes } from './sales/buyer-protection-routes.ts';
 import { saleRoutes } from './sales/sale-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
       await api.register(productMarkRoutes);
       await api.register(bookingRoutes);
       await api.register(saleRoutes);
+      await api.register(buyerProtectionRoutes);
       await api.register(conversationRoutes);
       await api.register(notificationRoutes);
       await api.register(adminRoutes);

@@ -30,6 +30,10 @@ const envSchema = z
     ADMIN_PASSWORD: optionalText,
     DEMO_DATA: booleanFlag(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PLATFORM_FEE_PERCENT: z.coerce.number({ error: 'must be a number' }).min(0).max(100).default(10),
+    PLATFORM_FEE_FIXED_CENTS: z.coerce.number({ error: 'must be a whole number of cents' }).int().min(0).default(0),
+    RELEASE_AFTER_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive().default(48),
+    PAYOUT_SCHEDULE: z.enum(['daily', 'weekly', 'manual'], { error: 'must be daily, weekly or manual' }).default('daily'),
     PAYMENT_PROVIDER: z.enum(['simulated', 'stripe'], { error: 'must be simulated or stripe' }).default('simulated'),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -118,6 +122,12 @@ function toConfig(env: z.infer<typeof envSchema>) {
             webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
           }
         : { provider: 'simulated' as const },
+    /** The platform's fee, fixed on each booking when it is made (decision 33). */
+    fee: { percent: env.PLATFORM_FEE_PERCENT, fixedCents: env.PLATFORM_FEE_FIXED_CENTS },
+    /** Buyer protection: a sale's money is released this long after the handover unless the buyer reports a problem. */
+    releaseAfterHours: env.RELEASE_AFTER_HOURS,
+    /** When sellers' available money is paid out without being asked (decision 34); manual: only on request. */
+    payoutSchedule: env.PAYOUT_SCHEDULE,
     oidc: env.OIDC_CLIENT_ID
       ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET! }
       : undefined,

@@ -92,6 +92,17 @@ const closedSaleOfBuyer = async (w: World) => {
   await t.app.inject({ method: 'POST', url: `/api/bookings/${booking.id}/handover`, headers: await w.as('seller') });
   return booking;
 };
+/** A paid sale whose buyer reported a problem: its money is frozen, waiting for an admin. Answers the problem's id. */
+const problemOfBuyer = async (w: World) => {
+  const booking = await paidBookingOfBuyer(w);
+  const reported = await t.app.inject({
+    method: 'POST',
+    url: `/api/bookings/${booking.id}/problem`,
+    headers: await w.as('buyer'),
+    payload: { reason: 'not-received', note: 'Nobody came' },
+  });
+  return reported.json().data._id as string;
+};
 const card = { number: '4242424242424242', expMonth: '12', expYear: String(new Date().getUTCFullYear() + 3), cvc: '123' };
 
 /** A thread between the buyer and the seller about one of the seller's products. */
@@ -328,6 +339,27 @@ const matrix: Row[] = [
     route: '/api/bookings/:id/refund',
     statuses: [401, 403, 403, 200, 404, 403, 401, 401],
     request: async (w) => ({ url: `/api/bookings/${(await paidBookingOfBuyer(w)).id}/refund` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/bookings/:id/problem',
+    statuses: [401, 201, 404, 403, 403, 403, 401, 401],
+    request: async (w) => ({
+      url: `/api/bookings/${(await paidBookingOfBuyer(w)).id}/problem`,
+      payload: { reason: 'damaged', note: 'A leg is broken' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/problems/:id/release',
+    statuses: [401, 403, 403, 403, 403, 200, 401, 401],
+    request: async (w) => ({ url: `/api/admin/problems/${await problemOfBuyer(w)}/release` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/problems/:id/refund',
+    statuses: [401, 403, 403, 403, 403, 200, 401, 401],
+    request: async (w) => ({ url: `/api/admin/problems/${await problemOfBuyer(w)}/refund` }),
   },
   {
     method: 'PATCH',

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { notificationTexts, webRoutes, type Booking } from '@furniture/contract';
+import { notificationTexts, webRoutes, type Booking, type PlatformFee } from '@furniture/contract';
 import { fingerprintOf, pageFingerprints, rowVersionOf } from '../cache/own-list-cache.ts';
 import type { DatabaseListener } from '../db/listener.ts';
 import { insertColumns, type Database, type Executor } from '../db/client.ts';
@@ -132,13 +132,14 @@ export interface BookingRequest {
  * already booked this product; no row for an unknown product. The caller announces the seller's
  * notification (`announceNotification`) once it answers a booking.
  */
-export function prepareBookProduct(db: Executor) {
+export function prepareBookProduct(db: Executor, fee: PlatformFee) {
   const product = lockedProduct(db, sql.placeholder('productId'), sql.placeholder('buyerId'));
   const booked = db
     .$with('booked', { id: bookings.id, bookedAt: bookings.createdAt, status: bookings.status, statusReason: bookings.statusReason })
     .as(sql`
-      insert into ${bookings} (${insertColumns(bookings.buyerId, bookings.productId, bookings.productName, bookings.productImage, bookings.productPrice, bookings.phoneNumber, bookings.location)})
+      insert into ${bookings} (${insertColumns(bookings.buyerId, bookings.productId, bookings.productName, bookings.productImage, bookings.productPrice, bookings.feeCents, bookings.phoneNumber, bookings.location)})
       select ${sql.placeholder('buyerId')}::uuid, ${product.id}, ${product.productName}, ${product.productImage}, ${product.resalePrice},
+        least(round(${product.resalePrice} * ${fee.percent}::numeric) + ${fee.fixedCents}::int, ${product.resalePrice} * 100)::int,
         ${sql.placeholder('phoneNumber')}::text, ${sql.placeholder('location')}::text
       from ${product} where ${product.refusal} is null
       on conflict do nothing

@@ -13,7 +13,7 @@ import { releaseBookingForDeletion } from '../sales/sale-transitions.ts';
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const bookingsOfBuyer = prepareBookingsOfBuyer(app.db, app.databaseListener);
-  const bookProduct = prepareBookProduct(app.db);
+  const bookProduct = prepareBookProduct(app.db, app.config.fee);
   // Besides the bookings: the buyer's and the seller's names (users) and the product's state and phone.
   const keptBookings = ownListCache(app, ['users', 'products'], bookingsOfBuyer.fingerprint);
 

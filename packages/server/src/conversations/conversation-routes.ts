@@ -239,7 +239,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
         if (answer === 'counter') await enforceLimit(app.db, { limit: RATE_LIMITS.offersPerAccount, subject: caller.id });
         const amount = answer === 'counter' ? (request.body as { amount: number }).amount : undefined;
         const answered = await app.db.transaction(async (tx) => {
-          const result = await answerOffer(tx, { offerId: request.params.id, callerId: caller.id, answer, ...(amount ? { amount } : {}) });
+          const result = await answerOffer(tx, { offerId: request.params.id, callerId: caller.id, answer, fee: app.config.fee, ...(amount ? { amount } : {}) });
           const { thread, ...data } = result;
           await publishLiveEvent(tx, { to: otherParticipant(thread, caller.id), type: 'offer.changed', data: { conversationId: thread.id, ...data } });
           await notifyOffer(tx, thread, caller, data);

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { conversationMessages, OFFER_LIFETIME_HOURS, type Offer } from '@furniture/contract';
+import { conversationMessages, OFFER_LIFETIME_HOURS, type Offer, type PlatformFee } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { conversations, offers, products } from '../db/schema/index.ts';
 import { conflict, notFound } from '../http/errors.ts';
@@ -70,7 +70,7 @@ export interface AnsweredOffer {
  */
 export async function answerOffer(
   tx: Executor,
-  request: { offerId: string; callerId: string; answer: OfferAnswer; amount?: number },
+  request: { offerId: string; callerId: string; answer: OfferAnswer; amount?: number; fee: PlatformFee },
 ): Promise<AnsweredOffer> {
   const [peek] = await tx
     .select({ thread: conversations })
@@ -102,7 +102,7 @@ export async function answerOffer(
   await cancelJob(tx, expiryKey(row.id));
   // Booking reserves the piece, which closes the offers still open on it: this one is answered first.
   if (request.answer === 'accept') {
-    bookingId = await bookAtAgreedPrice(tx, { productId: thread.productId, buyerId: thread.buyerId, price: row.amount });
+    bookingId = await bookAtAgreedPrice(tx, { productId: thread.productId, buyerId: thread.buyerId, price: row.amount, fee: request.fee });
   }
   if (request.answer === 'counter') counter = await insertOffer(tx, thread, request.callerId, request.amount!);
   else await touchConversation(tx, thread.id, new Date());

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { BookingStatus, Condition, ListingState, UserRole } from '@furniture/contract';
+import { type BookingStatus, type Condition, type ListingState, platformFeeCents, type UserRole } from '@furniture/contract';
+import { loadConfig } from '../config.ts';
 import { hashPassword } from '../users/passwords.ts';
 import type { Executor } from './client.ts';
 import { bookings, categories, payments, products, reviews, users, wishes } from './schema/index.ts';
@@ -122,6 +123,8 @@ export async function createBooking(
       productName: product.productName,
       productImage: product.productImage,
       productPrice: product.resalePrice,
+      // The fee of the default configuration, as a booking made now would have.
+      feeCents: platformFeeCents(Math.round(Number(product.resalePrice) * 100), loadConfig({}).fee),
       phoneNumber: overrides.phoneNumber ?? '01711111111',
       location: overrides.location ?? 'Gulshan 1',
       paymentStatus: overrides.paymentStatus ?? 'unpaid',

@@ -334,7 +334,7 @@ describe('DELETE /api/productDelete', () => {
     let bookingHeld!: () => void;
     const held = new Promise<void>((resolve) => (bookingHeld = resolve));
     const booking = t.db.transaction(async (tx) => {
-      await prepareBookProduct(tx)(buyer, { productId: product.id, phoneNumber: '01712345678', location: 'Mirpur' });
+      await prepareBookProduct(tx, { percent: 10, fixedCents: 0 })(buyer, { productId: product.id, phoneNumber: '01712345678', location: 'Mirpur' });
       bookingHeld();
       await new Promise<void>((resolve) => (commitBooking = resolve));
     });

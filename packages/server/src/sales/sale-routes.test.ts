@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { saleMessages } from '@furniture/contract';
+import { ledgerMessages, saleMessages } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { createBooking, createUser, createWish } from '../db/factories.ts';
 import { liveEvents, simulatedPaymentIntents } from '../db/schema/index.ts';
@@ -166,7 +166,7 @@ describe('cancel (buyer)', () => {
 });
 
 describe('handover and received', () => {
-  it('the seller’s handover closes a paid sale; a second closing step is refused', async () => {
+  it('the seller’s handover closes a paid sale; its buyer can still confirm receipt, once', async () => {
     const sale = await saleOf(t.app, t.db);
     const { booking, headers } = sale.buyers[0]!;
     const unpaid = await bookingStep(t.app, sale.sellerHeaders, booking.id, 'handover');
@@ -178,9 +178,10 @@ describe('handover and received', () => {
     expect(handedOver.json()).toEqual({ success: true, message: saleMessages.handedOver });
     expect((await myOrders(sale))[0]).toMatchObject({ status: 'closed', paymentStatus: 'paid' });
 
-    const received = await bookingStep(t.app, headers, booking.id, 'received');
-    expect(received.statusCode).toBe(409);
-    expect(received.json().message).toBe(saleMessages.receivedNotPaid);
+    expect((await bookingStep(t.app, headers, booking.id, 'received')).json()).toEqual({ success: true, message: saleMessages.received });
+    const again = await bookingStep(t.app, headers, booking.id, 'received');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(ledgerMessages.receivedNotHeld);
   });
 
   it('the buyer’s confirmation of receipt closes a paid sale, after which it cannot be refunded', async () => {

@@ -7,6 +7,7 @@ import { badRequest } from '../http/errors.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { errorResponses } from '../http/responses.ts';
 import { refundPayment } from '../payments/fulfilment.ts';
+import { scheduleRelease } from './buyer-protection.ts';
 import { listBookingsOfSeller } from './seller-bookings.ts';
 import { changeBooking, changeListing, type BookingAction, type ListingAction, type ListingEdit } from './sale-transitions.ts';
 
@@ -71,8 +72,8 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     decline: { who: 'seller', summary: 'Decline an open or accepted, unpaid booking with a reason the buyer sees', done: () => saleMessages.declined },
     cancel: { who: 'buyer', summary: 'Cancel one of your unpaid bookings; an accepted one frees the piece', done: () => saleMessages.cancelled },
-    handover: { who: 'seller', summary: 'Mark a paid sale as handed over, which closes it', done: () => saleMessages.handedOver },
-    received: { who: 'buyer', summary: 'Confirm you received a paid piece, which closes the sale', done: () => saleMessages.received },
+    handover: { who: 'seller', summary: 'Mark a paid sale as handed over, which closes it; its money is released RELEASE_AFTER_HOURS later unless the buyer reports a problem', done: () => saleMessages.handedOver },
+    received: { who: 'buyer', summary: 'Confirm you received a paid piece, which closes the sale and releases its money to the seller', done: () => saleMessages.received },
     refund: {
       who: 'seller',
       summary: 'Cancel a paid sale by refunding it through the payment provider; the piece is available again',
@@ -96,9 +97,11 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const reason = action === 'decline' ? (request.body as z.infer<typeof declineBookingBody>).reason : undefined;
-        const change = await app.db.transaction((tx) =>
-          changeBooking(tx, { bookingId: request.params.id, action, callerId: currentUser(request).id, ...(reason ? { reason } : {}) }),
-        );
+        const change = await app.db.transaction(async (tx) => {
+          const changed = await changeBooking(tx, { bookingId: request.params.id, action, callerId: currentUser(request).id, ...(reason ? { reason } : {}) });
+          if (action === 'handover') await scheduleRelease(tx, changed.bookingId, app.config.releaseAfterHours);
+          return changed;
+        });
         if (change.paymentToRefund) {
           try {
             await refundPayment({ db: app.db, payments: app.payments }, change.paymentToRefund);

@@ -1,9 +1,10 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { type BookingStatus, LISTING_LIFETIME_DAYS, type ListingState, type PriceChange, saleMessages, serverMessages } from '@furniture/contract';
+import { type BookingStatus, ledgerMessages, LISTING_LIFETIME_DAYS, type PlatformFee, platformFeeCents, type ReportProblemBody, type ListingState, type PriceChange, saleMessages, serverMessages } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
-import { bookings, payments, products } from '../db/schema/index.ts';
+import { bookings, payments, products, saleProblems } from '../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { closeOpenOffersOfProduct } from '../conversations/offer-expiry.ts';
+import { holdFunds, lockFunds, openProblem, refundFunds, releaseFunds } from './buyer-protection.ts';
 import { cancelListingExpiry, scheduleListingExpiry } from './listing-expiry.ts';
 import { notifyBookingAnswered, notifyPaymentReceived, notifyWishersOfPriceDrop, publishSaleChange } from './sale-notifications.ts';
 
@@ -29,7 +30,8 @@ export const bookingTransitions = {
   decline: { by: 'seller', from: ['open', 'accepted'], to: 'declined', refusal: saleMessages.declineNotOpen },
   cancel: { by: 'buyer', from: ['open', 'accepted'], to: 'cancelled', refusal: saleMessages.cancelNotOpen },
   handover: { by: 'seller', from: ['paid'], to: 'closed', refusal: saleMessages.handoverNotPaid },
-  received: { by: 'buyer', from: ['paid'], to: 'closed', refusal: saleMessages.receivedNotPaid },
+  // A handed-over sale is closed, and its buyer can still confirm receipt, which releases its money at once.
+  received: { by: 'buyer', from: ['paid', 'closed'], to: 'closed', refusal: saleMessages.receivedNotPaid },
   refund: { by: 'seller', from: ['paid'], to: 'cancelled', refusal: saleMessages.refundNotPaid },
 } as const satisfies Record<string, BookingTransition>;
 export type BookingAction = keyof typeof bookingTransitions;
@@ -181,21 +183,12 @@ export async function changeBooking(tx: Executor, request: BookingChangeRequest)
     await setListingState(tx, product.id, 'available');
     await restartListingLife(tx, product.id);
   }
-  if (request.action === 'refund') {
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'succeeded')))
-      .for('update');
-    if (!payment) throw conflict(saleMessages.refundNotPaid);
-    // Owed back from now on: the provider is called after this commits, and the refund retry
-    // (decision 7) makes the refund if that call fails.
-    [paymentToRefund] = await tx.update(payments).set({ status: 'refund_pending' }).where(eq(payments.id, payment.id)).returning();
-    await tx.update(bookings).set({ paymentStatus: 'unpaid' }).where(eq(bookings.id, booking.id));
-    if (product?.state === 'sold') {
-      await setListingState(tx, product.id, 'available');
-      await restartListingLife(tx, product.id);
-    }
+  if (request.action === 'refund') paymentToRefund = await refundPaidSale(tx, booking, product);
+  if (request.action === 'received') {
+    // The buyer's word releases money still held; a sale paid before buyer protection has none.
+    const funds = await lockFunds(tx, booking.id);
+    if (funds ? funds.state !== 'held' : booking.status === 'closed') throw conflict(ledgerMessages.receivedNotHeld);
+    if (funds) await releaseFunds(tx, funds, booking.productName, ['held']);
   }
 
   await setBookingStatus(tx, [booking.id], transition.to, reason);
@@ -204,6 +197,73 @@ export async function changeBooking(tx: Executor, request: BookingChangeRequest)
     await notifyBookingAnswered(tx, booking.buyerId, booking, request.action === 'accept' ? 'accepted' : 'declined');
   }
   return { bookingId: booking.id, productName: booking.productName, ...(paymentToRefund ? { paymentToRefund } : {}) };
+}
+
+/**
+ * Gives a paid sale's money back: the payment is owed back from now on (the provider is called
+ * after this commits, and the refund retry, decision 7, makes the refund if that call fails), the
+ * held or released money leaves the seller's side of the ledger, and a piece not yet handed over is
+ * on the market again. Answers the payment to refund.
+ */
+async function refundPaidSale(
+  tx: Executor,
+  booking: typeof bookings.$inferSelect,
+  product: typeof products.$inferSelect | undefined,
+): Promise<typeof payments.$inferSelect> {
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'succeeded')))
+    .for('update');
+  if (!payment) throw conflict(saleMessages.refundNotPaid);
+  const [owed] = await tx.update(payments).set({ status: 'refund_pending' }).where(eq(payments.id, payment.id)).returning();
+  await tx.update(bookings).set({ paymentStatus: 'unpaid' }).where(eq(bookings.id, booking.id));
+  await refundFunds(tx, booking.id, booking.productName);
+  if (booking.status === 'paid' && product?.state === 'sold') {
+    await setListingState(tx, product.id, 'available');
+    await restartListingLife(tx, product.id);
+  }
+  return owed!;
+}
+
+/** The buyer's "Something is wrong" on a paid sale (decision 33). Answers the report's id. */
+export async function reportProblem(tx: Executor, request: { bookingId: string; callerId: string; report: ReportProblemBody }): Promise<string> {
+  const sale = await lockSale(tx, request.bookingId);
+  if (!sale || sale.booking.buyerId !== request.callerId) throw notFound(saleMessages.bookingNotFound);
+  if (sale.booking.status !== 'paid' && sale.booking.status !== 'closed') throw conflict(ledgerMessages.problemNotPossible);
+  const problemId = await openProblem(tx, sale.booking.id, request.report);
+  const told = [sale.booking.buyerId, ...(sale.product ? [sale.product.sellerId] : [])];
+  await publishSaleChange(tx, told, { bookingId: sale.booking.id, productId: sale.product?.id ?? null, status: sale.booking.status });
+  return problemId;
+}
+
+/**
+ * An admin's decision on a reported problem: the money goes to the seller, or back to the buyer
+ * (the sale is then cancelled). The caller records the act in the audit log.
+ */
+export async function resolveProblem(
+  tx: Executor,
+  problemId: string,
+  decision: 'release' | 'refund',
+): Promise<BookingChange> {
+  const [problem] = await tx.select().from(saleProblems).where(eq(saleProblems.id, problemId));
+  const sale = problem && !problem.resolvedAt ? await lockSale(tx, problem.bookingId) : undefined;
+  const funds = sale ? await lockFunds(tx, sale.booking.id) : undefined;
+  // Read again under the sale's locks: another admin may have decided meanwhile.
+  const [open] = funds ? await tx.select().from(saleProblems).where(eq(saleProblems.id, problemId)).for('update') : [];
+  if (!sale || !funds || !open || open.resolvedAt) throw notFound(ledgerMessages.problemNotFound);
+  const { booking, product } = sale;
+  const told = [booking.buyerId, ...(product ? [product.sellerId] : [])];
+  if (decision === 'release') {
+    await releaseFunds(tx, funds, booking.productName, ['frozen']);
+    await tx.update(saleProblems).set({ resolvedAt: new Date(), resolution: 'released' }).where(eq(saleProblems.id, problemId));
+    await publishSaleChange(tx, told, { bookingId: booking.id, productId: product?.id ?? null, status: booking.status });
+    return { bookingId: booking.id, productName: booking.productName };
+  }
+  const paymentToRefund = await refundPaidSale(tx, booking, product);
+  await setBookingStatus(tx, [booking.id], 'cancelled', saleMessages.reasons.refunded);
+  await publishSaleChange(tx, told, { bookingId: booking.id, productId: product?.id ?? null, status: 'cancelled' });
+  return { bookingId: booking.id, productName: booking.productName, paymentToRefund };
 }
 
 /**
@@ -234,6 +294,13 @@ export async function sellToBooking(tx: Executor, bookingId: string, amountCents
   await setListingState(tx, product.id, 'sold');
   await cancelListingExpiry(tx, product.id);
   await setBookingStatus(tx, [booking.id], 'paid', null);
+  await holdFunds(tx, {
+    bookingId,
+    sellerId: product.sellerId,
+    productName: booking.productName,
+    amountCents,
+    feeCents: Math.min(booking.feeCents, amountCents),
+  });
   const told = await declineOtherBookings(tx, product.id, booking.id, saleMessages.reasons.soldToAnotherBuyer);
   await publishSaleChange(tx, [booking.buyerId, product.sellerId, ...told], { bookingId, productId: product.id, status: 'paid' });
   await notifyPaymentReceived(tx, product.sellerId, { ...booking, amount: (amountCents / 100).toFixed(2) });
@@ -262,7 +329,11 @@ export async function releaseBookingForDeletion(tx: Executor, bookingId: string,
  * this buyer. A booking made this way has no phone number; the meeting is arranged in the
  * conversation. Answers the booking's id.
  */
-export async function bookAtAgreedPrice(tx: Executor, agreement: { productId: string; buyerId: string; price: string }): Promise<string> {
+export async function bookAtAgreedPrice(
+  tx: Executor,
+  agreement: { productId: string; buyerId: string; price: string; fee: PlatformFee },
+): Promise<string> {
+  const feeCents = platformFeeCents(Math.round(Number(agreement.price) * 100), agreement.fee);
   const product = await lockProductRow(tx, agreement.productId);
   if (!product) throw notFound(saleMessages.productNotFound);
   const [existing] = await tx
@@ -278,7 +349,7 @@ export async function bookAtAgreedPrice(tx: Executor, agreement: { productId: st
   if (existing) {
     await tx
       .update(bookings)
-      .set({ productPrice: agreement.price, ...(reservedForThisBuyer ? {} : { status: 'open' as const, statusReason: null }) })
+      .set({ productPrice: agreement.price, feeCents, ...(reservedForThisBuyer ? {} : { status: 'open' as const, statusReason: null }) })
       .where(eq(bookings.id, existing.id));
   } else {
     const [created] = await tx
@@ -289,6 +360,7 @@ export async function bookAtAgreedPrice(tx: Executor, agreement: { productId: st
         productName: product.productName,
         productImage: product.productImage,
         productPrice: agreement.price,
+        feeCents,
         phoneNumber: '',
         location: product.location,
       })

@@ -40,6 +40,8 @@ export const bookings = pgTable(
     productName: text('product_name').notNull(),
     productImage: text('product_image').notNull(),
     productPrice: numeric('product_price', { precision: 12, scale: 2 }).notNull(),
+    /** The platform's fee on this sale, fixed when the booking is made (decision 33). */
+    feeCents: integer('fee_cents').notNull().default(0),
     phoneNumber: text('phone_number').notNull(),
     location: text('location').notNull(),
     paymentStatus: paymentStatus('payment_status').notNull().default('unpaid'),

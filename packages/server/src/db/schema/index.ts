@@ -7,3 +7,4 @@ export * from './live-events.ts';
 export * from './trust.ts';
 export * from './conversations.ts';
 export * from './notifications.ts';
+export * from './ledger.ts';

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+
+/**
+ * Where the money of a sale goes (decisions 33 and 34): the ledger's accounts and movements, buyer
+ * protection, the seller's earnings and payouts, and the admin's finance overview.
+ */
+
+/**
+ * buyer-payments: money that came in from buyers' cards (goes negative as it comes in);
+ * held: a sale's money until it is released, one per seller (what the seller will receive) and
+ * one of the platform (the fees of those sales); available: a seller's money, ready to pay out;
+ * platform-fees: fees earned; payouts: money paid out to a seller; refunds: money given back to buyers.
+ */
+export const ledgerAccountKinds = ['buyer-payments', 'held', 'available', 'platform-fees', 'payouts', 'refunds'] as const;
+export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
+
+/** charge: a paid sale's money held; release: to the seller's available balance and the platform's fees; refund; payout; reversal: a failed payout back. */
+export const ledgerTransactionKinds = ['charge', 'release', 'refund', 'payout', 'reversal'] as const;
+export type LedgerTransactionKind = (typeof ledgerTransactionKinds)[number];
+
+/** held: waiting for the buyer's word or the release date; frozen: the buyer reported a problem; released; refunded. */
+export const fundsStates = ['held', 'frozen', 'released', 'refunded'] as const;
+export type FundsState = (typeof fundsStates)[number];
+
+export const problemReasons = ['not-received', 'not-as-described', 'damaged', 'other'] as const;
+export type ProblemReason = (typeof problemReasons)[number];
+export const PROBLEM_NOTE_MAX_LENGTH = 1000;
+
+/** pending: asked of the payout provider; paid: the provider paid it; failed: it did not, and the money is back in the balance. */
+export const payoutStatuses = ['pending', 'paid', 'failed'] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];
+
+export const reportProblemBody = z.object({
+  reason: z.enum(problemReasons, { error: 'Please choose what is wrong.' }),
+  note: z
+    .string({ error: 'Please describe the problem in a few words.' })
+    .trim()
+    .min(1, 'Please describe the problem in a few words.')
+    .max(PROBLEM_NOTE_MAX_LENGTH, `The description must be at most ${PROBLEM_NOTE_MAX_LENGTH} characters.`),
+});
+export type ReportProblemBody = z.infer<typeof reportProblemBody>;
+
+/** One line of a seller's earnings: a movement of their money, with its sale. */
+export const earningsEntry = z.object({
+  _id: z.string(),
+  kind: z.enum(ledgerTransactionKinds),
+  /** Which of the seller's balances moved. */
+  account: z.enum(['held', 'available', 'payouts']),
+  amountCents: z.number().int(),
+  bookingId: z.string().nullable(),
+  productName: z.string().nullable(),
+  payoutId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type EarningsEntry = z.infer<typeof earningsEntry>;
+
+/** A sale whose money is held for the seller, and when it is released. */
+export const heldSale = z.object({
+  _id: z.string(),
+  productName: z.string(),
+  amountCents: z.number().int(),
+  fundsState: z.enum(fundsStates),
+  /** When the money is released if nobody reports a problem; null until the piece is handed over. */
+  releaseAt: z.string().nullable(),
+});
+
+export const earnings = z.object({
+  currency: z.literal('USD'),
+  pendingCents: z.number().int(),
+  availableCents: z.number().int(),
+  paidOutCents: z.number().int(),
+  held: z.array(heldSale),
+  /** What the seller received by week (Monday, UTC), the last 12 weeks, oldest first. */
+  weeks: z.array(z.object({ week: z.string(), cents: z.number().int() })),
+  entries: z.array(earningsEntry),
+  nextCursor: z.string().nullable(),
+});
+export type Earnings = z.infer<typeof earnings>;
+
+export const earningsQuery = z.object({
+  cursor: z
+    .string()
+    .regex(/^\d+$/, 'The cursor must be the nextCursor of a previous page.')
+    .optional(),
+});
+
+export const statementQuery = z.object({
+  month: z.string({ error: 'Please give the month as YYYY-MM.' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Please give the month as YYYY-MM.'),
+});
+
+export const payout = z.object({
+  _id: z.string(),
+  amountCents: z.number().int(),
+  status: z.enum(payoutStatuses),
+  provider: z.string(),
+  reference: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type Payout = z.infer<typeof payout>;
+
+/** A buyer's report of a problem with a sale, as the admin's queue shows it. */
+export const saleProblem = z.object({
+  _id: z.string(),
+  bookingId: z.string(),
+  productName: z.string(),
+  buyerName: z.string(),
+  sellerName: z.string(),
+  amountCents: z.number().int(),
+  reason: z.enum(problemReasons),
+  note: z.string(),
+  fundsState: z.enum(fundsStates),
+  openedAt: z.string(),
+});
+export type SaleProblem = z.infer<typeof saleProblem>;
+
+export const financeOverview = z.object({
+  _id: z.literal('finance'),
+  currency: z.literal('USD'),
+  heldCents: z.number().int(),
+  feesCents: z.number().int(),
+  paidOutCents: z.number().int(),
+  payoutsPaid: z.number().int(),
+  payoutsFailed: z.number().int(),
+  refundedCents: z.number().int(),
+  openProblems: z.array(saleProblem),
+  /** The sum of every entry of the ledger: always 0 when the books balance. */
+  ledgerSumCents: z.number().int(),
+  balanced: z.boolean(),
+});
+export type FinanceOverview = z.infer<typeof financeOverview>;
+
+/** PLATFORM_FEE_PERCENT and PLATFORM_FEE_FIXED_CENTS. */
+export interface PlatformFee {
+  percent: number;
+  fixedCents: number;
+}
+
+/** The platform's fee on a sale of `priceCents`: a percentage, rounded to the cent, plus a fixed amount, never more than the price. */
+export function platformFeeCents(priceCents: number, fee: PlatformFee): number {
+  return Math.min(priceCents, Math.round((priceCents * fee.percent) / 100) + fee.fixedCents);
+}
+
+export const ledgerMessages = {
+  problemNotPossible: 'A problem can be reported only on a paid sale whose money has not been released or refunded.',
+  problemAlreadyOpen: 'You already reported a problem with this sale; an admin is looking at it.',
+  receivedNotHeld: 'This sale is already confirmed, or its money is frozen while an admin looks at your report.',
+  handoverFrozen: 'The buyer reported a problem with this sale; an admin decides what happens to the money.',
+  problemNotFound: 'No open problem with this id.',
+  nothingToPayOut: 'There is no available money to pay out.',
+  problemReported: 'Thank you. The money stays frozen while an admin looks at your report.',
+  problemReleased: 'The money is released to the seller.',
+  problemRefunded: 'The sale is refunded to the buyer.',
+  payoutRequested: 'Your payout is on its way.',
+} as const;

@@ -62,7 +62,6 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The review the caller wrote of this sale (as its buyer or its seller), null before they write one, so they can change it while it is not final. ' +
           'Anyone not in the sale is told there is no such sale (404).',
-        security: bearerSecurity,
         params: idParams,
         response: { 200: ownReview, ...errorResponses },
       },

@@ -36,15 +36,15 @@ export function acceptedEncoding(header: string | undefined): Encoding | undefin
   return undefined;
 }
 
-/** The encoding a kept body goes out in for a request: none under the threshold. */
+/** The encoding a cached body goes out in for a request: none under the threshold. */
 export const encodingFor = (body: Buffer, acceptEncoding: string | undefined): Encoding | undefined =>
   body.length >= COMPRESSION_THRESHOLD ? acceptedEncoding(acceptEncoding) : undefined;
 
-/** A kept body's compressed copies, each made once, when first asked for. */
+/** A cached body's compressed copies, each made once, when first asked for. */
 export type CompressedCopies = Partial<Record<Encoding, Promise<Buffer>>>;
 
 /**
- * The copy of a kept body a request gets (`encodingFor`), compressed once per body and not per
+ * The copy of a cached body a request gets (`encodingFor`), compressed once per body and not per
  * request, with the headers that say so. The compression plugin leaves an answer alone once it
  * carries a content-encoding, so these are the very bytes that go out.
  */

@@ -13,13 +13,13 @@ export interface DataVersions {
   /**
    * The versions of these tables as of the request's arrival: every change committed before it
    * has been heard. Something computed under these versions stays right while they are current.
-   * Null while the listening connection is down: then nothing may be kept or reused. A request
+   * Null while the listening connection is down: then nothing may be cached or reused. A request
    * outside Fastify passes `{ caughtUp: null }`.
    */
   current(request: Pick<FastifyRequest, 'caughtUp'>, tables: readonly WatchedTable[]): Promise<string | null>;
-  /** The versions now, without waiting: to tell whether something kept is still current. */
+  /** The versions now, without waiting: to tell whether something cached is still current. */
   now(tables: readonly WatchedTable[]): string;
-  /** Called when notifications may have been missed, so everything kept must be forgotten. */
+  /** Called when notifications may have been missed, so everything cached must be dropped. */
   onForget(handler: () => void): void;
 }
 

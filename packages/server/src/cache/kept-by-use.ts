@@ -1,13 +1,13 @@
 /**
- * Values kept by key within a budget (bytes, or a number of values), those least used lately going
- * first to make room, by the clock algorithm: a value is marked used when kept and at each hit; to
- * make room, a hand goes round the values in the order they were kept, sparing a used one (and
- * unmarking it) and dropping the first one not used since the hand last passed.
+ * A cache of values by key within a budget (bytes, or a number of values) that evicts by the clock
+ * algorithm: a value is marked used when stored and at each hit; to make room, a hand goes round
+ * the values in insertion order, sparing a used one (and unmarking it) and evicting the first one
+ * not used since the hand last passed.
  *
  * Nothing moves on a hit. Keeping a Map in order of use (delete a hit, set it again) costs V8 time
  * in proportion to the Map's size: the key's deleted copies pile up in its bucket until the table
- * is rebuilt, so each lookup of it walks them. With 14,000 answers kept, that was 11 µs a hit,
- * more than the rest of sending a kept answer (decision 24).
+ * is rebuilt, and each lookup of it reads them. With thousands of answers cached, that cost more
+ * than the rest of sending a cached answer (decision 24).
  */
 export class KeptByUse<Key, Value> {
   private readonly kept = new Map<Key, { value: Value; size: number; used: boolean }>();
@@ -21,7 +21,7 @@ export class KeptByUse<Key, Value> {
     private readonly sizeOf: (value: Value) => number = () => 1,
   ) {}
 
-  /** The value kept under `key`, marked used. */
+  /** The value cached under `key`, marked used. */
   get(key: Key): Value | undefined {
     const entry = this.kept.get(key);
     if (!entry) return undefined;
@@ -29,7 +29,7 @@ export class KeptByUse<Key, Value> {
     return entry.value;
   }
 
-  /** The value kept under `key`, not marked used (to check that it is still the one kept). */
+  /** The value cached under `key`, not marked used (to check that it is still the one cached). */
   peek(key: Key): Value | undefined {
     return this.kept.get(key)?.value;
   }
@@ -38,7 +38,7 @@ export class KeptByUse<Key, Value> {
     return this.kept.has(key);
   }
 
-  /** Keeps `value` under `key` (in the place of the one kept there, if any), then makes room. */
+  /** Stores `value` under `key` (in the place of the one cached there, if any), then makes room. */
   set(key: Key, value: Value) {
     const size = this.sizeOf(value);
     const entry = this.kept.get(key);

@@ -12,7 +12,7 @@ const ALGORITHM = 'HS256';
  */
 const ISSUER = 'furniture-marketplace';
 const AUDIENCE = 'furniture-marketplace';
-/** Verified tokens kept per server, at most (each a few hundred bytes). */
+/** Verified tokens cached per server, at most (each a few hundred bytes). */
 const KEPT_VERIFIED_TOKENS = 10_000;
 
 /** Whose token it is, and the session (sign-in) it belongs to: signing out ends the token too. */
@@ -59,7 +59,7 @@ export async function createAccessTokens(
   /**
    * Tokens this server has verified, until they expire: a client sends the same token with every
    * request for minutes, and checking its signature again each time would cost more than the rest
-   * of a cached read. Only tokens that passed are kept; the least recently verified go first.
+   * of a cached read. Only tokens that passed are cached; the least recently verified go first.
    */
   const verified = new Map<string, { subject: TokenSubject; expiresAt: number }>();
   return {

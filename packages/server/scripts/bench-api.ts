@@ -8,8 +8,8 @@
  *   alternated in one sitting so the machine's drift cancels: req/s, p50/p99 and the ratio; cached
  *   routes also with the response cache bypassed (every URL different), which is what the
  *   database costs;
- * - a keyset walk page after page, uncompressed, its first pages against its last (the second of
- *   two walks);
+ * - keyset pages read one after another, uncompressed, the first pages against the last (the
+ *   second of two passes);
  * - the plan of every shape of search (EXPLAIN ANALYZE), flagging any sequential scan of products;
  * - writes per second (wishes and bookings from 50 buyers at once);
  * - with two sizes, typical searches at each as people ask them (their answers kept by the
@@ -233,12 +233,12 @@ async function measureCalls(catalogue: Catalogue) {
 
 /**
  * Follows nextCursor page after page, one request at a time, and compares the first pages with the
- * last. The walk is made twice and the second is measured: the calls before have read the first
- * pages already (the deep page's walk to its 40th), so a single walk compared pages PostgreSQL had
- * in its buffers with pages it had not, not the cost of a page. Each walk's URLs carry a parameter
- * the API ignores, so neither is answered by the response cache. Pages are asked for uncompressed:
- * compressed, the client's decoding took most of a page's time (about 8 of 10 ms at a million
- * listings), and the walk measured that.
+ * last. The pages are read twice and the second pass is measured: the calls before have read the
+ * first pages already (the deep page's run to its 40th), so a single pass compared pages
+ * PostgreSQL had in its buffers with pages it had not, not the cost of a page. Each pass's URLs
+ * carry a parameter the API ignores, so neither is answered by the response cache. Pages are asked
+ * for uncompressed: compressed, the client's decoding took most of a page's time, and the pass
+ * measured that.
  */
 async function walk(catalogue: Catalogue, name: string, url: string) {
   let latencies: number[] = [];
@@ -309,9 +309,9 @@ async function withCpu(catalogue: Catalogue, run: () => Promise<Result>) {
 const cpu = (runs: { appUs: number; databaseUs: number }[]) => `${Math.round(mean(runs, (r) => r.appUs))} / ${Math.round(mean(runs, (r) => r.databaseUs))}`;
 
 /**
- * A typical search, asked by many people as it is (its answer kept by the response cache), while a
+ * A typical search, asked by many people as it is (its answer cached by the response cache), while a
  * listing's price changes every WRITE_EVERY_MS through the database, as a seller's edit would: each
- * change makes the kept answer stale, and the next request computes it again.
+ * change makes the cached answer stale, and the next request computes it again.
  */
 async function loadWhileWriting(catalogue: Catalogue, call: Call) {
   const changed = (await catalogue.db.execute<{ id: string }>(sql`select id from products where in_stock = 'available' limit 100`)).rows.map((row) => row.id);
@@ -396,7 +396,7 @@ try {
     await walk(catalogue, 'q=walnut dresser, relevance', '/api/products?q=walnut%20dresser&limit=24');
     await walk(catalogue, 'q=walnut dresser, newest', '/api/products?q=walnut%20dresser&sort=newest&limit=24');
     await walk(catalogue, 'q=walnut dresser in Dhanmondi, relevance', '/api/products?q=walnut%20dresser&location=Dhanmondi&limit=24');
-    // A word too common in the town to gather (at a million): the town's own listings, walked newest first.
+    // A word too common in the town to collect and sort (at a million): the town's own listings, read newest first.
     await walk(catalogue, 'q=oak in Dhanmondi, relevance', '/api/products?q=oak&location=Dhanmondi&limit=24');
     console.log(`\n## ${catalogue.size.toLocaleString('en-US')} products: query plans (EXPLAIN ANALYZE)`);
     await printPlans(catalogue);

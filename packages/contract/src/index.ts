@@ -24,3 +24,4 @@ export * from './conversation-texts.ts';
 export * from './notification-texts.ts';
 export * from './trust-texts.ts';
 export * from './ledger.ts';
+export * from './payment-texts.ts';

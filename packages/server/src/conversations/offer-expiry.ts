@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { notificationTexts } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { conversations, offers } from '../db/schema/index.ts';
@@ -53,16 +53,4 @@ export async function closeOpenOffersOfProduct(tx: Executor, productId: string):
       image: piece.productImage,
     });
   }
-}
-
-/** The price the buyer and seller agreed for the product, from the latest accepted offer; undefined without one. */
-export async function agreedPriceOf(db: Executor, productId: string, buyerId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ amount: offers.amount })
-    .from(offers)
-    .innerJoin(conversations, eq(conversations.id, offers.conversationId))
-    .where(and(eq(conversations.productId, productId), eq(conversations.buyerId, buyerId), eq(offers.status, 'accepted')))
-    .orderBy(desc(offers.answeredAt))
-    .limit(1);
-  return row?.amount;
 }

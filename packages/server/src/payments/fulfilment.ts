@@ -14,7 +14,7 @@ import {
 import { sellToBooking } from '../sales/sale-transitions.ts';
 
 /** Why a captured payment went back to the buyer. */
-export type RefundReason = 'product-sold' | 'already-paid' | 'booking-gone' | 'product-gone' | 'booking-closed';
+export type RefundReason = 'product-sold' | 'already-paid' | 'booking-gone' | 'product-gone' | 'booking-closed' | 'price-changed';
 
 export type FulfilmentResult =
   /** The product is sold to this payment's buyer. `firstTime` is false when it was already recorded. */
@@ -51,7 +51,8 @@ async function refundReasonOf(db: Executor, payment: PaymentRow): Promise<Refund
   if (booking.paymentStatus === 'paid') return 'already-paid';
   const product = await findProductForSale(db, booking.productId);
   const closed = booking.status === 'declined' || booking.status === 'cancelled';
-  return closed && product?.state !== 'sold' ? 'booking-closed' : 'product-sold';
+  if (closed && product?.state !== 'sold') return 'booking-closed';
+  return !closed && product?.state !== 'sold' && payment.amountCents !== booking.agreedPriceCents ? 'price-changed' : 'product-sold';
 }
 
 /**

@@ -1,10 +1,10 @@
+import { paymentMessages } from '@furniture/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { buildApp, type App } from '../app.ts';
 import { createDatabase } from '../db/client.ts';
 import { bookings, products, simulatedPaymentIntents } from '../db/schema/index.ts';
-import { paymentMessages } from './payment-messages.ts';
 import { bookedProduct, confirmCard, createIntent, paymentsOfProduct, postPayment } from './payment-fixtures.ts';
 
 /**

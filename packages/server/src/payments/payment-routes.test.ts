@@ -1,9 +1,9 @@
+import { paymentMessages } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { createBooking, createUser, createWish } from '../db/factories.ts';
 import { products, simulatedPaymentIntents } from '../db/schema/index.ts';
-import { paymentMessages } from './payment-messages.ts';
 import { bookedProduct, cards, confirmCard, createIntent, payByCard, paymentsOfProduct, postPayment } from './payment-fixtures.ts';
 import type { SimulatedPaymentProvider } from './simulated-provider.ts';
 

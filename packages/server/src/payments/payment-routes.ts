@@ -1,13 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { booking, cardErrorResponse, createPaymentIntentBody, createPaymentIntentResponse, dataOf, errorResponse, idParams, paymentBody, serverMessages, simulatedConfirmBody, simulatedConfirmResponse, successMessage } from '@furniture/contract';
+import {
+  booking,
+  cardErrorResponse,
+  createPaymentIntentBody,
+  createPaymentIntentResponse,
+  dataOf,
+  errorResponse,
+  idParams,
+  MINIMUM_CHARGE_CENTS,
+  paymentBody,
+  paymentMessages,
+  serverMessages,
+  simulatedConfirmBody,
+  simulatedConfirmResponse,
+  successMessage,
+} from '@furniture/contract';
 import { currentUser } from '../http/access.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
 import { fulfilPayment } from './fulfilment.ts';
-import { agreedPriceOf } from '../conversations/offer-expiry.ts';
-import { CURRENCY, MINIMUM_CHARGE_CENTS, toCents } from './money.ts';
-import { paymentMessages } from './payment-messages.ts';
+import { CURRENCY } from './money.ts';
 import { paymentMetadataOf } from './payment-provider.ts';
 import { findBookingById } from '../bookings/booking-repository.ts';
 import { findBookingOfBuyer, findBookingOfBuyerForProduct, findProductForSale } from './payment-repository.ts';
@@ -40,7 +53,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: "Start paying for one's own booking: answers the client secret for the card form",
         description:
-          "The amount is, from the database, the price the buyer and seller agreed (an accepted offer) or else the booked product's asking price, in US cents; a price in the request is ignored.",
+          "The amount is, from the database, the booking's agreed price in US cents: the listing's price when it was booked, or the accepted offer's amount for the booking that offer made. A price in the request is ignored.",
         body: createPaymentIntentBody,
         response: { 200: createPaymentIntentResponse, ...errors },
       },
@@ -55,8 +68,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       // Refused before the card is charged: the race after this point is settled by fulfilment.
       const refusal = paymentRefusal(found, product);
       if (refusal) throw conflict(product.state === 'sold' ? paymentMessages.productSold : refusal);
-      // The price agreed in the conversation, when an offer was accepted; the asking price otherwise.
-      const amountCents = toCents((await agreedPriceOf(app.db, product.id, buyer.id)) ?? product.resalePrice);
+      // The booking's own price, fixed when it was made (decision 32), whatever the listing asks now.
+      const amountCents = found.agreedPriceCents;
       if (amountCents < MINIMUM_CHARGE_CENTS) throw badRequest(paymentMessages.priceTooLow);
       const intent = await askProvider(request.log, () =>
         app.payments.createIntent({
@@ -162,6 +175,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         if (refusal) {
           const message = product?.state === 'sold' ? paymentMessages.productSold : refusal;
           return reply.status(409).send({ error: { message, code: 'product_sold' } });
+        }
+        // An intent made before the booking's price changed (an offer accepted since) is not charged.
+        if (booking && booking.agreedPriceCents !== intent.amountCents) {
+          return reply.status(409).send({ error: { message: paymentMessages.priceChanged(booking.agreedPriceCents), code: 'amount_mismatch' } });
         }
       }
 

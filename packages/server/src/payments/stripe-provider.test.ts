@@ -1,3 +1,4 @@
+import { paymentMessages } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -6,7 +7,6 @@ import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { buildApp, type App } from '../app.ts';
 import { processedWebhookEvents, products } from '../db/schema/index.ts';
 import { createPaymentProvider } from './create-payment-provider.ts';
-import { paymentMessages } from './payment-messages.ts';
 import { bookedProduct, createIntent, paymentOf, paymentsOfProduct, postPayment } from './payment-fixtures.ts';
 import { StripePaymentProvider } from './stripe-provider.ts';
 

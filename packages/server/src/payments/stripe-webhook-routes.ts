@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, serverMessages } from '@furniture/contract';
+import { errorResponse, paymentMessages, serverMessages } from '@furniture/contract';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { fulfilPayment } from './fulfilment.ts';
-import { paymentMessages } from './payment-messages.ts';
 import { paymentMetadataOf, WebhookSignatureError, WebhooksNotSupportedError } from './payment-provider.ts';
 import { isWebhookEventProcessed, markWebhookEventProcessed } from './payment-repository.ts';
 

@@ -283,13 +283,16 @@ export function paymentRefusal(
 }
 
 /**
- * The sale: a succeeded payment makes its booking paid and its product sold, and every other
- * booking still in play is told the piece went to another buyer. Only one payment can win a
- * product: the second finds it sold under the lock. Answers whether this call made the sale.
+ * The sale: a succeeded payment of the booking's agreed price makes its booking paid and its
+ * product sold, and every other booking still in play is told the piece went to another buyer.
+ * Only one payment can win a product: the second finds it sold under the lock. A payment of
+ * another amount (made before the booking's price changed) makes no sale. Answers whether this
+ * call made the sale.
  */
 export async function sellToBooking(tx: Executor, bookingId: string, amountCents: number): Promise<boolean> {
   const sale = await lockSale(tx, bookingId);
   if (!sale?.product || paymentRefusal(sale.booking, sale.product)) return false;
+  if (sale.booking.agreedPriceCents !== amountCents) return false;
   const { booking, product } = sale;
   await setListingState(tx, product.id, 'sold');
   await cancelListingExpiry(tx, product.id);

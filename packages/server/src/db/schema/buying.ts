@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bookingStatuses, paymentStatuses } from '@furniture/contract';
 import { products } from './catalogue.ts';
@@ -39,9 +40,14 @@ export const bookings = pgTable(
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     productName: text('product_name').notNull(),
     productImage: text('product_image').notNull(),
+    /** The agreed price (decision 32): the listing's price at booking time, or the accepted offer's amount. */
     productPrice: numeric('product_price', { precision: 12, scale: 2 }).notNull(),
     /** The platform's fee on this sale, fixed when the booking is made (decision 33). */
     feeCents: integer('fee_cents').notNull().default(0),
+    /** The same price in cents, the one amount a payment of this booking may have. */
+    agreedPriceCents: integer('agreed_price_cents')
+      .notNull()
+      .generatedAlwaysAs(sql`(product_price * 100)::integer`),
     phoneNumber: text('phone_number').notNull(),
     location: text('location').notNull(),
     paymentStatus: paymentStatus('payment_status').notNull().default('unpaid'),

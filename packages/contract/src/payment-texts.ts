@@ -1,4 +1,10 @@
-import { formatCents, MINIMUM_CHARGE_CENTS } from './money.ts';
+/** The smallest card payment Stripe accepts in US dollars, in cents. */
+export const MINIMUM_CHARGE_CENTS = 50;
+
+/** "$150.00", the way the specification shows prices. */
+export function formatCents(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
 
 /** What the payment calls tell the buyer. */
 export const paymentMessages = {
@@ -7,6 +13,8 @@ export const paymentMessages = {
   productSold: 'Sorry, this product has already been sold to another buyer.',
   productGone: 'This product is no longer listed.',
   priceTooLow: `Card payments start at ${formatCents(MINIMUM_CHARGE_CENTS)}.`,
+  priceChanged: (cents: number) =>
+    `The price of this booking is now ${formatCents(cents)}. Reload the page to pay the new price.`,
   unknownTransaction: 'No payment with this transaction id was found.',
   otherBooking: 'This payment does not belong to this booking.',
   notSucceeded: (status: string) => `The payment has not succeeded yet (its status is ${status}).`,
@@ -22,6 +30,8 @@ export const paymentMessages = {
       `This booking was declined or cancelled before the payment went through. Your payment of ${formatCents(cents)} has been refunded.`,
     'product-gone': (cents: number) =>
       `This product was removed before the payment went through. Your payment of ${formatCents(cents)} has been refunded.`,
+    'price-changed': (cents: number) =>
+      `The price of this booking changed before the payment went through. Your payment of ${formatCents(cents)} has been refunded.`,
   },
   refundPending: (cents: number) =>
     `Sorry, this product cannot be sold to you. Your payment of ${formatCents(cents)} will be refunded; the refund is being processed.`,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createdOf, idParams, ledgerMessages, reportProblemBody, saleMessages, successMessage } from '@furniture/contract';
 import { recordAdminAct } from '../audit/audit-log.ts';
 import { currentUser } from '../http/access.ts';
-import { bearerSecurity, errorResponses } from '../http/responses.ts';
+import { errorResponses } from '../http/responses.ts';
 import { refundPayment } from '../payments/fulfilment.ts';
 import { releaseFundsTask, releaseFundsWhenDue } from './buyer-protection.ts';
 import { reportProblem, resolveProblem } from './sale-transitions.ts';
@@ -30,7 +30,6 @@ export const buyerProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
           'A reason and a note. Money still held is frozen and the case goes to the admins’ queue, where an admin releases it to the seller or refunds it; ' +
           'money already released stays with the seller unless an admin refunds it. Only the booking’s buyer can (404 for anyone else); ' +
           `a booking not paid, already refunded, or with a report still open answers 409. ${protectionRules}`,
-        security: bearerSecurity,
         params: idParams,
         body: reportProblemBody,
         response: { 201: createdOf(z.object({ _id: z.string() })), ...errorResponses },
@@ -59,7 +58,6 @@ export const buyerProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
           description:
             'For an open problem (404 otherwise, also when another admin decided first). A refund after the release takes the money from the seller’s ' +
             `available balance, which may go negative until their next sale. Recorded in the audit log. ${protectionRules}`,
-          security: bearerSecurity,
           params: idParams,
           response: { 200: successMessage, ...errorResponses },
         },

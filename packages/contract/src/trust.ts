@@ -158,7 +158,9 @@ export type ReportQueueQuery = z.infer<typeof reportQueueQuery>;
 
 /** A seller's appeal of a hidden listing, and the admin's answer. */
 export const listingAppeal = z.object({
-  id: idSchema,
+  _id: idSchema,
+  /** The same as `_id`, kept for one release for clients written before objects carried `_id`. */
+  id: idSchema.meta({ deprecated: true }),
   productId: idSchema,
   text: z.string(),
   status: z.enum(appealStatuses),
@@ -170,7 +172,9 @@ export const listingAppeal = z.object({
 export type ListingAppeal = z.infer<typeof listingAppeal>;
 
 export const report = z.object({
-  id: idSchema,
+  _id: idSchema,
+  /** The same as `_id`, kept for one release for clients written before objects carried `_id`. */
+  id: idSchema.meta({ deprecated: true }),
   reporterId: idSchema.nullable(),
   targetType: z.enum(reportTargetTypes),
   targetId: idSchema,
@@ -256,7 +260,9 @@ export const reportedTarget = z.object({
 export type ReportedTarget = z.infer<typeof reportedTarget>;
 
 export const auditEntry = z.object({
-  id: z.string(),
+  _id: z.string(),
+  /** The same as `_id`, kept for one release for clients written before objects carried `_id`. */
+  id: z.string().meta({ deprecated: true }),
   actorId: idSchema,
   actorEmail: z.string(),
   action: z.enum(auditActions),
@@ -315,7 +321,9 @@ export const editReviewBody = z.object({ rating: reviewRating, text: reviewText 
 export type EditReviewBody = z.infer<typeof editReviewBody>;
 
 export const review = z.object({
-  id: idSchema,
+  _id: idSchema,
+  /** The same as `_id`, kept for one release for clients written before objects carried `_id`. */
+  id: idSchema.meta({ deprecated: true }),
   bookingId: idSchema,
   authorId: idSchema,
   authorName: z.string(),

@@ -48,6 +48,7 @@ export async function listAuditEntries(db: Executor, query: AuditQuery): Promise
   const page = rows.slice(0, limit);
   return {
     entries: page.map((row) => ({
+      _id: String(row.id),
       id: String(row.id),
       actorId: row.actorId,
       actorEmail: row.actorEmail,

@@ -58,6 +58,28 @@ describe('GET /api/openapi.json', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api' })).statusCode).toBe(200);
   });
 
+  it('shows every object the API returns carrying _id', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    // Two `id`s name no object of ours: the simulated card network answers Stripe.js's shape, and a
+    // live event's id is the stream's resume point (the server-sent events `id:` field).
+    const foreignShapes = [
+      'POST /api/payments/simulated/confirm/200/content/application/json/schema/properties/paymentIntent',
+      'GET /api/events/200/content/application/json/schema/properties/data/properties/events/items',
+    ];
+    const withoutUnderscoreId: string[] = [];
+    const visit = (node: unknown, where: string) => {
+      if (Array.isArray(node)) return node.forEach((item, index) => visit(item, `${where}/${index}`));
+      if (!node || typeof node !== 'object') return;
+      const properties = (node as { properties?: Record<string, unknown> }).properties;
+      if (properties && 'id' in properties && !('_id' in properties)) withoutUnderscoreId.push(where);
+      for (const [key, value] of Object.entries(node)) visit(value, `${where}/${key}`);
+    };
+    for (const [path, operations] of Object.entries(document.paths as Record<string, Record<string, { responses?: unknown }>>)) {
+      for (const [method, operation] of Object.entries(operations)) visit(operation.responses, `${method.toUpperCase()} ${path}`);
+    }
+    expect(withoutUnderscoreId.filter((where) => !foreignShapes.includes(where))).toEqual([]);
+  });
+
   it('describes request bodies from the shared schemas, e.g. the sign-up fields and roles', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const signup = document.paths['/api/auth/signup'].post.requestBody.content['application/json'].schema;

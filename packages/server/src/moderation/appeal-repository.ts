@@ -6,6 +6,7 @@ import { listingAppeals } from '../db/schema/index.ts';
 export type AppealRow = typeof listingAppeals.$inferSelect;
 
 export const toAppeal = (row: AppealRow): ListingAppeal => ({
+  _id: row.id,
   id: row.id,
   productId: row.productId,
   text: row.text,

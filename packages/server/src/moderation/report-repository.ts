@@ -8,6 +8,7 @@ import { reportedMessagesAmong } from './message-reports.ts';
 export type ReportRow = typeof reports.$inferSelect;
 
 export const toReport = (row: ReportRow): Report => ({
+  _id: row.id,
   id: row.id,
   reporterId: row.reporterId,
   targetType: row.targetType,

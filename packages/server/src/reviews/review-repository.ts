@@ -21,10 +21,11 @@ const reviewColumns = {
   createdAt: reviews.createdAt,
 };
 
-type ReviewRecord = { createdAt: Date } & Omit<Review, 'createdAt' | 'editableUntil'>;
+type ReviewRecord = { createdAt: Date } & Omit<Review, '_id' | 'createdAt' | 'editableUntil'>;
 
 export const toReview = (row: ReviewRecord): Review => ({
   ...row,
+  _id: row.id,
   createdAt: row.createdAt.toISOString(),
   editableUntil: editableUntil(row.createdAt).toISOString(),
 });

@@ -38,7 +38,7 @@ export function SellerProfileRoute() {
           </h2>
           <ul className="flex flex-col gap-3">
             {seller.reviews.map((review) => (
-              <li key={review.id} className="rounded-box border border-base-300 p-3">
+              <li key={review._id} className="rounded-box border border-base-300 p-3">
                 <p className="font-semibold">
                   {review.authorName} · {'★'.repeat(review.rating)}
                   <span className="sr-only">{` ${review.rating} / 5`}</span>

@@ -30,7 +30,7 @@ export function AuditLogRoute() {
             </thead>
             <tbody>
               {page.data.map((entry) => (
-                <tr key={entry.id}>
+                <tr key={entry._id}>
                   <td>
                     <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString('en-US')}</time>
                   </td>

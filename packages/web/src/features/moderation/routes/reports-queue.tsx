@@ -67,7 +67,7 @@ function TargetHistory({ target }: { target: ReportedTarget }) {
           <h3 className="mt-2 text-sm font-semibold">{trustWebTexts.pastReportsTitle}</h3>
           <ul className="list-disc pl-5 text-sm">
             {reports.map((report) => (
-              <ReportLine key={report.id} report={report} />
+              <ReportLine key={report._id} report={report} />
             ))}
           </ul>
         </>
@@ -156,7 +156,7 @@ function ReportedTargetCard({ target, status }: { target: ReportedTarget; status
   const liftSuspension = useLiftSuspension();
   const reasonId = useId();
   // Any report of the target names it for an action: the action covers the whole target.
-  const reportId = (target.reports[0] ?? target.history.reports[0])?.id;
+  const reportId = (target.reports[0] ?? target.history.reports[0])?._id;
   const pendingAppeal = target.appeal?.status === 'pending' ? target.appeal : null;
   const busy = moderate.isPending || answerAppeal.isPending || liftSuspension.isPending;
 
@@ -191,7 +191,7 @@ function ReportedTargetCard({ target, status }: { target: ReportedTarget; status
       {target.message && reportId && <ReportedMessageDetails message={target.message} reportId={reportId} />}
       <ul className="my-2 list-disc pl-5">
         {target.reports.map((report) => (
-          <ReportLine key={report.id} report={report} />
+          <ReportLine key={report._id} report={report} />
         ))}
       </ul>
       {target.appeal && (
@@ -215,7 +215,7 @@ function ReportedTargetCard({ target, status }: { target: ReportedTarget; status
               type="button"
               className="btn btn-sm btn-primary"
               disabled={busy}
-              onClick={() => void run(() => answerAppeal.mutateAsync({ appealId: pendingAppeal.id, answer, reason }))}
+              onClick={() => void run(() => answerAppeal.mutateAsync({ appealId: pendingAppeal._id, answer, reason }))}
             >
               {trustWebTexts.appealAnswerLabels[answer]}
             </button>

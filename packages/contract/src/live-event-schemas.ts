@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bigintText } from './schemas.ts';
 
 /**
  * Live events: what the server pushes to a signed-in person's open tabs (a new message, an answered
@@ -15,7 +16,7 @@ export const liveEvent = z.object({
 export type LiveEvent = z.infer<typeof liveEvent>;
 
 /** An event id as it travels in `?after=` and `Last-Event-ID`: a positive whole number. */
-export const liveEventId = z.string().regex(/^\d{1,19}$/, 'must be an event id');
+export const liveEventId = bigintText('must be an event id');
 
 export const liveEventsQuery = z.object({
   /** Polling: events after this id. Without it, no events and the id to poll after from now on. */

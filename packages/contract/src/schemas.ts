@@ -34,16 +34,21 @@ const fieldLabels: Record<string, string> = {
   cursor: 'Page link',
 };
 
+/** What a field holding a control character is told, naming the field by its label. */
+export const controlCharactersMessage = (field: string) => `${fieldLabels[field] ?? field} must not contain control characters`;
+
 /** A string that refuses control characters, with a message naming the field by its label. */
 export const plainString = (field: string, required = `${field} is required`) =>
-  z
-    .string({ error: required })
-    .refine(
-      (value) => !CONTROL_CHARACTERS.test(value),
-      `${fieldLabels[field] ?? field} must not contain control characters`,
-    );
+  z.string({ error: required }).refine((value) => !CONTROL_CHARACTERS.test(value), controlCharactersMessage(field));
 
 export const idSchema = z.uuid({ error: 'must be a valid id' });
+
+/** PostgreSQL's largest bigint, 2^63 − 1: ids and cursors above it cannot name a row. */
+const BIGINT_MAX = 9223372036854775807n;
+
+/** A bigint id or keyset cursor as it travels in a query or header: a whole number PostgreSQL can hold. */
+export const bigintText = (message: string) =>
+  z.string().refine((text) => /^\d{1,19}$/.test(text) && BigInt(text) <= BIGINT_MAX, message);
 
 export const emailSchema = plainString('email')
   .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, product } from './schemas.ts';
+import { bigintText, idSchema, product } from './schemas.ts';
 import { sellerProfile } from './search.ts';
 
 /** What can be reported: a listing, an account, or a message of a conversation the reporter takes part in. */
@@ -280,7 +280,7 @@ export const auditQuery = z.object({
   action: z.enum(auditActions).optional(),
   since: z.iso.datetime({ offset: true, error: 'Give a date and time such as 2026-01-31T00:00:00Z' }).optional(),
   /** The `nextCursor` of the page before. */
-  cursor: z.string().regex(/^\d+$/, 'This is not a cursor this list gave').optional(),
+  cursor: bigintText('This is not a cursor this list gave').optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuery>;

@@ -13,6 +13,7 @@ import { registerAccessControl } from './http/access.ts';
 import { serverDir, webDistDir } from './server-dir.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { openApiTransform } from './http/openapi.ts';
+import { registerControlCharacterCheck } from './http/control-characters.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { LOG_REDACT_PATHS, serializeError, serializeRequest } from './http/request-log.ts';
 import { clientConfigRoutes } from './client-config/client-config-routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   registerErrorHandler(app);
+  registerControlCharacterCheck(app);
   registerAccessControl(app);
   await app.register(jobsPlugin, jobs ?? {});
   await app.register(productViewsPlugin);

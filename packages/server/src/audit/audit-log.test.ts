@@ -125,4 +125,15 @@ describe('GET /api/admin/audit', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain('Give a date and time');
   });
+
+  it('answers 400 for a cursor beyond the largest entry id there can be', async () => {
+    const headers = await bearer(t.app, (await newAdmin()).id);
+    for (const cursor of ['99999999999999999999999', '9223372036854775808']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/admin/audit?cursor=${cursor}`, headers });
+      expect(response.statusCode, cursor).toBe(400);
+      expect(response.json().message).toBe('cursor: This is not a cursor this list gave');
+    }
+    const largest = await t.app.inject({ method: 'GET', url: '/api/admin/audit?cursor=9223372036854775807', headers });
+    expect(largest.statusCode).toBe(200);
+  });
 });

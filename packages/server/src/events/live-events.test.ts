@@ -263,6 +263,22 @@ describe('GET /api/events (polling)', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: 'after: must be an event id' });
   });
+
+  it('refuses an after or Last-Event-ID beyond the largest event id there can be, and takes the largest', async () => {
+    const user = await createUser(t.db);
+    for (const [query, headers, field] of [
+      ['?after=9223372036854775808', {}, 'after'],
+      ['?after=99999999999999999999999', {}, 'after'],
+      ['', { 'last-event-id': '9999999999999999999' }, 'last-event-id'],
+    ] as const) {
+      const response = await poll(user.id, query, headers);
+      expect(response.statusCode, query || headers['last-event-id']).toBe(400);
+      expect(response.json()).toMatchObject({ message: `${field}: must be an event id` });
+    }
+    const largest = await poll(user.id, '?after=9223372036854775807');
+    expect(largest.statusCode).toBe(200);
+    expect(largest.json().data).toEqual({ events: [], lastEventId: '9223372036854775807', hasMore: false });
+  });
 });
 
 describe('tickets for EventSource', () => {

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { bearer, setupTestApp } from '../../test/app.ts';
+import { multipartPayload } from '../../test/images.ts';
 import { createBooking, createCategory, createProduct, createUser } from '../db/factories.ts';
 
 /**
@@ -126,5 +127,44 @@ describe('control characters in text', () => {
       'q',
       'Search words',
     );
+  });
+
+  it('are refused in every other body field: reviews, reports, declines, moderation, appeals and lifted suspensions', async () => {
+    const buyer = await bearer(t.app, (await createUser(t.db, { role: 'buyer' })).id);
+    const seller = await bearer(t.app, (await createUser(t.db, { role: 'seller' })).id);
+    const admin = await bearer(t.app, (await createUser(t.db, { role: 'admin' })).id);
+    const someId = '00000000-0000-4000-8000-000000000000';
+    const cases = [
+      { headers: buyer, method: 'POST', url: '/api/reviews', payload: { bookingId: someId, rating: 5, text: `good${NUL}` }, field: 'text' },
+      { headers: buyer, method: 'PATCH', url: `/api/reviews/${someId}`, payload: { rating: 4, text: `fine${NUL}` }, field: 'text' },
+      { headers: buyer, method: 'POST', url: '/api/reports', payload: { targetType: 'product', targetId: someId, reason: 'spam', note: `x${NUL}` }, field: 'note' },
+      { headers: seller, method: 'POST', url: `/api/bookings/${someId}/decline`, payload: { reason: `sold${NUL}` }, field: 'reason' },
+      { headers: admin, method: 'POST', url: `/api/admin/reports/${someId}/actions`, payload: { action: 'dismiss', reason: `no${NUL}` }, field: 'reason' },
+      { headers: seller, method: 'POST', url: `/api/products/${someId}/appeal`, payload: { text: `please${NUL}` }, field: 'text' },
+      { headers: admin, method: 'POST', url: `/api/admin/users/${someId}/lift-suspension`, payload: { reason: `ok${NUL}` }, field: 'reason' },
+      { headers: buyer, method: 'POST', url: '/api/reports', payload: { nested: [{ deep: `a${NUL}` }] }, field: 'nested.0.deep' },
+    ] as const;
+    for (const { field, ...request } of cases) {
+      const response = await t.app.inject(request);
+      expect(response.statusCode, request.url).toBe(400);
+      expect(response.json().errors, request.url).toEqual([{ field, message: `${field} must not contain control characters` }]);
+    }
+  });
+
+  it('are refused in any query parameter, path parameter and header, naming it', async () => {
+    const buyer = await bearer(t.app, (await createUser(t.db, { role: 'buyer' })).id);
+    await expectRefusal(await t.app.inject({ method: 'GET', url: '/api/events?ticket=a%00b' }), 'ticket', 'ticket');
+    await expectRefusal(await t.app.inject({ method: 'GET', url: '/api/products/a%01b' }), 'id', 'id');
+    await expectRefusal(
+      await t.app.inject({ method: 'GET', url: '/api/events', headers: { ...buyer, accept: 'application/json', 'last-event-id': `1${NUL}` } }),
+      'last-event-id',
+      'last-event-id',
+    );
+  });
+
+  it('are refused in the text fields of a form that carries a photo', async () => {
+    const form = { name: 'Rahim', email: `m-${unique()}@example.com`, password: `Secret123${NUL}`, userRole: 'buyer' };
+    const { payload, headers } = await multipartPayload(form, []);
+    await expectRefusal(await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload, headers }), 'password', 'password');
   });
 });

@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** The fields at fault, as validation errors name them. */
+    readonly errors?: FieldError[],
   ) {
     super(message);
   }
@@ -20,7 +22,7 @@ export const forbidden = (message: string = serverMessages.notAllowed) => new Ht
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
-interface FieldError {
+export interface FieldError {
   field: string;
   message: string;
 }
@@ -71,7 +73,8 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).headers(error.headers).send({ success: false, message: error.message });
+      const { statusCode, headers, message, errors } = error;
+      return reply.status(statusCode).headers(headers).send({ success: false, message, ...(errors ? { errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({

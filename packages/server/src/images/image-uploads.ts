@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { IMAGE_MAX_BYTES, serverMessages, type UploadedImage } from '@furniture/contract';
+import { refuseControlCharacters } from '../http/control-characters.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
 import { enforceLimit, type LimitedBy } from '../http/rate-limit.ts';
 import { processImage } from './image-pipeline.ts';
@@ -87,6 +88,7 @@ export async function readImageForm(request: FastifyRequest): Promise<ImageForm>
     throw multipartError(error);
   }
   if (refusal) throw refusal;
+  refuseControlCharacters([form.fields]);
   return form;
 }
 

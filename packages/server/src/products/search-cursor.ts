@@ -31,6 +31,27 @@ const keyPatterns: Record<SearchSort, RegExp> = {
   // The relevance tier: the ranked one with the rank (a real), or another; then the time posted.
   relevance: new RegExp(`^(1\\|\\d+(\\.\\d+)?(e-\\d+)?|[23])\\|${timestamp}$`),
 };
+
+/**
+ * The regular expressions take any digits; PostgreSQL refuses a 31st of February, an hour 25 or a
+ * rank a real cannot hold, so those are refused here instead of failing the search.
+ */
+const timestampParts = /(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d+)?[+-](\d{2})(?::(\d{2}))?/g;
+function holdsRealValues(text: string): boolean {
+  for (const [, year, month, day, hour, minute, second, zoneHours, zoneMinutes = '0'] of text.matchAll(timestampParts)) {
+    const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+    const realDay = Number(year) >= 1 && date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
+    if (!realDay || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59 || Number(zoneHours) > 15 || Number(zoneMinutes) > 59) {
+      return false;
+    }
+  }
+  const rank = /^1\|([^|]+)\|/.exec(text)?.[1];
+  if (rank === undefined) return true;
+  const value = Number(rank);
+  // A real's normal range; ranks are never that small or large.
+  return value === 0 ? /^0(\.0+)?$/.test(rank) : value >= 1e-37 && value <= 1e37;
+}
+
 const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.source;
 const uuidPattern = new RegExp(`^${uuid}$`);
 const rankedUntilPattern = new RegExp(`^${timestamp}\\|${uuid}$`);
@@ -61,6 +82,7 @@ export function decodeCursor(text: string, sort: SearchSort, fingerprint: string
   if (s !== sort || f !== fingerprint) throw badRequest(serverMessages.products.otherSearchCursor);
   if (typeof k !== 'string' || typeof i !== 'string' || !keyPatterns[sort].test(k) || !uuidPattern.test(i)) throw invalid();
   if (r !== undefined && (sort !== 'relevance' || typeof r !== 'string' || !rankedUntilPattern.test(r))) throw invalid();
+  if (!holdsRealValues(k) || (typeof r === 'string' && !holdsRealValues(r))) throw invalid();
   if (g !== undefined && g !== true) throw invalid();
   // The older named listings (tier 2) exist only past the end of a ranked tier.
   if (sort === 'relevance' && k.startsWith('2|') && r === undefined) throw invalid();

@@ -40,6 +40,13 @@ async function searchAll(query: Record<string, string | number | boolean | strin
   return found;
 }
 
+/** A well-formed cursor for the search, holding the sort key (and end of the ranked tier) given. */
+function forgedCursor(sort: string, key: string, search: Record<string, string> = {}, rankedUntil?: string) {
+  const fingerprint = searchFingerprint({ ...search, sort });
+  const cursor = { s: sort, k: key, i: '00000000-0000-4000-8000-000000000000', f: fingerprint, ...(rankedUntil ? { r: rankedUntil } : {}) };
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
 describe('GET /api/products: words', () => {
   it('ranks a piece named by the words above one that only mentions them', async () => {
     const { refs } = await catalogue();
@@ -353,6 +360,12 @@ describe('GET /api/products: bad parameters', () => {
     [{ cursor: Buffer.from(JSON.stringify({ s: 'newest', k: '2025-01-01 00:00:00+00', i: '00000000-0000-4000-8000-000000000000', f: 'y', r: 'x' })).toString('base64url') }, 'cursor'],
     [{ cursor: Buffer.from(JSON.stringify({ s: 'newest', k: '2025-01-01 00:00:00+00', i: '00000000-0000-4000-8000-000000000000', f: searchFingerprint({ sort: 'newest' }), g: 'yes' })).toString('base64url') }, 'cursor'],
     [{ q: 'oak', cursor: Buffer.from(JSON.stringify({ s: 'relevance', k: '2|2025-01-01 00:00:00+00', i: '00000000-0000-4000-8000-000000000000', f: searchFingerprint({ q: 'oak', sort: 'relevance' }) })).toString('base64url') }, 'cursor'],
+    [{ cursor: forgedCursor('newest', '2025-02-30 00:00:00+00') }, 'cursor'],
+    [{ cursor: forgedCursor('newest', '2025-01-01 25:00:00+00') }, 'cursor'],
+    [{ cursor: forgedCursor('newest', '0000-01-01 00:00:00+00') }, 'cursor'],
+    [{ q: 'oak', cursor: forgedCursor('relevance', '1|1e-99999|2025-01-01 00:00:00+00', { q: 'oak' }) }, 'cursor'],
+    [{ q: 'oak', cursor: forgedCursor('relevance', '1|99999999999999999999999999999999999999999|2025-01-01 00:00:00+00', { q: 'oak' }) }, 'cursor'],
+    [{ q: 'oak', cursor: forgedCursor('relevance', '1|0.5|2025-01-01 00:00:00+00', { q: 'oak' }, '2025-13-01 00:00:00+00|00000000-0000-4000-8000-000000000000') }, 'cursor'],
   ])('%j answers 400 naming %s', async (query, parameter) => {
     const { status, body } = await search(query as Record<string, string | number | string[]>);
     expect(status).toBe(400);

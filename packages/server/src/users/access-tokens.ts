@@ -25,6 +25,8 @@ export interface AccessTokens {
   issue(subject: TokenSubject): Promise<string>;
   /** The subject of a valid token; throws a readable reason otherwise. */
   verify(token: string): Promise<TokenSubject>;
+  /** A keyed hash of the text with the signing key: the same on every app server, unguessable without the key. */
+  keyedHash(text: string): Promise<string>;
 }
 
 export class InvalidTokenError extends Error {}
@@ -73,6 +75,9 @@ export async function createAccessTokens(
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + ACCESS_TOKEN_MAX_AGE_SECONDS)
         .sign(key);
+    },
+    async keyedHash(text) {
+      return Buffer.from(await webcrypto.subtle.sign('HMAC', key, new TextEncoder().encode(text))).toString('base64url');
     },
     async verify(token) {
       const kept = verified.get(token);

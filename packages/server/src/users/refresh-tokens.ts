@@ -9,8 +9,7 @@ export const REFRESH_TOKEN_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-async function insertToken(db: Executor, userId: string, familyId: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+async function insertToken(db: Executor, userId: string, familyId: string, token = randomBytes(32).toString('base64url')): Promise<string> {
   await db.insert(refreshTokens).values({
     userId,
     familyId,
@@ -42,10 +41,19 @@ export const REUSE_GRACE_SECONDS = 30;
 
 /**
  * Exchanges a refresh token for a new one of the same family. The old token is marked used in the
- * same statement that checks it. A used token presented again within the grace window gets a new
- * token too; after it, it means the token was stolen, and the whole family is revoked.
+ * same statement that checks it. A used token presented again within the grace window gets the
+ * same successor it got the first time; after it, it means the token was stolen, and the whole
+ * family is revoked.
  */
-export async function rotateSession(db: Database, token: string): Promise<RotationResult> {
+export async function rotateSession(
+  db: Database,
+  token: string,
+  keyedHash: (text: string) => Promise<string>,
+): Promise<RotationResult> {
+  // The successor is derived from the token with the server's key, so a replay within the grace
+  // window is answered the same successor, not a second chain (only hashes are stored, and
+  // without the key a stolen token tells nothing of the next).
+  const successor = await keyedHash(`refresh-successor:${token}`);
   return db.transaction(async (tx) => {
     const tokenHash = hashToken(token);
     const [claimed] = await tx
@@ -55,7 +63,7 @@ export async function rotateSession(db: Database, token: string): Promise<Rotati
       .returning();
     if (claimed) {
       if (claimed.expiresAt.getTime() <= Date.now()) return { error: 'expired' };
-      return { userId: claimed.userId, sessionId: claimed.familyId, token: await insertToken(tx, claimed.userId, claimed.familyId) };
+      return { userId: claimed.userId, sessionId: claimed.familyId, token: await insertToken(tx, claimed.userId, claimed.familyId, successor) };
     }
     const [existing] = await tx
       .select({
@@ -70,9 +78,7 @@ export async function rotateSession(db: Database, token: string): Promise<Rotati
       .where(eq(refreshTokens.tokenHash, tokenHash));
     if (!existing) return { error: 'unknown' };
     if (existing.revoked || !existing.used) return { error: 'expired' };
-    if (existing.withinGrace) {
-      return { userId: existing.userId, sessionId: existing.familyId, token: await insertToken(tx, existing.userId, existing.familyId) };
-    }
+    if (existing.withinGrace) return { userId: existing.userId, sessionId: existing.familyId, token: successor };
     await tx
       .update(refreshTokens)
       .set({ revokedAt: sql`now()` })

@@ -44,7 +44,7 @@ export async function refreshSession(
 ): Promise<{ userId: string; sessionId: string; token: string }> {
   const current = sessionCookie(request);
   if (!current) throw unauthorized(serverMessages.accounts.notSignedIn);
-  const result = await rotateSession(app.db, current);
+  const result = await rotateSession(app.db, current, (text) => app.accessTokens.keyedHash(text));
   if ('error' in result) {
     clearSessionCookie(app, reply);
     throw unauthorized(

@@ -22,6 +22,12 @@ export const saleTexts = {
   declineReason: 'Reason the buyer will see',
   declineConfirm: 'Decline booking',
   handover: 'Handed over',
+  confirmHandover: {
+    title: (productName: string, buyerName: string) => `Did ${buyerName} get ${productName}?`,
+    body: 'Confirm only once the buyer has the piece: the sale then closes, and this cannot be undone.',
+    confirm: 'Yes, handed over',
+    cancel: 'Not yet',
+  },
   refund: 'Refund and cancel sale',
   cancel: 'Cancel booking',
   received: 'I received it',
@@ -39,7 +45,6 @@ export const saleTexts = {
   soldElsewhere: 'Sold elsewhere',
   editTitle: 'Edit Product',
   saveChanges: 'Save changes',
-  keepPhotos: 'Leave the photos empty to keep the current ones.',
   editNotFound: 'This listing is not among your products.',
   wasPrice: (price: string) => `was ${price}`,
   bookingStatus: {

@@ -68,6 +68,11 @@ export const searchTexts = {
 } as const;
 
 export const productPageTexts = {
+  /** A listing that is no longer on the marketplace (answered 410). */
+  gone: 'This listing is no longer on the marketplace.',
+  goneTitle: (productName: string) => `${productName} is gone`,
+  goneExplained: 'It was taken down or withdrawn, or its time on the marketplace ran out, so it cannot be booked. These similar pieces are on sale now.',
+  goneNoSimilar: 'Nothing similar is on sale right now. Search for something else, or look around from Home.',
   measurements: 'Measurements',
   measurementsValue: (m: Measurements) => `${m.widthCm} × ${m.depthCm} × ${m.heightCm} cm (W × D × H)`,
   noMeasurements: 'The seller gave no measurements.',
@@ -97,6 +102,15 @@ export const priceGuideTexts = {
 } as const;
 
 export const addProductTexts = {
+  /** A new listing's form keeps what was typed on this device until the listing is added. */
+  draftRestored: 'This is the draft you started. Photos are not kept: add them again.',
+  startOver: 'Start over',
+  leave: {
+    title: 'Leave this page?',
+    body: 'What you entered here is not saved yet.',
+    stay: 'Stay',
+    leave: 'Leave',
+  },
   productCategory: 'Product Category',
   /** The category select's empty first option. */
   chooseCategory: 'Select a category',
@@ -112,6 +126,8 @@ export const addProductTexts = {
   moveLater: 'Move later',
   removePhoto: 'Remove photo',
   cover: 'Cover',
+  /** How a photo already on the listing is named beside the arrows that move it (new ones go by their file's name). */
+  currentPhoto: (position: number) => `Current photo ${position}`,
   photosRequired: 'Add at least one photo',
   /** The condition select's empty first option: the seller chooses, nothing is assumed. */
   chooseCondition: 'Choose the condition',

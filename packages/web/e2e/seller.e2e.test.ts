@@ -61,6 +61,40 @@ describe('a seller', () => {
     await checkPage(page, 'dashboard-add-product');
   });
 
+  it('keeps a started listing across a reload, and asks before leaving it', async () => {
+    const { page } = session;
+    await page.getByLabel('Product Name').fill('Pine bunk bed');
+    await page.getByLabel('Location').fill('Uttara');
+    // Reloading asks first (the browser's own question), and the words come back as a draft.
+    const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.type()))));
+    await page.reload();
+    expect(await asked).toBe('beforeunload');
+    await expectText(page, addProductTexts.draftRestored);
+    await expect.poll(() => page.getByLabel('Product Name').inputValue()).toBe('Pine bunk bed');
+    expect(await page.getByLabel('Location').inputValue()).toBe('Uttara');
+    expect(await page.getByLabel('Seller Email').inputValue()).toBe(seller.email);
+    await checkPage(page, 'dashboard-add-product-draft');
+
+    // Leaving for another page of the app with a change unsaved asks first; Stay keeps the form.
+    await page.getByLabel('Product Name').fill('Pine bunk bed with ladder');
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: labels.dashboardMenu.myProducts, exact: true }).click();
+    const leave = page.getByRole('dialog', { name: addProductTexts.leave.title });
+    await leave.getByText(addProductTexts.leave.body).waitFor();
+    await checkPage(page, 'dashboard-add-product-leave', { fullPage: false });
+    await leave.getByRole('button', { name: addProductTexts.leave.stay }).click();
+    await leave.waitFor({ state: 'hidden' });
+    await expectPath(page, '/dashboard/addProducts');
+    expect(await page.getByLabel('Product Name').inputValue()).toBe('Pine bunk bed with ladder');
+
+    // Start over empties the form and forgets the draft.
+    await page.getByRole('button', { name: addProductTexts.startOver }).click();
+    await expect.poll(() => page.getByLabel('Product Name').inputValue()).toBe('');
+    await page.reload();
+    await page.getByLabel('Product Name').waitFor();
+    expect(await page.getByText(addProductTexts.draftRestored).count()).toBe(0);
+    expect(await page.getByLabel('Location').inputValue()).toBe('');
+  });
+
   it('adds a product with photos in the chosen order and measurements, guided on price, and finds it in My Products', async () => {
     const { page } = session;
     await page.getByLabel('Product Category').selectOption({ label: 'Beds' });

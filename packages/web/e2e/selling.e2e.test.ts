@@ -1,9 +1,11 @@
-import { labels, messages, saleMessages, saleTexts, texts } from '@furniture/contract';
+import { addProductTexts, labels, messages, saleMessages, saleTexts, texts } from '@furniture/contract';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { products } from '../../server/src/db/schema/index.ts';
 import { checkPage, setupBrowser, setupSessions, waitForNetworkIdle, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
-import { expectPath, expectText, logIn } from './support/ui.ts';
+import { expectPath, expectText, logIn, photo } from './support/ui.ts';
 
 /**
  * A sale from the seller's side: the seller corrects a listing, sees a booking arrive, declines one
@@ -24,10 +26,12 @@ const accounts = {
 };
 const declineReason = 'Sorry, I promised it to a neighbour.';
 let productId: string;
+let categoryId: string;
 
 beforeAll(async () => {
   const image = `${market.url}/favicon.svg`;
   const category = await createCategory(market.db, { categoryName: 'Storage', description: 'Sideboards and shelves', image });
+  categoryId = category.id;
   const owner = await createUser(market.db, { ...accounts.seller, role: 'seller', verified: true });
   await createUser(market.db, { ...accounts.buyer, role: 'buyer' });
   const declined = await createUser(market.db, { ...accounts.declined, role: 'buyer' });
@@ -62,14 +66,27 @@ describe('a seller runs a sale', () => {
     expect(await page.getByLabel(`${labels.product.resalePrice} ($)`).inputValue()).toBe('300');
     // The listing keeps its condition; only a new listing starts with none chosen.
     expect(await page.getByLabel('Condition').inputValue()).toBe('Good');
+    // Opened afresh from its address too, the form keeps the listing's category and shows its photos.
+    await page.reload();
+    await page.getByRole('heading', { name: saleTexts.editTitle }).waitFor();
+    expect(await page.getByLabel(addProductTexts.productCategory).inputValue()).toBe(categoryId);
+    const photos = page.getByRole('list', { name: addProductTexts.photos });
+    expect(await photos.getByRole('img').getAttribute('alt')).toBe(`${addProductTexts.currentPhoto(1)} (${addProductTexts.cover})`);
     await checkPage(page, 'dashboard-edit-product');
 
+    // A second photo joins the current one, which stays the cover.
+    await page.getByLabel(addProductTexts.addPhotos).setInputFiles(await photo('back.jpg'));
+    await photos.getByRole('img', { name: 'back.jpg' }).waitFor();
     await page.getByLabel('Product Name').fill(sideboard);
     await page.getByLabel(`${labels.product.resalePrice} ($)`).fill('250');
     await page.getByRole('button', { name: saleTexts.saveChanges }).click();
     await expectText(page, saleMessages.edited(sideboard));
     await expectPath(page, '/dashboard/myProducts');
     await page.getByRole('row').filter({ hasText: sideboard }).waitFor();
+    const [saved] = await market.db.select({ photos: products.photos, categoryId: products.categoryId }).from(products).where(eq(products.id, productId));
+    expect(saved!.categoryId).toBe(categoryId);
+    expect(saved!.photos).toHaveLength(2);
+    expect(saved!.photos[0]).toBe(`${market.url}/favicon.svg`);
     expect(seller.pageErrors).toEqual([]);
   });
 
@@ -138,7 +155,16 @@ describe('a seller runs a sale', () => {
 
     const sale = bookingCard(seller, accounts.buyer.name);
     await sale.getByText(saleTexts.bookingStatus.paid).waitFor();
+    // Handing over closes the sale for good: the seller is asked first, and "Not yet" changes nothing.
     await sale.getByRole('button', { name: `${saleTexts.handover}: ${accounts.buyer.name}` }).click();
+    const confirm = seller.page.getByRole('dialog', { name: saleTexts.confirmHandover.title(sideboard, accounts.buyer.name) });
+    await confirm.getByText(saleTexts.confirmHandover.body).waitFor();
+    await checkPage(seller.page, 'dashboard-confirm-handover', { fullPage: false });
+    await confirm.getByRole('button', { name: saleTexts.confirmHandover.cancel }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await sale.getByText(saleTexts.bookingStatus.paid).count()).toBe(1);
+    await sale.getByRole('button', { name: `${saleTexts.handover}: ${accounts.buyer.name}` }).click();
+    await confirm.getByRole('button', { name: saleTexts.confirmHandover.confirm }).click();
     await expectText(seller.page, saleMessages.handedOver);
     await sale.getByText(saleTexts.bookingStatus.closed).waitFor();
 

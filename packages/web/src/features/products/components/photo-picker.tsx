@@ -3,14 +3,24 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { FieldError } from '../../../components/form/field-error.tsx';
 import { IMAGE_FILE_ACCEPT, imageFileProblem } from '../../../lib/image-file.ts';
 
+/** A photo of the listing: a file chosen now (previewed from memory), or one already on the listing (its URL). */
 export interface PickedPhoto {
-  file: File;
+  file?: File;
   preview: string;
+  name: string;
 }
+
+/** The photos a listing already has, to keep, reorder or remove while editing. */
+export const currentPhotos = (urls: string[]): PickedPhoto[] =>
+  urls.map((url, index) => ({ preview: url, name: addProductTexts.currentPhoto(index + 1) }));
+
+const release = (photo: PickedPhoto) => {
+  if (photo.file) URL.revokeObjectURL(photo.preview);
+};
 
 /**
  * Chooses up to PRODUCT_PHOTOS_MAX photos with previews; they can be reordered and removed. The
- * first is the cover. Files are only checked here; the form uploads them when it is sent.
+ * first is the cover. Files are only checked here; the form uploads the new ones when it is sent.
  */
 export function PhotoPicker({
   photos,
@@ -30,7 +40,7 @@ export function PhotoPicker({
   // Previews are object URLs: released when a photo is removed or the form goes away.
   const shown = useRef(photos);
   shown.current = photos;
-  useEffect(() => () => shown.current.forEach((photo) => URL.revokeObjectURL(photo.preview)), []);
+  useEffect(() => () => shown.current.forEach(release), []);
 
   function add(files: FileList | null) {
     const chosen = Array.from(files ?? []);
@@ -38,7 +48,7 @@ export function PhotoPicker({
     const usable = chosen.filter((file) => imageFileProblem(file) === undefined);
     const room = PRODUCT_PHOTOS_MAX - photos.length;
     setLocalError(problem ?? (usable.length > room ? addProductTexts.tooManyPhotos(PRODUCT_PHOTOS_MAX) : null));
-    onChange([...photos, ...usable.slice(0, room).map((file) => ({ file, preview: URL.createObjectURL(file) }))]);
+    onChange([...photos, ...usable.slice(0, room).map((file) => ({ file, preview: URL.createObjectURL(file), name: file.name }))]);
   }
 
   function move(from: number, to: number) {
@@ -49,7 +59,7 @@ export function PhotoPicker({
   }
 
   function remove(at: number) {
-    URL.revokeObjectURL(photos[at]!.preview);
+    release(photos[at]!);
     onChange(photos.filter((_, index) => index !== at));
   }
 
@@ -88,16 +98,16 @@ export function PhotoPicker({
         <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={addProductTexts.photos}>
           {photos.map((photo, index) => (
             <li key={photo.preview} className="flex flex-col gap-1 rounded-box border border-base-300 p-2">
-              <img src={photo.preview} alt={`${photo.file.name}${index === 0 ? ` (${addProductTexts.cover})` : ''}`} className="aspect-[4/3] w-full rounded object-cover" />
+              <img src={photo.preview} alt={`${photo.name}${index === 0 ? ` (${addProductTexts.cover})` : ''}`} className="aspect-[4/3] w-full rounded object-cover" />
               {index === 0 && <span className="badge badge-primary badge-sm">{addProductTexts.cover}</span>}
               <div className="flex justify-between gap-1">
-                <button type="button" className="btn btn-xs" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`${addProductTexts.moveEarlier}: ${photo.file.name}`}>
+                <button type="button" className="btn btn-xs" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`${addProductTexts.moveEarlier}: ${photo.name}`}>
                   ←
                 </button>
-                <button type="button" className="btn btn-xs" onClick={() => remove(index)} aria-label={`${addProductTexts.removePhoto}: ${photo.file.name}`}>
+                <button type="button" className="btn btn-xs" onClick={() => remove(index)} aria-label={`${addProductTexts.removePhoto}: ${photo.name}`}>
                   ✕
                 </button>
-                <button type="button" className="btn btn-xs" disabled={index === photos.length - 1} onClick={() => move(index, index + 1)} aria-label={`${addProductTexts.moveLater}: ${photo.file.name}`}>
+                <button type="button" className="btn btn-xs" disabled={index === photos.length - 1} onClick={() => move(index, index + 1)} aria-label={`${addProductTexts.moveLater}: ${photo.name}`}>
                   →
                 </button>
               </div>

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addProductBody, addProductTexts, conditions, fieldLabels, labels, saleTexts, searchTexts, uiTexts, type Measurements, type SellerProduct } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { useBlocker, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { SelectField } from '../../../components/form/select-field.tsx';
+import { Modal } from '../../../components/modal.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { TextareaField } from '../../../components/form/textarea-field.tsx';
@@ -17,7 +18,7 @@ import { useAddProduct } from '../api/add-product.ts';
 import { useEditProduct } from '../api/edit-product.ts';
 import { myProductsQuery } from '../api/get-my-products.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
-import { PhotoPicker, type PickedPhoto } from '../components/photo-picker.tsx';
+import { currentPhotos, PhotoPicker, type PickedPhoto } from '../components/photo-picker.tsx';
 import { PriceGuideHint } from '../components/price-guide-hint.tsx';
 
 /** Measurements are typed as text and checked together: all three, or none. */
@@ -48,13 +49,59 @@ export function EditProductRoute() {
   const { id } = useParams();
   const seller = useUserRecord();
   const { data: listings, isPending } = useQuery({ ...myProductsQuery(seller?.email ?? ''), enabled: Boolean(seller) });
+  // The category list must be there before the form: a select shows its value only among its options.
+  const { isPending: categoriesPending } = useQuery(categoriesQuery());
   const product = listings?.find((listing) => listing._id === id);
-  if (isPending) return <span className="loading loading-spinner" aria-label={uiTexts.loading} />;
+  if (isPending || categoriesPending) return <span className="loading loading-spinner" aria-label={uiTexts.loading} />;
   if (!product) return <p role="alert">{saleTexts.editNotFound}</p>;
   return <ProductForm key={product._id} product={product} />;
 }
 
 const asText = (value: number | undefined) => (value === undefined ? '' : String(value));
+
+/** Where a new listing's draft is kept on this device, per seller; photos are files and are not kept. */
+const draftKey = (email: string) => `add-product-draft:${email}`;
+
+function readDraft(key: string): Partial<AddProductFormInput> | null {
+  try {
+    const saved = localStorage.getItem(key);
+    return saved ? (JSON.parse(saved) as Partial<AddProductFormInput>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Asks before the page is left with unsaved changes: inside the app with a dialog, on a reload or
+ * when closing with the browser's own. `unsaved` is asked at the moment of leaving.
+ */
+function LeaveWarning({ unsaved }: { unsaved: () => boolean }) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && unsaved());
+  const latest = useRef(unsaved);
+  useEffect(() => {
+    latest.current = unsaved;
+  });
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (latest.current()) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, []);
+  return (
+    <Modal title={addProductTexts.leave.title} open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()}>
+      <p>{addProductTexts.leave.body}</p>
+      <div className="modal-action">
+        <button type="button" className="btn btn-primary" data-autofocus onClick={() => blocker.reset?.()}>
+          {addProductTexts.leave.stay}
+        </button>
+        <button type="button" className="btn" onClick={() => blocker.proceed?.()}>
+          {addProductTexts.leave.leave}
+        </button>
+      </div>
+    </Modal>
+  );
+}
 
 function ProductForm({ product }: { product?: SellerProduct }) {
   const seller = useUserRecord();
@@ -63,34 +110,46 @@ function ProductForm({ product }: { product?: SellerProduct }) {
   const addProduct = useAddProduct();
   const editProduct = useEditProduct();
   const navigate = useNavigate();
-  const [photos, setPhotos] = useState<PickedPhoto[]>([]);
+  const [photos, setPhotos] = useState<PickedPhoto[]>(() => (product ? currentPhotos(product.photos) : []));
   const [photosError, setPhotosError] = useState<string | undefined>();
+  // A new listing picks up where the seller left it on this device.
+  const draftAt = product || !seller ? null : draftKey(seller.email);
+  const [draft, setDraft] = useState(() => (draftAt ? readDraft(draftAt) : null));
+  // Set once the listing is saved, so leaving for My Products is not held up.
+  const saved = useRef(false);
+  const startValues: AddProductFormInput = {
+    categoryId: product?.categoryId ?? '',
+    condition: product?.condition ?? '',
+    productName: product?.productName ?? '',
+    yearsOfUsedProduct: product?.yearsOfUsedProduct ?? '',
+    originalPrice: asText(product?.originalPrice),
+    resalePrice: asText(product?.resalePrice),
+    description: product?.description ?? '',
+    phone: product?.phone ?? '',
+    location: product?.location ?? '',
+    sellerName: seller?.name ?? '',
+    sellerEmail: seller?.email ?? '',
+    widthCm: asText(product?.measurements?.widthCm),
+    depthCm: asText(product?.measurements?.depthCm),
+    heightCm: asText(product?.measurements?.heightCm),
+  };
   const {
     register,
     handleSubmit,
     control,
     setError,
-    formState: { errors, isSubmitting },
+    reset,
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<AddProductFormInput, unknown, AddProductForm>({
     resolver: zodResolver(addProductForm),
     // The session's copy of the user is there from the first render, so the read-only fields start filled.
-    defaultValues: {
-      categoryId: product?.categoryId ?? '',
-      condition: product?.condition ?? '',
-      productName: product?.productName ?? '',
-      yearsOfUsedProduct: product?.yearsOfUsedProduct ?? '',
-      originalPrice: asText(product?.originalPrice),
-      resalePrice: asText(product?.resalePrice),
-      description: product?.description ?? '',
-      phone: product?.phone ?? '',
-      location: product?.location ?? '',
-      sellerName: seller?.name ?? '',
-      sellerEmail: seller?.email ?? '',
-      widthCm: asText(product?.measurements?.widthCm),
-      depthCm: asText(product?.measurements?.depthCm),
-      heightCm: asText(product?.measurements?.heightCm),
-    },
+    defaultValues: { ...startValues, ...draft, sellerName: startValues.sellerName, sellerEmail: startValues.sellerEmail },
   });
+  const values = useWatch({ control });
+  useEffect(() => {
+    if (draftAt && isDirty && !saved.current) localStorage.setItem(draftKey(seller!.email), JSON.stringify(values));
+  }, [draftAt, isDirty, values, seller]);
+  const unsaved = () => !saved.current && (isDirty || photos.some((photo) => photo.file));
   const [categoryId, condition, originalPrice, yearsOfUsedProduct, resalePrice] = useWatch({
     control,
     name: ['categoryId', 'condition', 'originalPrice', 'yearsOfUsedProduct', 'resalePrice'],
@@ -102,21 +161,23 @@ function ProductForm({ product }: { product?: SellerProduct }) {
       setError('widthCm', { message: addProductTexts.measurementsIncomplete });
       return;
     }
-    if (photos.length === 0 && !product) return;
-    // One upload after another, so the progress bar shows each and the order stays the seller's.
+    if (photos.length === 0) return;
+    // One upload after another, so the progress bar shows each and the order stays the seller's;
+    // the listing's current photos are kept where the seller left them.
     const uploaded: string[] = [];
     for (const photo of photos) {
-      const url = await uploadImage(photo.file);
+      const url = photo.file ? await uploadImage(photo.file) : photo.preview;
       if (!url) return;
       uploaded.push(url);
     }
     const categoryName = categories.find((category) => category._id === values.categoryId)?.categoryName;
     try {
+      saved.current = true;
       if (product) {
         const { sellerName: _name, sellerEmail: _email, ...edited } = values;
         const response = await editProduct.mutateAsync({
           id: product._id,
-          body: { ...edited, measurements, ...(uploaded.length > 0 ? { photos: uploaded } : {}) },
+          body: { ...edited, measurements, photos: uploaded },
         });
         notify.success(response.message);
         await navigate(paths.dashboard.myProducts.getHref());
@@ -129,9 +190,11 @@ function ProductForm({ product }: { product?: SellerProduct }) {
         photos: uploaded,
         ...(measurements ? { measurements } : {}),
       });
+      if (draftAt) localStorage.removeItem(draftAt);
       notify.success(response.message);
       await navigate(paths.dashboard.myProducts.getHref());
     } catch (error) {
+      saved.current = false;
       notify.error(errorMessage(error));
     }
   }
@@ -142,10 +205,27 @@ function ProductForm({ product }: { product?: SellerProduct }) {
       <h1 id="add-product-title" className="mb-6 text-2xl font-bold">
         {title}
       </h1>
+      <LeaveWarning unsaved={unsaved} />
+      {draft && (
+        <div role="status" className="alert mb-4 flex flex-wrap justify-between">
+          <span>{addProductTexts.draftRestored}</span>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => {
+              if (draftAt) localStorage.removeItem(draftAt);
+              setDraft(null);
+              reset({ ...startValues });
+            }}
+          >
+            {addProductTexts.startOver}
+          </button>
+        </div>
+      )}
       <form
         onSubmit={(event) => {
           // Photos live outside the form library: their message shows with the other fields' ones.
-          setPhotosError(photos.length > 0 || product ? undefined : addProductTexts.photosRequired);
+          setPhotosError(photos.length > 0 ? undefined : addProductTexts.photosRequired);
           void handleSubmit(onSubmit)(event);
         }}
         noValidate className="grid grid-cols-1 gap-4 md:grid-cols-2">
@@ -211,7 +291,6 @@ function ProductForm({ product }: { product?: SellerProduct }) {
         </div>
         <div className="md:col-span-2">
           <PhotoPicker photos={photos} onChange={setPhotos} error={photosError} progress={progress} />
-          {product && <p className="mt-1 text-sm">{saleTexts.keepPhotos}</p>}
         </div>
         <div className="md:col-span-2">
           <SubmitButton busy={isSubmitting} className="w-full">

@@ -1,6 +1,7 @@
 import { saleTexts, type SellerBooking } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Modal } from '../../../components/modal.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
@@ -26,12 +27,15 @@ export function SellerBookingsRoute() {
   const { data: bookings, isPending } = useQuery(sellerBookingsQuery());
   const change = useChangeSellerBooking();
   const [declining, setDeclining] = useState<SellerBooking | undefined>();
+  // Handing over closes the sale for good: the seller confirms it first.
+  const [handingOver, setHandingOver] = useState<SellerBooking | undefined>();
 
   async function run(booking: SellerBooking, step: SellerBookingStep, reason?: string) {
     try {
       const response = await change.mutateAsync({ id: booking._id, step, ...(reason ? { reason } : {}) });
       notify.success(response.message);
       setDeclining(undefined);
+      setHandingOver(undefined);
     } catch (error) {
       notify.error(errorMessage(error));
     }
@@ -49,7 +53,7 @@ export function SellerBookingsRoute() {
         {booking.status === 'open' && booking.productState === 'available' && button('accept', saleTexts.accept, 'btn-primary')}
         {(booking.status === 'open' || booking.status === 'accepted') &&
           button('decline', saleTexts.decline, 'btn-outline', () => setDeclining(booking))}
-        {booking.status === 'paid' && button('handover', saleTexts.handover, 'btn-primary')}
+        {booking.status === 'paid' && button('handover', saleTexts.handover, 'btn-primary', () => setHandingOver(booking))}
         {booking.status === 'paid' && button('refund', saleTexts.refund, 'btn-outline btn-error')}
       </div>
     );
@@ -120,6 +124,26 @@ export function SellerBookingsRoute() {
           </section>
         ))
       )}
+      <Modal
+        title={handingOver ? saleTexts.confirmHandover.title(handingOver.productName, handingOver.buyerName) : ''}
+        open={Boolean(handingOver)}
+        onClose={() => setHandingOver(undefined)}
+      >
+        <p>{saleTexts.confirmHandover.body}</p>
+        <div className="modal-action">
+          <button type="button" className="btn" data-autofocus onClick={() => setHandingOver(undefined)}>
+            {saleTexts.confirmHandover.cancel}
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={change.isPending}
+            onClick={() => void (handingOver && run(handingOver, 'handover'))}
+          >
+            {saleTexts.confirmHandover.confirm}
+          </button>
+        </div>
+      </Modal>
       <DeclineDialog
         key={declining?._id ?? 'none'}
         buyerName={declining?.buyerName ?? ''}

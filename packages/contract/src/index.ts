@@ -25,3 +25,5 @@ export * from './notification-texts.ts';
 export * from './trust-texts.ts';
 export * from './ledger.ts';
 export * from './payment-texts.ts';
+export * from './accounts.ts';
+export * from './account-texts.ts';

@@ -269,6 +269,8 @@ export const publicUser = z.object({
   image: z.string().nullable(),
   userRole: z.enum(userRoles),
   verified: z.boolean(),
+  /** The owner proved the e-mail; `verified` is the admin's mark. */
+  emailVerified: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 

@@ -1,3 +1,4 @@
+import { accountTexts } from './account-texts.ts';
 import { conversationTexts } from './conversation-texts.ts';
 import { texts } from './messages.ts';
 import { notificationScreenTexts } from './notification-texts.ts';
@@ -17,6 +18,9 @@ export const webRoutes = {
   blog: '/blog',
   login: '/login',
   signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
   search: '/search',
   product: '/product/:id',
   seller: '/seller/:id',
@@ -125,6 +129,9 @@ export const pageHeads: Record<string, { title: string; description?: string }> 
   [webRoutes.blog]: { title: 'Blog', description: 'Answers to common questions about how the marketplace is built.' },
   [webRoutes.login]: { title: 'Log in' },
   [webRoutes.signup]: { title: 'Sign up', description: 'Open an account to buy or sell used furniture.' },
+  [webRoutes.forgotPassword]: { title: accountTexts.forgot.title },
+  [webRoutes.resetPassword]: { title: accountTexts.reset.title },
+  [webRoutes.verifyEmail]: { title: accountTexts.verify.title },
   [webRoutes.search]: { title: 'Search furniture', description: 'Find used furniture by words, price, condition, place and size.' },
   [webRoutes.seller]: { title: 'Seller', description: 'A seller’s ratings, reviews and furniture for sale.' },
   [webRoutes.dashboard.root]: { title: 'Dashboard' },

@@ -20,6 +20,8 @@ import { clientConfigRoutes } from './client-config/client-config-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { createAccessTokens, type AccessTokens } from './users/access-tokens.ts';
 import { authRoutes } from './users/auth-routes.ts';
+import { accountRoutes } from './users/account-routes.ts';
+import { registerAccountMail } from './users/account-mail.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
@@ -166,6 +168,7 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
   registerListingExpiry(app);
   registerOfferExpiry(app);
   registerNotificationMail(app);
+  registerAccountMail(app);
 
   await app.register(
     async (api) => {
@@ -178,6 +181,7 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
       await api.register(healthRoutes);
       await api.register(clientConfigRoutes);
       await api.register(authRoutes);
+      await api.register(accountRoutes);
       await api.register(paymentRoutes);
       await api.register(userRoutes);
       await api.register(categoryRoutes);

@@ -184,6 +184,18 @@ const matrix: Row[] = [
     }),
   },
   { method: 'GET', route: '/api/user', statuses: everyone(200), request: (w) => ({ url: `/api/user?email=${w.users.seller.email}` }) },
+  // The same answer for any address, so whoever asks learns nothing of who has an account.
+  {
+    method: 'POST',
+    route: '/api/auth/forgot-password',
+    statuses: everyone(200),
+    request: () => ({ url: '/api/auth/forgot-password', payload: { email: `${uniqueName('forgot').replace(/\W/g, '')}@example.com` } }),
+  },
+  // Only the e-mailed token proves anything, whoever sends it: an unknown one is refused for everyone.
+  { method: 'POST', route: '/api/auth/reset-password', statuses: everyone(400), request: () => ({ url: '/api/auth/reset-password', payload: { token: 'unknown', password: 'Secret123' } }) },
+  { method: 'POST', route: '/api/auth/verify-email', statuses: everyone(400), request: () => ({ url: '/api/auth/verify-email', payload: { token: 'unknown' } }) },
+  { method: 'POST', route: '/api/auth/verify-email/send', statuses: anySignedIn(200) },
+
   // Google sign-in is public; without an OpenID provider configured (as here) it says it is not set up.
   { method: 'GET', route: '/api/auth/oidc/start', statuses: everyone(404) },
   { method: 'GET', route: '/api/auth/oidc/callback', statuses: everyone(404), request: () => ({ url: '/api/auth/oidc/callback?state=s&code=c' }) },

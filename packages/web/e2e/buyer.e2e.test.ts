@@ -1,8 +1,9 @@
-import { labels, messages, texts, uiTexts } from '@furniture/contract';
+import { accountTexts, labels, messages, texts, uiTexts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, createWish, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
 import { users } from '../../server/src/db/schema/index.ts';
+import { mailedLink } from './support/mail.ts';
 import { checkPage, openSession, setupBrowser, waitForNetworkIdle, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { confirmDelete, expectPath, expectText, isFocused, isRed, logIn, signUp, textColor } from './support/ui.ts';
@@ -43,6 +44,9 @@ describe('a buyer', () => {
     session = await openSession(chromium.browser, market.url);
     const { page } = session;
     await signUp(page, buyer);
+    // Paying needs a verified e-mail.
+    await page.goto(await mailedLink(market, buyer.email, accountTexts.mail.verifySubject, '/verify-email'));
+    await expectText(page, accountTexts.verify.done);
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: texts.welcomeOther }).waitFor();
     expect(await page.getByTestId('profile-header').innerText()).toContain(`${buyer.name} (buyer)`);

@@ -1,8 +1,9 @@
-import { addProductTexts, conversationTexts, labels, messages, priceGuideTexts, saleTexts, searchTexts, texts, uiTexts } from '@furniture/contract';
+import { accountTexts, addProductTexts, conversationTexts, labels, messages, priceGuideTexts, saleTexts, searchTexts, texts, uiTexts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct } from '../../server/src/db/factories.ts';
 import { products, users } from '../../server/src/db/schema/index.ts';
+import { mailedLink } from './support/mail.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { confirmDelete, controlledBy, expectPath, expectText, isFocused, loadedWidth, logIn, notAnImage, photo, sidewaysOverflow, signUp, tabStops } from './support/ui.ts';
@@ -41,6 +42,19 @@ describe('a seller', () => {
     expect(await menu.getByRole('link', { name: labels.dashboardMenu.myOrders }).count()).toBe(0);
     await checkPage(page, 'dashboard-seller');
     expect(session.pageErrors).toEqual([]);
+  });
+
+  it('is asked to verify the e-mail, opens the link from the e-mail, and the request goes away', async () => {
+    const { page } = session;
+    const banner = page.getByRole('region', { name: accountTexts.verify.bannerLabel });
+    await banner.getByText(accountTexts.verify.banner).waitFor();
+    await page.goto(await mailedLink(market, seller.email, accountTexts.mail.verifySubject, '/verify-email'));
+    await expectText(page, accountTexts.verify.done);
+    await checkPage(page, 'verify-email');
+    expect(await banner.count()).toBe(0);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: texts.welcomeOther }).waitFor();
+    expect(await banner.count()).toBe(0);
   });
 
   it('is told what is missing on an empty Add Product form', async () => {

@@ -7,7 +7,7 @@ import { bookings, payments, products, users, wishes } from '../db/schema/index.
 
 const t = setupTestApp();
 
-const managedUserKeys = ['_id', 'name', 'email', 'image', 'userRole', 'verified', 'suspended'].sort();
+const managedUserKeys = ['_id', 'name', 'email', 'image', 'userRole', 'verified', 'emailVerified', 'suspended'].sort();
 
 const admin = () => createUser(t.db, { role: 'admin', password: null });
 const adminHeaders = async () => bearer(t.app, (await admin()).id);
@@ -34,6 +34,7 @@ describe('GET /api/allBuyer and GET /api/allSeller', () => {
       image: buyer.image,
       userRole: 'buyer',
       verified: false,
+      emailVerified: true,
       suspended: false,
     });
     expect(buyers.body).not.toContain('argon2');

@@ -16,7 +16,15 @@ export const DEFAULT_TEST_PASSWORD = 'Secret123';
 
 export async function createUser(
   db: Executor,
-  overrides: Partial<{ name: string; email: string; role: UserRole; verified: boolean; image: string | null; password: string | null }> = {},
+  overrides: Partial<{
+    name: string;
+    email: string;
+    role: UserRole;
+    verified: boolean;
+    emailVerified: boolean;
+    image: string | null;
+    password: string | null;
+  }> = {},
 ) {
   const id = unique();
   const password = overrides.password === undefined ? DEFAULT_TEST_PASSWORD : overrides.password;
@@ -27,6 +35,7 @@ export async function createUser(
       email: (overrides.email ?? `user-${id}@example.com`).toLowerCase(),
       role: overrides.role ?? 'buyer',
       verified: overrides.verified ?? false,
+      emailVerified: overrides.emailVerified ?? true,
       image: overrides.image === undefined ? `https://images.example.com/${id}.webp` : overrides.image,
       passwordHash: password === null ? null : await hashPassword(password),
     })

@@ -191,6 +191,11 @@ export function registerAccessControl(app: FastifyInstance) {
   });
 }
 
+/** Publishing a listing and paying need an e-mail its owner proved; `refusal` says so. */
+export function requireVerifiedEmail(user: UserRow, refusal: string) {
+  if (!user.emailVerified) throw forbidden(refusal);
+}
+
 /** The signed-in user of a route whose access is not 'public'. */
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw unauthorized();

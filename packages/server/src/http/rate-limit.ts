@@ -1,4 +1,4 @@
-import { serverMessages } from '@furniture/contract';
+import { accountTexts, serverMessages } from '@furniture/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { rateLimitCounters } from '../db/schema/index.ts';
@@ -75,6 +75,27 @@ export const RATE_LIMITS = {
     max: 10,
     windowSeconds: 60,
     tooMany: serverMessages.tooMany.offers,
+  },
+  /** Links to choose a new password asked for one e-mail, whether or not it has an account. */
+  resetLinksPerEmail: {
+    prefix: 'reset-links',
+    max: 3,
+    windowSeconds: 60 * 60,
+    tooMany: accountTexts.server.tooManyResetLinks,
+  },
+  /** Links to choose a new password asked for from one address, whatever the e-mail. */
+  resetLinksPerAddress: {
+    prefix: 'reset-links-address',
+    max: 10,
+    windowSeconds: 60 * 60,
+    tooMany: accountTexts.server.tooManyResetLinks,
+  },
+  /** Verification links one account asks to be sent again. */
+  verifyLinksPerAccount: {
+    prefix: 'verify-links',
+    max: 3,
+    windowSeconds: 60 * 60,
+    tooMany: accountTexts.server.tooManyVerifyLinks,
   },
 } as const satisfies Record<string, RateLimit>;
 

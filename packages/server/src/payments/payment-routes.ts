@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  accountTexts,
   booking,
   cardErrorResponse,
   createPaymentIntentBody,
@@ -17,7 +18,7 @@ import {
   simulatedConfirmResponse,
   successMessage,
 } from '@furniture/contract';
-import { currentUser } from '../http/access.ts';
+import { currentUser, requireVerifiedEmail } from '../http/access.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
 import { fulfilPayment } from './fulfilment.ts';
 import { CURRENCY } from './money.ts';
@@ -60,6 +61,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const buyer = currentUser(request);
+      requireVerifiedEmail(buyer, accountTexts.server.verifyToPay);
       const found = await findBookingOfBuyer(app.db, request.body.bookingId, buyer.id);
       if (!found) throw notFound(paymentMessages.bookingNotFound);
       if (found.paymentStatus === 'paid') throw conflict(paymentMessages.alreadyPaid);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addProductBody, createdOf, deleteResponse, emailListQuery, idQuery, LISTING_LIFETIME_DAYS, listOf, messages, paginationQuery, product, sellerProduct, serverMessages, successMessage } from '@furniture/contract';
-import { currentUser } from '../http/access.ts';
+import { accountTexts, addProductBody, createdOf, deleteResponse, emailListQuery, idQuery, LISTING_LIFETIME_DAYS, listOf, messages, paginationQuery, product, sellerProduct, serverMessages, successMessage } from '@furniture/contract';
+import { currentUser, requireVerifiedEmail } from '../http/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { requireOwnEmailOrAdmin } from '../http/ownership.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
@@ -57,6 +57,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const seller = currentUser(request);
+      requireVerifiedEmail(seller, accountTexts.server.verifyToPublish);
       const body = request.body;
       if (!(await findCategoryById(app.db, body.categoryId))) throw badRequest(serverMessages.products.noCategory);
       // The cover is the first photo; a client that sends only productImage lists that one photo.

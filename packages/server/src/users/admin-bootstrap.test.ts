@@ -12,7 +12,7 @@ const login = (email: string, password: string) =>
 describe('ensureAdmin (ADMIN_EMAIL and ADMIN_PASSWORD, npm run create-admin)', () => {
   it('creates a verified admin that can sign in', async () => {
     expect(await ensureAdmin(t.db, 'Root@Example.com', 'Admin1234')).toBe('created');
-    expect(await findUserByEmail(t.db, 'root@example.com')).toMatchObject({ role: 'admin', verified: true });
+    expect(await findUserByEmail(t.db, 'root@example.com')).toMatchObject({ role: 'admin', verified: true, emailVerified: true });
     expect((await login('root@example.com', 'Admin1234')).statusCode).toBe(200);
   });
 
@@ -23,10 +23,10 @@ describe('ensureAdmin (ADMIN_EMAIL and ADMIN_PASSWORD, npm run create-admin)', (
   });
 
   it('promotes an existing account and gives it the new password, signing out its sessions', async () => {
-    const user = await createUser(t.db, { role: 'seller' });
+    const user = await createUser(t.db, { role: 'seller', emailVerified: false });
     const before = await login(user.email, DEFAULT_TEST_PASSWORD);
     expect(await ensureAdmin(t.db, user.email, 'Promote1234')).toBe('promoted');
-    expect(await findUserByEmail(t.db, user.email)).toMatchObject({ role: 'admin', verified: true });
+    expect(await findUserByEmail(t.db, user.email)).toMatchObject({ role: 'admin', verified: true, emailVerified: true });
     expect((await login(user.email, 'Promote1234')).statusCode).toBe(200);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `bearer ${before.json().token}` } });
     expect(me.statusCode).toBe(401);

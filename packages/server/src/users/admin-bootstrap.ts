@@ -20,11 +20,11 @@ export async function ensureAdmin(db: Database, email: string, password: string)
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(users).where(sql`lower(${users.email}) = ${normalized}`).for('update');
     if (!existing) {
-      await tx.insert(users).values({ name: 'Admin', email: normalized, role: 'admin', verified: true, passwordHash });
+      await tx.insert(users).values({ name: 'Admin', email: normalized, role: 'admin', verified: true, emailVerified: true, passwordHash });
       return 'created';
     }
     if (existing.role === 'admin') return 'unchanged';
-    await tx.update(users).set({ role: 'admin', verified: true, passwordHash }).where(sql`${users.id} = ${existing.id}`);
+    await tx.update(users).set({ role: 'admin', verified: true, emailVerified: true, passwordHash }).where(sql`${users.id} = ${existing.id}`);
     // Whoever signed in with the old password is signed out.
     await endAllSessions(tx, existing.id);
     return 'promoted';

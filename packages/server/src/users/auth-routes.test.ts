@@ -27,7 +27,7 @@ describe('POST /api/auth/signup', () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
 
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `bearer ${body.token}` } });
-    expect(me.json().data).toMatchObject({ email: 'new.seller@example.com', userRole: 'seller', verified: false });
+    expect(me.json().data).toMatchObject({ email: 'new.seller@example.com', userRole: 'seller', verified: false, emailVerified: false });
   });
 
   it.each([

@@ -4,6 +4,7 @@ import { authenticate, currentUser } from '../http/access.ts';
 import { multipartImageBody } from '../images/image-uploads.ts';
 import { conflict, forbidden, unauthorized } from '../http/errors.ts';
 import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
+import { sendVerificationMail } from './account-mail.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { endSession, sessionOwner } from './refresh-tokens.ts';
@@ -33,10 +34,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { name, email, password, image, userRole } = request.body;
       await enforceLimit(app.db, { limit: RATE_LIMITS.signUpsPerAddress, subject: request.ip });
       const passwordHash = await hashPassword(password);
-      const user =
-        (await insertUser(app.db, { name, email, image, role: userRole, passwordHash })) ??
-        (await claimProfile(app.db, email, { name, image, role: userRole, passwordHash }));
-      if (!user) throw conflict(serverMessages.accounts.emailTaken);
+      const user = await app.db.transaction(async (tx) => {
+        const created =
+          (await insertUser(tx, { name, email, image, role: userRole, passwordHash })) ??
+          (await claimProfile(tx, email, { name, image, role: userRole, passwordHash }));
+        if (!created) throw conflict(serverMessages.accounts.emailTaken);
+        await sendVerificationMail(tx, app.config.publicUrl, created);
+        return created;
+      });
       const token = await signIn(app, reply, user.id);
       return reply.status(201).send({ success: true, token, message: serverMessages.accounts.ready });
     },

@@ -29,11 +29,16 @@ export async function findUserByIdentity(db: Executor, issuer: string, subject: 
   return row?.user;
 }
 
-/** Links an identity to an account; answers false when the identity already belongs to another one. */
+/**
+ * Links an identity to an account; answers false when the identity already belongs to another one.
+ * Only identities whose provider verified the account's e-mail are linked, so the e-mail is verified too.
+ */
 export async function linkIdentity(db: Executor, userId: string, issuer: string, subject: string): Promise<boolean> {
   await db.insert(userIdentities).values({ issuer, subject, userId }).onConflictDoNothing();
   const owner = await findUserByIdentity(db, issuer, subject);
-  return owner?.id === userId;
+  if (owner?.id !== userId) return false;
+  await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+  return true;
 }
 
 async function hasIdentity(db: Executor, userId: string): Promise<boolean> {
@@ -63,7 +68,14 @@ export async function resolveOidcAccount(db: Database, profile: OidcProfile): Pr
   if (!email) return { kind: 'refused', message: serverMessages.google.noEmail };
 
   const created = await db.transaction(async (tx) => {
-    const user = await insertUser(tx, { name: nameOf(profile, email), email, image: pictureOf(profile), role: 'buyer', verified: false });
+    const user = await insertUser(tx, {
+      name: nameOf(profile, email),
+      email,
+      image: pictureOf(profile),
+      role: 'buyer',
+      verified: false,
+      emailVerified: profile.emailVerified,
+    });
     if (user) await tx.insert(userIdentities).values({ issuer: profile.issuer, subject: profile.subject, userId: user.id });
     return user;
   });
@@ -81,7 +93,7 @@ export async function resolveOidcAccount(db: Database, profile: OidcProfile): Pr
     .transaction(async (tx) => {
       const [row] = await tx
         .update(users)
-        .set({ name: nameOf(profile, email), image: pictureOf(profile) ?? existing.image, verified: false })
+        .set({ name: nameOf(profile, email), image: pictureOf(profile) ?? existing.image, verified: false, emailVerified: true })
         .where(and(eq(users.id, existing.id), sql`${users.passwordHash} is null`))
         .returning();
       if (!row) return undefined;

@@ -128,6 +128,8 @@ describe('Google sign-in through a real OpenID provider', () => {
       image: issuer.account.picture,
       userRole: 'buyer',
       verified: false,
+      // The provider verified the e-mail.
+      emailVerified: true,
     });
     const [user] = await t.db.select().from(users).where(eq(users.email, issuer.account.email));
     expect(user!.passwordHash).toBeNull();

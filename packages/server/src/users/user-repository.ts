@@ -13,6 +13,7 @@ export function toPublicUser(user: UserRow): PublicUser {
     image: user.image,
     userRole: user.role,
     verified: user.verified,
+    emailVerified: user.emailVerified,
   };
 }
 
@@ -37,6 +38,7 @@ export interface NewUser {
   role: UserRole;
   passwordHash?: string | null;
   verified?: boolean;
+  emailVerified?: boolean;
 }
 
 /** Inserts a user; answers undefined when the e-mail is already taken. */
@@ -62,7 +64,7 @@ export async function claimProfile(
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ ...profile, verified: false })
+    .set({ ...profile, verified: false, emailVerified: false })
     .where(
       and(
         sql`lower(${users.email}) = ${email.toLowerCase()}`,

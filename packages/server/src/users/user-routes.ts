@@ -14,7 +14,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'The profile of an account, by e-mail',
         description:
-          'Profile fields only (name, email, image, userRole, verified). The account itself and admins get any record; anyone else ' +
+          'Profile fields only (name, email, image, userRole, verified, emailVerified). The account itself and admins get any record; anyone else ' +
           'only sellers’ that are not suspended, and 404 for every other e-mail, as for one without an account. ' +
           'It confirms only that a seller has the e-mail the caller already knows; listings no longer show e-mails (decision 23). ' +
           'Those look-ups are limited per address. The specification calls it without a token.',

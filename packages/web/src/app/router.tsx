@@ -85,6 +85,18 @@ export const routes: RouteObject[] = [
         path: paths.signup.path,
         lazy: () => load(() => import('../features/auth/routes/signup.tsx')).then((m) => ({ Component: m.SignupRoute })),
       },
+      {
+        path: paths.forgotPassword.path,
+        lazy: () => load(() => import('../features/auth/routes/forgot-password.tsx')).then((m) => ({ Component: m.ForgotPasswordRoute })),
+      },
+      {
+        path: paths.resetPassword.path,
+        lazy: () => load(() => import('../features/auth/routes/reset-password.tsx')).then((m) => ({ Component: m.ResetPasswordRoute })),
+      },
+      {
+        path: paths.verifyEmail.path,
+        lazy: () => load(() => import('../features/auth/routes/verify-email.tsx')).then((m) => ({ Component: m.VerifyEmailRoute })),
+      },
     ],
   },
   {

@@ -6,6 +6,7 @@ import { useAuth } from '../lib/auth.tsx';
 import { errorMessage, notify } from '../lib/notify.ts';
 import { useDisclosureMenu } from '../lib/use-disclosure-menu.ts';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
+import { VerifyEmailBanner } from './verify-email-banner.tsx';
 import { SearchBox } from './search-box.tsx';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
@@ -138,6 +139,7 @@ export function Navbar({ menuToggle }: { menuToggle?: ReactNode }) {
       <div className="mx-auto w-full px-2 pb-2 sm:px-4" style={{ maxWidth: MAX_PAGE_WIDTH_PX }}>
         <SearchBox className="w-full md:ml-auto md:w-96" />
       </div>
+      <VerifyEmailBanner />
     </header>
   );
 }

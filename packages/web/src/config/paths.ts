@@ -27,6 +27,9 @@ export const paths = {
       redirectTo && redirectTo !== '/' ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login',
   },
   signup: { path: webRoutes.signup, getHref: () => '/signup' },
+  forgotPassword: { path: webRoutes.forgotPassword, getHref: () => '/forgot-password' },
+  resetPassword: { path: webRoutes.resetPassword, getHref: () => '/reset-password' },
+  verifyEmail: { path: webRoutes.verifyEmail, getHref: () => '/verify-email' },
   dashboard: {
     root: { path: webRoutes.dashboard.root, getHref: () => '/dashboard' },
     myOrders: { path: webRoutes.dashboard.myOrders, getHref: () => '/dashboard/myOrders' },

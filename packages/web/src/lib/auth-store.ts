@@ -151,6 +151,20 @@ export async function signUp(form: FormData, options?: UploadOptions): Promise<{
   return { user: await acceptToken(response), message: response.message };
 }
 
+/** Sets a new password with the e-mailed link's token, which signs in (every other session ends). */
+export async function resetPassword(token: string, password: string): Promise<string> {
+  const response = await api<TokenResponse>('/auth/reset-password', { method: 'POST', json: { token, password } });
+  await acceptToken(response);
+  return response.message;
+}
+
+/** Loads the signed-in user again, after the account changed (its e-mail was verified). */
+export async function reloadUser(): Promise<void> {
+  // A load begun before the change (the page just opened) may bring the old record: load after it.
+  await pending;
+  if (getToken()) await loadUser();
+}
+
 /** After the identity provider's popup reports success, the refresh cookie it set yields a token. */
 export async function completeExternalSignIn(): Promise<PublicUser | null> {
   const token = await refreshToken(null);

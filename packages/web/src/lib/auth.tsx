@@ -4,6 +4,8 @@ import {
   getAuthState,
   getServerAuthState,
   linkExternalAccount,
+  reloadUser,
+  resetPassword,
   signIn,
   signOut,
   signUp,
@@ -17,6 +19,8 @@ interface AuthContextValue extends AuthState {
   signOut: typeof signOut;
   completeExternalSignIn: typeof completeExternalSignIn;
   linkExternalAccount: typeof linkExternalAccount;
+  resetPassword: typeof resetPassword;
+  reloadUser: typeof reloadUser;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -24,7 +28,16 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 /** Holds the current user and the loading flag, and offers the session actions. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const state = useSyncExternalStore(subscribeAuth, getAuthState, getServerAuthState);
-  const value: AuthContextValue = { ...state, signIn, signUp, signOut, completeExternalSignIn, linkExternalAccount };
+  const value: AuthContextValue = {
+    ...state,
+    signIn,
+    signUp,
+    signOut,
+    completeExternalSignIn,
+    linkExternalAccount,
+    resetPassword,
+    reloadUser,
+  };
   return <AuthContext value={value}>{children}</AuthContext>;
 }
 

@@ -14,6 +14,8 @@ export const users = pgTable(
     image: text('image'),
     role: userRole('role').notNull(),
     verified: boolean('verified').notNull().default(false),
+    /** The owner proved the e-mail (a link we sent, or a provider that verified it). Not `verified`, which an admin grants. */
+    emailVerified: boolean('email_verified').notNull().default(false),
     /** Null for accounts that sign in only through an OpenID provider. */
     passwordHash: text('password_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -67,3 +69,27 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const accountTokenPurposes = ['reset-password', 'verify-email'] as const;
+export const accountTokenPurpose = pgEnum('account_token_purpose', accountTokenPurposes);
+
+/**
+ * The single-use tokens of links e-mailed about an account, stored as SHA-256 hashes only: the
+ * database alone cannot open them. `email` is the address the link was sent to.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: accountTokenPurpose('purpose').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_tokens_user_idx').on(t.userId, t.purpose)],
+);

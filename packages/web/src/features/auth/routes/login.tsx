@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { labels, loginBody, messages, texts, uiTexts } from '@furniture/contract';
+import { accountTexts, labels, loginBody, messages, texts, uiTexts } from '@furniture/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -63,6 +63,9 @@ export function LoginRoute() {
               error={errors.password?.message}
               {...register('password')}
             />
+            <Link to={paths.forgotPassword.getHref()} className="link link-primary w-fit text-sm">
+              {accountTexts.forgot.link}
+            </Link>
             <p className="text-sm">
               {uiTexts.auth.newHere}{' '}
               <Link to={paths.signup.getHref()} className="link link-primary">

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { accountTexts, RESET_LINK_HOURS, VERIFY_LINK_HOURS } from '@furniture/contract';
+import type { Executor } from '../db/client.ts';
+import { defineTask, enqueueJob } from '../jobs/job-queue.ts';
+import { renderMail } from '../mail/mail-layout.ts';
+import { queueMail } from '../mail/mail-queue.ts';
+import { issueAccountToken } from './account-tokens.ts';
+import { findUserByEmail, type UserRow } from './user-repository.ts';
+
+const { mail } = accountTexts;
+
+/**
+ * Sends the link to choose a new password, if the e-mail has an account. A job does it, so that the
+ * request answers in the same time whether or not the account exists.
+ */
+export const passwordResetMailTask = defineTask<{ email: string }>('accounts.password-reset-mail');
+
+export async function queuePasswordResetMail(db: Executor, email: string): Promise<void> {
+  await enqueueJob(db, passwordResetMailTask, { email });
+}
+
+/** E-mails a link to verify the account's e-mail. Pass the transaction that made or changed the account. */
+export async function sendVerificationMail(db: Executor, publicUrl: string, user: Pick<UserRow, 'id' | 'name' | 'email'>): Promise<void> {
+  const token = await issueAccountToken(db, { userId: user.id, purpose: 'verify-email', email: user.email, hours: VERIFY_LINK_HOURS });
+  const content = {
+    heading: mail.verifyHeading,
+    paragraphs: mail.verifyParagraphs(user.name),
+    action: { label: mail.verifyAction, path: `/verify-email?token=${token}` },
+  };
+  await queueMail(db, { to: user.email, subject: mail.verifySubject, ...renderMail(content, publicUrl) });
+}
+
+export function registerAccountMail(app: FastifyInstance) {
+  app.jobs.handle(passwordResetMailTask, async ({ email }) => {
+    await app.db.transaction(async (tx) => {
+      const user = await findUserByEmail(tx, email);
+      if (!user) return;
+      const token = await issueAccountToken(tx, { userId: user.id, purpose: 'reset-password', email: user.email, hours: RESET_LINK_HOURS });
+      const content = {
+        heading: mail.resetHeading,
+        paragraphs: mail.resetParagraphs(user.name),
+        action: { label: mail.resetAction, path: `/reset-password?token=${token}` },
+      };
+      await queueMail(tx, { to: user.email, subject: mail.resetSubject, ...renderMail(content, app.config.publicUrl) });
+    });
+  });
+}

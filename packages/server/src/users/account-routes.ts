@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountTexts, errorResponse, forgotPasswordBody, resetPasswordBody, successMessage, tokenResponse, verifyEmailBody } from '@furniture/contract';
+import { and, eq } from 'drizzle-orm';
+import { users } from '../db/schema/index.ts';
+import { currentUser } from '../http/access.ts';
+import { badRequest } from '../http/errors.ts';
+import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
+import { queuePasswordResetMail, sendVerificationMail } from './account-mail.ts';
+import { useAccountToken, useUpAccountTokens } from './account-tokens.ts';
+import { hashPassword } from './passwords.ts';
+import { endAllSessions } from './refresh-tokens.ts';
+import { signIn } from './sessions.ts';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse };
+const { server } = accountTexts;
+
+/** Forgetting a password and verifying an e-mail: the links the marketplace e-mails about an account. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a link to choose a new password',
+        description:
+          'Answers the same, in the same time, for any address: only an address with an account gets the e-mail. The link works once, ' +
+          'for one hour. Limited per e-mail and per address.',
+        body: forgotPasswordBody,
+        response: { 200: successMessage, 400: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => {
+      const { email } = request.body;
+      await enforceLimit(app.db, { limit: RATE_LIMITS.resetLinksPerAddress, subject: request.ip });
+      await enforceLimit(app.db, { limit: RATE_LIMITS.resetLinksPerEmail, subject: email });
+      await queuePasswordResetMail(app.db, email);
+      return { success: true, message: server.resetLinkSent };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the link’s token, end every session, and sign in',
+        description: 'The sign-up rules apply to the password. A used, expired or unknown token answers 400 saying which.',
+        body: resetPasswordBody,
+        response: { 200: tokenResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { token, password } = request.body;
+      const userId = await app.db.transaction(async (tx) => {
+        const link = await useAccountToken(tx, 'reset-password', token);
+        // Hashed once the token is good: forged tokens cost no hashing.
+        const passwordHash = await hashPassword(password);
+        // The link was sent to the account's e-mail; once the e-mail changed it no longer proves anything.
+        const [changed] = await tx
+          .update(users)
+          .set({ passwordHash, emailVerified: true })
+          .where(and(eq(users.id, link.userId), eq(users.email, link.email)))
+          .returning({ id: users.id });
+        if (!changed) throw badRequest(server.linkInvalid);
+        await useUpAccountTokens(tx, changed.id, 'reset-password');
+        await endAllSessions(tx, changed.id);
+        return changed.id;
+      });
+      const accessToken = await signIn(app, reply, userId);
+      return { success: true as const, token: accessToken, message: server.passwordReset };
+    },
+  );
+
+  app.post(
+    '/auth/verify-email',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify the account’s e-mail with the link’s token',
+        description: 'Works without signing in, as the link may be opened on another device.',
+        body: verifyEmailBody,
+        response: { 200: successMessage, ...errors },
+      },
+    },
+    async (request) => {
+      await app.db.transaction(async (tx) => {
+        const link = await useAccountToken(tx, 'verify-email', request.body.token);
+        const [verified] = await tx
+          .update(users)
+          .set({ emailVerified: true })
+          .where(and(eq(users.id, link.userId), eq(users.email, link.email)))
+          .returning({ id: users.id });
+        if (!verified) throw badRequest(server.linkInvalid);
+      });
+      return { success: true, message: server.emailVerified };
+    },
+  );
+
+  app.post(
+    '/auth/verify-email/send',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail the signed-in account a new link to verify its e-mail',
+        response: { 200: successMessage, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (user.emailVerified) return { success: true, message: server.alreadyVerified };
+      await enforceLimit(app.db, { limit: RATE_LIMITS.verifyLinksPerAccount, subject: user.id });
+      await app.db.transaction((tx) => sendVerificationMail(tx, app.config.publicUrl, user));
+      return { success: true, message: server.verifyLinkSent };
+    },
+  );
+};

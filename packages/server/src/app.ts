@@ -25,6 +25,7 @@ import { registerAccountMail } from './users/account-mail.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
+import { registerIntentReconciliation } from './payments/payment-reconciliation.ts';
 import { registerRefundRetries } from './payments/refund-retry.ts';
 import { registerListingExpiry } from './sales/listing-expiry-jobs.ts';
 import { buyerProtectionRoutes } from './sales/buyer-protection-routes.ts';
@@ -165,6 +166,7 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
   await app.register(mailPlugin);
   await registerImages(app);
   registerRefundRetries(app);
+  registerIntentReconciliation(app);
   registerListingExpiry(app);
   registerOfferExpiry(app);
   registerNotificationMail(app);

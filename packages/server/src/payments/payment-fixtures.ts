@@ -94,6 +94,19 @@ export async function payByCard(app: App, headers: Headers, bookingId: string, n
   return { clientSecret, transactionId: clientSecret.split('_secret_')[0]!, confirmed };
 }
 
+/**
+ * Gets a client secret and charges the card at the provider only, as Stripe.js does with Stripe:
+ * the server hears of the charge only when the payment is posted (or its intent is checked).
+ */
+export async function chargeAtProvider(app: App, headers: Headers, bookingId: string) {
+  const intent = await createIntent(app, headers, bookingId);
+  if (intent.statusCode !== 200) throw new Error(`create-payment-intent answered ${intent.statusCode}: ${intent.body}`);
+  const clientSecret: string = intent.json().clientSecret;
+  const confirmed = await (app.payments as SimulatedPaymentProvider).confirm(clientSecret, card());
+  if (!confirmed.ok) throw new Error(confirmed.message);
+  return { clientSecret, transactionId: confirmed.intent.id };
+}
+
 export async function paymentsOfProduct(db: Executor, productId: string) {
   return db.select().from(payments).where(eq(payments.productId, productId));
 }

@@ -23,6 +23,7 @@ import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
 import { fulfilPayment } from './fulfilment.ts';
 import { CURRENCY } from './money.ts';
 import { paymentMetadataOf } from './payment-provider.ts';
+import { watchIntent } from './payment-reconciliation.ts';
 import { findBookingById } from '../bookings/booking-repository.ts';
 import { findBookingOfBuyer, findBookingOfBuyerForProduct, findProductForSale } from './payment-repository.ts';
 import { SimulatedPaymentProvider, simulatedMessages } from './simulated-provider.ts';
@@ -82,6 +83,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           description: found.productName,
         }),
       );
+      // Should the charge's record never arrive, the server asks the provider itself.
+      await watchIntent(app.db, app.payments.name, intent.id);
       return { success: true as const, clientSecret: intent.clientSecret };
     },
   );
@@ -112,7 +115,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: 'Record a card payment and complete the sale',
         description:
-          'The status is read again from the payment provider; the sent status is not trusted. Posting the same payment again answers the same result. A payment for a product that was sold to someone else in the meantime is refunded and answered with 409.',
+          'The status is read again from the payment provider; the sent status is not trusted. The server records a succeeded payment without this call too (the simulated confirm call, Stripe\'s webhook, and a check of every intent a few minutes after it is handed out); posting it, again or late, answers the same result. A payment for a product that was sold to someone else in the meantime is refunded and answered with 409.',
         body: paymentBody,
         response: { 200: successMessage, 402: errorResponse, ...errors },
       },
@@ -143,7 +146,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ['buyer'] },
       schema: {
         tags: ['payments'],
-        summary: 'Pay with a card through the simulated provider (what Stripe.js does with Stripe)',
+        summary: 'Pay with a card through the simulated provider (what Stripe.js does with Stripe); a succeeded payment is recorded at once',
         description:
           "Accepts Stripe's test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds. Card errors answer 402 with the message to show under the card field.",
         body: simulatedConfirmBody,
@@ -189,6 +192,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.status(result.statusCode).send({
           error: { message: result.message, code: result.code, ...(result.declineCode ? { declineCode: result.declineCode } : {}) },
         });
+      }
+      // Recorded here, as Stripe's webhook does, whether or not the browser posts the payment next.
+      const charged = await provider.retrieveIntent(result.intent.id);
+      try {
+        if (charged) await fulfilPayment({ db: app.db, payments: provider, log: request.log }, charged);
+      } catch (error) {
+        request.log.error({ err: error, transactionId: result.intent.id }, 'recording a confirmed payment failed; the intent check records it');
       }
       return { paymentIntent: result.intent };
     },

@@ -32,6 +32,9 @@ const fieldLabels: Record<string, string> = {
   clientSecret: 'Payment reference',
   q: 'Search words',
   cursor: 'Page link',
+  text: 'Text',
+  note: 'Note',
+  reason: 'Reason',
 };
 
 /** What a field holding a control character is told, naming the field by its label. */

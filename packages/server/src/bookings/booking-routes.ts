@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addBookingBody, booking, createdOf, deleteResponse, emailListQuery, idQuery, listOf, messages, serverMessages } from '@furniture/contract';
 import { currentUser } from '../http/access.ts';
+import { products } from '../db/schema/index.ts';
 import { conflict, notFound } from '../http/errors.ts';
+import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import { requireOwnEmailOrAdmin } from '../http/ownership.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { errorResponses } from '../http/responses.ts';
@@ -16,6 +19,16 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const bookProduct = prepareBookProduct(app.db, app.config.fee);
   // Besides the bookings: the buyer's and the seller's names (users) and the product's state and phone.
   const keptBookings = ownListCache(app, ['users', 'products'], bookingsOfBuyer.fingerprint);
+
+  /**
+   * Each booking made or cancelled tells the seller (a notification and an e-mail): counted per
+   * buyer, and per buyer and seller, so nobody can make another person be told without end.
+   */
+  const countBookingChange = async (buyerId: string, productId: string | null) => {
+    await enforceLimit(app.db, { limit: RATE_LIMITS.bookingChangesPerAccount, subject: buyerId });
+    const [product] = productId ? await app.db.select({ sellerId: products.sellerId }).from(products).where(eq(products.id, productId)) : [];
+    if (product) await enforceLimit(app.db, { limit: RATE_LIMITS.bookingChangesPerSeller, subject: `${buyerId}|${product.sellerId}` });
+  };
 
   app.get(
     '/booking',
@@ -61,6 +74,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const buyer = currentUser(request);
+      await countBookingChange(buyer.id, request.body.productId);
       const { booking: created, ...product } = requireBuyable(await bookProduct(buyer, request.body), 'book');
       if (!created) throw conflict(serverMessages.bookings.alreadyBooked);
       await announceNotification(app.db, [product.sellerId]);
@@ -87,6 +101,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       // Another buyer's booking answers the same as a missing one: its existence is not theirs to learn.
       if (!found || found.buyerId !== buyer.id) throw notFound(serverMessages.bookings.notFound);
       if (found.booking.paymentStatus === 'paid') throw conflict(serverMessages.bookings.paidKept);
+      await countBookingChange(buyer.id, found.booking.productId);
       const deletedCount = await app.db.transaction(async (tx) => {
         // An accepted booking gives its reservation back first (decision 20).
         if (!(await releaseBookingForDeletion(tx, found.booking._id, buyer.id))) return 0;

@@ -90,6 +90,8 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
         const product = await findProductForConversation(tx, productId);
         if (!product) throw notFound(conversationMessages.productNotFound);
         const opened = await openConversation(tx, { productId, buyerId: buyer.id, sellerId: product.sellerId });
+        // Only new threads count, in their transaction: asking again about a piece costs nothing.
+        if (opened.created) await enforceLimit(tx, { limit: RATE_LIMITS.conversationsPerAccount, subject: buyer.id });
         if (text !== undefined) await sendMessage(tx, opened.thread, buyer, text);
         return opened;
       });

@@ -19,6 +19,7 @@ import {
 } from '@furniture/contract';
 import { bearerToken, currentUser } from '../http/access.ts';
 import { unauthorized } from '../http/errors.ts';
+import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import type { LiveStream } from './live-event-hub.ts';
 import { eventsAfter, issueTicket, latestEventId, redeemTicket } from './live-events.ts';
 
@@ -91,6 +92,7 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
           data: { events: page, lastEventId: (page.at(-1)?.id ?? after).toString(), hasMore: events.length > LIVE_EVENTS_PAGE_SIZE },
         };
       }
+      await enforceLimit(app.db, { limit: RATE_LIMITS.liveConnectionsPerAccount, subject: user.id });
       const from = resumeAfter === undefined ? await latestEventId(app.db, user.id) : BigInt(resumeAfter);
       return openStream(request, reply, user.id, from);
     },
@@ -108,7 +110,9 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { ticket, expiresAt } = await issueTicket(app.db, currentUser(request).id);
+      const user = currentUser(request);
+      await enforceLimit(app.db, { limit: RATE_LIMITS.liveConnectionsPerAccount, subject: user.id });
+      const { ticket, expiresAt } = await issueTicket(app.db, user.id);
       return reply.status(201).send({ success: true, data: { ticket, expiresAt: expiresAt.toISOString() } });
     },
   );

@@ -147,7 +147,8 @@ describe('control characters in text', () => {
     for (const { field, ...request } of cases) {
       const response = await t.app.inject(request);
       expect(response.statusCode, request.url).toBe(400);
-      expect(response.json().errors, request.url).toEqual([{ field, message: `${field} must not contain control characters` }]);
+      const label = { text: 'Text', note: 'Note', reason: 'Reason' }[field as string] ?? field;
+      expect(response.json().errors, request.url).toEqual([{ field, message: `${label} must not contain control characters` }]);
     }
   });
 

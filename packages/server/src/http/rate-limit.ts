@@ -20,12 +20,32 @@ export interface RateLimit {
  * calls that cost CPU, never an ordinary user.
  */
 export const RATE_LIMITS = {
-  /** Failed sign-ins with one e-mail; successful sign-ins are never counted. */
-  signInFailuresPerAccount: {
-    prefix: 'account',
+  /**
+   * Failed sign-ins with one e-mail from one address; successful sign-ins are never counted. The
+   * address is refused for that account, the owner elsewhere is not (decision 35).
+   */
+  signInFailuresPerAccountAtAddress: {
+    prefix: 'account-address',
     max: 5,
     windowSeconds: 15 * 60,
     tooMany: serverMessages.tooMany.signInFailures,
+  },
+  /** Failed sign-ins with one e-mail from any address: past `max`, the account's sign-ins are paced. */
+  signInFailuresPerAccount: {
+    prefix: 'account',
+    max: 10,
+    windowSeconds: 15 * 60,
+    tooMany: serverMessages.tooMany.signInFailures,
+  },
+  /**
+   * Sign-ins of an account under attack (over signInFailuresPerAccount) from addresses that have
+   * failed on it: one every few seconds, whoever sends them. An address with no failures is not paced.
+   */
+  signInPacePerAccount: {
+    prefix: 'account-pace',
+    max: 1,
+    windowSeconds: 3,
+    tooMany: serverMessages.tooMany.signInPace,
   },
   /** Failed sign-ins from one address, whatever the e-mail. */
   signInFailuresPerAddress: {
@@ -97,6 +117,48 @@ export const RATE_LIMITS = {
     windowSeconds: 60 * 60,
     tooMany: accountTexts.server.tooManyVerifyLinks,
   },
+  /** Bookings made and cancelled by one account: each tells a seller, by notification and e-mail. */
+  bookingChangesPerAccount: {
+    prefix: 'booking-changes',
+    max: 30,
+    windowSeconds: 60 * 60,
+    tooMany: serverMessages.tooMany.bookings,
+  },
+  /** Bookings made and cancelled by one account of one seller's pieces: what one person can make another be told. */
+  bookingChangesPerSeller: {
+    prefix: 'booking-changes-seller',
+    max: 10,
+    windowSeconds: 60 * 60,
+    tooMany: serverMessages.tooMany.bookingsOfSeller,
+  },
+  /** Catalogue searches the server answers (not its cache) for one address. */
+  searchesPerAddress: {
+    prefix: 'searches',
+    max: 300,
+    windowSeconds: 60,
+    tooMany: serverMessages.tooMany.searches,
+  },
+  /** Live event tickets and streams one account opens: a tab reconnects a few times an hour. */
+  liveConnectionsPerAccount: {
+    prefix: 'live-connections',
+    max: 60,
+    windowSeconds: 10 * 60,
+    tooMany: serverMessages.tooMany.liveUpdates,
+  },
+  /** Reports one account files. */
+  reportsPerAccount: {
+    prefix: 'reports',
+    max: 20,
+    windowSeconds: 60 * 60,
+    tooMany: serverMessages.tooMany.reports,
+  },
+  /** Conversations one account starts (asking again about the same piece starts none). */
+  conversationsPerAccount: {
+    prefix: 'conversations',
+    max: 30,
+    windowSeconds: 60 * 60,
+    tooMany: serverMessages.tooMany.conversations,
+  },
 } as const satisfies Record<string, RateLimit>;
 
 /** One limit applied to one subject: one counter. */
@@ -112,7 +174,9 @@ const elapsedSeconds = sql<number>`extract(epoch from now() - ${rateLimitCounter
 
 function tooManyRequests(limit: RateLimit, retryAfterSeconds: number): HttpError {
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  return new HttpError(429, `${limit.tooMany} ${serverMessages.tryAgainIn(minutes)}`, {
+  // A wait of a few seconds is told so, not as a minute.
+  const when = retryAfterSeconds <= 10 ? serverMessages.tryAgainShortly : serverMessages.tryAgainIn(minutes);
+  return new HttpError(429, `${limit.tooMany} ${when}`, {
     'retry-after': String(retryAfterSeconds),
   });
 }
@@ -134,6 +198,18 @@ export async function assertUnderLimits(db: Executor, checks: LimitedBy[]): Prom
     if (row.count >= limit.max && retryAfter > (refusal?.retryAfter ?? 0)) refusal = { limit, retryAfter };
   }
   if (refusal) throw tooManyRequests(refusal.limit, refusal.retryAfter);
+}
+
+/** How many events each of these counters holds in its current window (0 once the window is over). */
+export async function currentCounts(db: Executor, checks: LimitedBy[]): Promise<number[]> {
+  const rows = await db
+    .select({ key: rateLimitCounters.key, count: rateLimitCounters.count, elapsed: elapsedSeconds })
+    .from(rateLimitCounters)
+    .where(inArray(rateLimitCounters.key, checks.map(keyOf)));
+  return checks.map((check) => {
+    const row = rows.find((candidate) => candidate.key === keyOf(check));
+    return row && row.elapsed < check.limit.windowSeconds ? row.count : 0;
+  });
 }
 
 /** Counts one event on a counter, in one statement; a window that has run out starts again at one. */

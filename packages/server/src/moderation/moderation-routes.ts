@@ -23,6 +23,7 @@ import { recordAdminAct } from '../audit/audit-log.ts';
 import type { Executor } from '../db/client.ts';
 import { products, users } from '../db/schema/index.ts';
 import { currentUser } from '../http/access.ts';
+import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { errorResponses } from '../http/responses.ts';
 import { refundPayment } from '../payments/fulfilment.ts';
@@ -75,6 +76,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         if (ownerId === reporter.id) throw forbidden(body.targetType === 'message' ? trustTexts.cannotReportOwnMessage : trustTexts.cannotReportOwn);
         const row = await insertReport(tx, reporter.id, body);
         if (!row) throw conflict(trustTexts.alreadyReported);
+        // Counted with the report: a refused one is not.
+        await enforceLimit(tx, { limit: RATE_LIMITS.reportsPerAccount, subject: reporter.id });
         if (body.targetType === 'product') await tx.update(products).set({ reported: true }).where(eq(products.id, body.targetId));
         return row;
       });

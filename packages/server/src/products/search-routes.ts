@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataOf, FACET_COUNT_LIMIT, idParams, productDetails, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, searchQuery, searchResponse, serverMessages, withoutBlankParameters } from '@furniture/contract';
 import { notFound } from '../http/errors.ts';
+import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import { errorResponses } from '../http/responses.ts';
 import { searchCatalogue } from './catalogue-search.ts';
 import { facetCountKeeper, searchPlacesKeeper, searchWordsKeeper } from './facet-counts.ts';
@@ -40,6 +41,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await enforceLimit(app.db, { limit: RATE_LIMITS.searchesPerAddress, subject: request.ip });
       const kept = { facetGroupsOf: keptFacetGroups(request), wordsOf: keptWords(request), placesOf: keptPlaces(request) };
       const result = await searchCatalogue(app.db, request.query, kept, { facetSampleFrom: app.config.facetSampleFrom });
       return { success: true as const, data: result.rows.map(toProduct), nextCursor: result.nextCursor, facets: result.facets };

@@ -66,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await recordLoginFailure(app.db, email, request.ip);
         throw unauthorized(serverMessages.accounts.wrongCredentials);
       }
-      await clearLoginFailures(app.db, email);
+      await clearLoginFailures(app.db, email, request.ip);
       const token = await signIn(app, reply, user.id);
       return { success: true as const, token, message: messages.signInSuccess };
     },

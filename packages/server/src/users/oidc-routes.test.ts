@@ -200,7 +200,7 @@ describe('Google sign-in through a real OpenID provider', () => {
         cookies: { furniture_oidc_link: cookies.furniture_oidc_link! },
         remoteAddress: '10.9.8.7',
       });
-    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerAccount; i += 1) expect((await link('Wrong123')).statusCode).toBe(401);
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerAccountAtAddress; i += 1) expect((await link('Wrong123')).statusCode).toBe(401);
     const blocked = await link(DEFAULT_TEST_PASSWORD);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();

@@ -115,7 +115,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         await recordLoginFailure(app.db, user.email, request.ip);
         throw unauthorized(google.wrongPassword);
       }
-      await clearLoginFailures(app.db, user.email);
+      await clearLoginFailures(app.db, user.email, request.ip);
       if (!(await linkIdentity(app.db, user.id, pending.issuer, pending.subject))) {
         clearOidcCookie(app, reply, LINK_COOKIE);
         throw conflict(google.linkedElsewhere);

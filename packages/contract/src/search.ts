@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { conditions } from './enums.ts';
-import { category, centimetres, decimalNumber, idSchema, money, plainString, product } from './schemas.ts';
+import { category, centimetres, decimalNumber, errorResponse, idSchema, money, plainString, product } from './schemas.ts';
 
 // ---------------------------------------------------------------- constants
 
@@ -121,6 +121,15 @@ export const productDetails = product.extend({
   similar: z.array(product),
 });
 export type ProductDetails = z.infer<typeof productDetails>;
+
+/**
+ * `GET /api/products/{id}` of a listing that existed but is no longer public (hidden or removed by
+ * an admin, withdrawn, expired): 410, its name and similar pieces on sale. One that never existed is 404.
+ */
+export const goneProduct = errorResponse.extend({
+  data: z.object({ _id: idSchema, productName: z.string(), similar: z.array(product) }),
+});
+export type GoneProduct = z.infer<typeof goneProduct>;
 
 // ---------------------------------------------------------------- fair-price guide
 

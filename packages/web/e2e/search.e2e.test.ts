@@ -1,4 +1,4 @@
-import { labels, productPageTexts, searchTexts, texts } from '@furniture/contract';
+import { labels, productPageTexts, searchTexts, texts, uiTexts } from '@furniture/contract';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
@@ -12,6 +12,7 @@ const market = setupMarketplace();
 const chromium = setupBrowser();
 let session: Session;
 let sofaId: string;
+let withdrawnId: string;
 const buyerEmail = 'searcher@example.com';
 
 beforeAll(async () => {
@@ -43,6 +44,9 @@ beforeAll(async () => {
     measurements: { widthCm: 160, depthCm: 85, heightCm: 80 },
   });
   await createPineStools(market, { categoryId: stools.id, sellerId: seller.id });
+  withdrawnId = (
+    await createProduct(market.db, { categoryId: sofas.id, sellerId: seller.id }, { productName: 'Corner sofa', resalePrice: '500.00', state: 'withdrawn' })
+  ).id;
 });
 
 afterEach(async () => {
@@ -160,7 +164,7 @@ describe('finding furniture', () => {
     await expectText(page, 'Velvet sofa is booked');
   });
 
-  it('answers an unknown page and an unknown product with 404 and the error page', async () => {
+  it('answers an unknown page and an unknown product with 404 and the error page, the navbar and its search box kept', async () => {
     session = await openSession(chromium.browser, market.url);
     const { page } = session;
     for (const url of ['/no-such-page', '/product/00000000-0000-4000-8000-000000000000']) {
@@ -168,8 +172,36 @@ describe('finding furniture', () => {
       expect(response?.status(), url).toBe(404);
       await page.getByRole('heading', { name: texts.errorTitle }).waitFor();
       await expectText(page, texts.errorNotFound);
+      await page.getByRole('navigation', { name: uiTexts.shell.mainNavigation }).waitFor();
+      await page.getByRole('search').getByRole('searchbox', { name: searchTexts.searchLabel }).waitFor();
+      await page.getByRole('main').getByRole('link', { name: labels.errorPage.home, exact: true }).waitFor();
+      expect(await page.locator('body').innerText(), url).not.toContain('No route matches');
     }
     await checkPage(page, 'product-not-found');
+    // The search box there works: the person is not stranded.
+    await page.getByRole('searchbox', { name: searchTexts.searchLabel }).fill('sofa');
+    await page.getByRole('searchbox', { name: searchTexts.searchLabel }).press('Enter');
+    await expect.poll(() => cards(session).count()).toBe(2);
+  });
+
+  it('answers a listing that is gone with 410, a page that says so, and similar pieces on sale', async () => {
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 800 }]) {
+      session = await openSession(chromium.browser, market.url, viewport);
+      const { page } = session;
+      const response = await page.goto(`/product/${withdrawnId}`);
+      expect(response?.status()).toBe(410);
+      await page.getByRole('heading', { name: productPageTexts.goneTitle('Corner sofa') }).waitFor();
+      await expectText(page, productPageTexts.gone);
+      await expectText(page, productPageTexts.goneExplained);
+      await cards(session).filter({ hasText: 'Velvet sofa' }).waitFor();
+      expect(await cards(session).count()).toBe(2);
+      await page.getByRole('navigation', { name: uiTexts.shell.mainNavigation }).waitFor();
+      expect(await sidewaysOverflow(page)).toBe(0);
+      await checkPage(page, `product-gone-${viewport.width}`);
+      if (viewport.width === 375) break;
+      expect(session.pageErrors).toEqual([]);
+      await session.close();
+    }
   });
 });
 

@@ -88,9 +88,9 @@ describe('a reported listing', () => {
     expect(await row.innerText()).toContain(admin.email);
     await checkPage(page, 'trust-audit-log');
 
-    // Gone from public lists: the product page answers not found.
+    // Gone from public lists: its page says it is gone (410).
     const response = await page.request.get(`/api/products/${productId}`);
-    expect(response.status()).toBe(404);
+    expect(response.status()).toBe(410);
     expect(pageErrors).toEqual([]);
   });
 

@@ -171,7 +171,7 @@ describe('POST /api/admin/reports/{id}/actions', () => {
     expect(response.json().message).toBe(trustTexts.moderationDone.hide);
 
     expect(await publicSearchIds()).not.toContain(product.id);
-    expect((await t.app.inject({ method: 'GET', url: `/api/products/${product.id}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${product.id}` })).statusCode).toBe(410);
     expect(await productRow(t.db, product.id)).toMatchObject({ moderation: 'hidden', moderationReason: 'Looks like a counterfeit', reported: false });
     expect(await bookingRow(t.db, buyers[0]!.booking.id)).toMatchObject({ status: 'declined', statusReason: 'Looks like a counterfeit' });
     const wish = await t.app.inject({ method: 'POST', url: '/api/addWish', headers: buyers[0]!.headers, payload: { productId: product.id } });

@@ -1,9 +1,17 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ProductDetails } from '@furniture/contract';
+import { productPageTexts, type ProductDetails } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
 import { createCategory, createProduct, createUser } from '../db/factories.ts';
+import { products } from '../db/schema/index.ts';
 
 const t = setupTestApp();
+
+/** The product as an admin hid it. */
+const hidden = async (product: { id: string }) => {
+  const [row] = await t.db.update(products).set({ moderation: 'hidden', moderationReason: 'Copied photos', moderatedAt: new Date() }).where(eq(products.id, product.id)).returning();
+  return row!;
+};
 
 const get = (id: string) => t.app.inject({ method: 'GET', url: `/api/products/${id}` });
 
@@ -48,6 +56,23 @@ describe('GET /api/products/{id}', () => {
     const data: ProductDetails = (await get(product.id)).json().data;
     expect(data.similar.map((item) => byPrice[item._id]).sort((a, b) => Number(a) - Number(b))).toEqual(['60', '90', '95', '100', '104', '110']);
     expect(data.similar.map((item) => item._id)).not.toContain(product.id);
+  });
+
+  it('answers 410 for a listing that is no longer public, with its name and similar pieces on sale', async () => {
+    const seller = await createUser(t.db, { role: 'seller', password: null });
+    const category = await createCategory(t.db);
+    const owner = { categoryId: category.id, sellerId: seller.id };
+    const onSale = await createProduct(t.db, owner, { productName: 'Walnut desk', resalePrice: '120.00' });
+    for (const gone of [
+      await hidden(await createProduct(t.db, owner, { productName: 'Hidden desk', resalePrice: '110.00' })),
+      await createProduct(t.db, owner, { productName: 'Withdrawn desk', resalePrice: '110.00', state: 'withdrawn' }),
+      await createProduct(t.db, owner, { productName: 'Expired desk', resalePrice: '110.00', state: 'expired' }),
+    ]) {
+      const response = await get(gone.id);
+      expect(response.statusCode).toBe(410);
+      expect(response.json()).toMatchObject({ success: false, message: productPageTexts.gone, data: { _id: gone.id, productName: gone.productName } });
+      expect(response.json().data.similar.map((item: { _id: string }) => item._id)).toEqual([onSale.id]);
+    }
   });
 
   it('shows a sold piece as sold, and answers 404 for an unknown id and 400 for a malformed one', async () => {

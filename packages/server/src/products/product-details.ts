@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { SIMILAR_PRODUCTS_LIMIT, type ProductDetails, type SellerProfile } from '@furniture/contract';
+import { SIMILAR_PRODUCTS_LIMIT, type GoneProduct, type ProductDetails, type SellerProfile } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { outOfPlannersSight } from '../db/prepared.ts';
 import { products, users } from '../db/schema/index.ts';
@@ -86,4 +86,18 @@ export async function findProductDetails(db: Executor, id: string): Promise<Prod
     seller,
     similar: similar.map(toProduct),
   };
+}
+
+/**
+ * A listing that exists but is no longer public (hidden, removed, withdrawn, expired): its name and
+ * similar pieces on sale, for the page that says it is gone; undefined when no listing has this id.
+ */
+export async function findGoneProduct(db: Executor, id: string): Promise<GoneProduct['data'] | undefined> {
+  const [row] = await db
+    .select({ id: products.id, productName: products.productName, categoryId: products.categoryId, resalePrice: products.resalePrice })
+    .from(products)
+    .where(eq(products.id, id));
+  if (!row) return undefined;
+  const similar = await listSimilarProducts(db, row);
+  return { _id: row.id, productName: row.productName, similar: similar.map(toProduct) };
 }

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataOf, FACET_COUNT_LIMIT, idParams, productDetails, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, searchQuery, searchResponse, serverMessages, withoutBlankParameters } from '@furniture/contract';
+import { dataOf, FACET_COUNT_LIMIT, goneProduct, idParams, productDetails, productPageTexts, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, searchQuery, searchResponse, serverMessages, withoutBlankParameters } from '@furniture/contract';
 import { notFound } from '../http/errors.ts';
 import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import { errorResponses } from '../http/responses.ts';
 import { searchCatalogue } from './catalogue-search.ts';
 import { facetCountKeeper, searchPlacesKeeper, searchWordsKeeper } from './facet-counts.ts';
-import { findProductDetails } from './product-details.ts';
+import { findGoneProduct, findProductDetails } from './product-details.ts';
 import { contactWithheldDescription, toProduct } from './product-repository.ts';
 import { countsAView } from './product-views.ts';
 
@@ -64,16 +64,19 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One product with its photos, measurements, seller and similar pieces',
         description:
           'Public. `seller` is the public profile (no e-mail); `similar` holds up to 6 available pieces of the same category, closest in price. Sold pieces are shown too (inStock: sold). ' +
-          'Each GET counts as a view of the piece, which its seller sees in My Products, except from a client that names itself a bot, crawler or spider. Hidden or removed listings answer 404. ' +
+          'Each GET counts as a view of the piece, which its seller sees in My Products, except from a client that names itself a bot, crawler or spider. ' +
+          'A listing that is no longer public (hidden or removed by an admin, withdrawn, expired) answers 410 with its name and similar pieces; an id no listing ever had, 404. ' +
           contactWithheldDescription,
         params: idParams,
-        response: { 200: dataOf(productDetails), 400: errorResponses[400], 404: errorResponses[404] },
+        response: { 200: dataOf(productDetails), 400: errorResponses[400], 404: errorResponses[404], 410: goneProduct },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const details = await findProductDetails(app.db, request.params.id);
-      if (!details) throw notFound(serverMessages.products.notFound);
-      return { success: true as const, data: details };
+      if (details) return { success: true as const, data: details };
+      const gone = await findGoneProduct(app.db, request.params.id);
+      if (!gone) throw notFound(serverMessages.products.notFound);
+      return reply.status(410).send({ success: false as const, message: productPageTexts.gone, data: gone });
     },
   );
 };

@@ -95,7 +95,8 @@ describe('listing expiry', () => {
     await advanceJobClock(database.db, LISTING_EXPIRY_REMINDER_DAYS * DAY);
     await expired;
     expect(await productRow(database.db, productId)).toMatchObject({ state: 'expired', inStock: 'sold' });
-    expect((await app.inject({ method: 'GET', url: `/api/products/${productId}` })).statusCode).toBe(404);
+    // Gone, not unknown: its page says so.
+    expect((await app.inject({ method: 'GET', url: `/api/products/${productId}` })).statusCode).toBe(410);
     const mine = await app.inject({ method: 'GET', url: `/api/myProducts?email=${seller.email}`, headers });
     expect(mine.json().data).toEqual([expect.objectContaining({ _id: productId, state: 'expired' })]);
 

@@ -219,10 +219,12 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
    */
   async function pageOf(request: FastifyRequest, pathname: string, search: string, route: WebRouteMatch) {
     const reads = firstReads(route, search);
-    const answers = await readFirst(reads);
+    const { answers, refusals } = await readFirst(reads);
     const details = route.pattern === webRoutes.product ? answers.get(productRead(route)) : undefined;
-    // An unknown, malformed, hidden or removed product: the API said 400 or 404.
-    if (route.pattern === webRoutes.product && !details) return { status: 404, html: indexHtml!, keep: false };
+    // A listing no longer public: the API said 410, and so does its page; an unknown or malformed id, 404.
+    if (route.pattern === webRoutes.product && !details) {
+      return { status: refusals.get(productRead(route)) === 410 ? 410 : 404, html: indexHtml!, keep: false };
+    }
     // Home, a product's page and search are rendered from their reads' answers; should one fail (a
     // search's bad parameters: 400), or the render, the app renders the page in the browser, its
     // route's code preloaded as for any other. Search's render is its query string's too.
@@ -284,11 +286,18 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
     return sendHtml(reply, page.status, page.html);
   });
 
-  /** The bodies of the reads that succeeded, by URL; a failed one is left to the app to ask again. */
-  async function readFirst(urls: string[]): Promise<Map<string, string>> {
+  /**
+   * The bodies of the reads that succeeded, by URL, and the statuses of those that did not; a
+   * failed one is left to the app to ask again.
+   */
+  async function readFirst(urls: string[]): Promise<{ answers: Map<string, string>; refusals: Map<string, number> }> {
     const responses = await Promise.all(
       urls.map((url) => app.inject({ method: 'GET', url, headers: { accept: 'application/json', 'user-agent': PAGE_READS_USER_AGENT } })),
     );
-    return new Map(responses.flatMap((response, index) => (response.statusCode === 200 ? [[urls[index]!, response.body] as const] : [])));
+    const read = (ok: boolean) => responses.flatMap((response, index) => ((response.statusCode === 200) === ok ? [[urls[index]!, response] as const] : []));
+    return {
+      answers: new Map(read(true).map(([url, response]) => [url, response.body])),
+      refusals: new Map(read(false).map(([url, response]) => [url, response.statusCode])),
+    };
   }
 }

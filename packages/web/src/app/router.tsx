@@ -1,6 +1,6 @@
 import { uiTexts } from '@furniture/contract';
 import type { RouteObject } from 'react-router';
-import { ErrorPage } from '../components/error-page.tsx';
+import { ErrorPage, NotFoundRoute } from '../components/error-page.tsx';
 import { FullPageLoader } from '../components/spinner.tsx';
 import { paths } from '../config/paths.ts';
 import { categoriesQuery } from '../lib/categories.ts';
@@ -66,7 +66,7 @@ export const routes: RouteObject[] = [
         path: paths.product.path,
         lazy: () =>
           Promise.all([load(() => import('./routes/product.tsx')), load(() => import('../features/products/api/get-product.ts'))]).then(
-            ([page, api]) => ({ Component: page.ProductRoute, loader: api.productLoader }),
+            ([page, api]) => ({ Component: page.ProductRoute, loader: api.productLoader, ErrorBoundary: page.ProductErrorRoute }),
           ),
       },
       {
@@ -97,6 +97,8 @@ export const routes: RouteObject[] = [
         path: paths.verifyEmail.path,
         lazy: () => load(() => import('../features/auth/routes/verify-email.tsx')).then((m) => ({ Component: m.VerifyEmailRoute })),
       },
+      // Inside the shell, so a wrong address keeps the navbar and its search box.
+      { path: '*', Component: NotFoundRoute },
     ],
   },
   {

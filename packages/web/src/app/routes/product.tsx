@@ -1,6 +1,8 @@
-import { labels, productPageTexts, texts, trustWebTexts, uiTexts } from '@furniture/contract';
+import { labels, productPageTexts, texts, trustWebTexts, uiTexts, type GoneProduct } from '@furniture/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useRouteError } from 'react-router';
+import { RouteErrorPage } from '../../components/error-page.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 import { paths } from '../../config/paths.ts';
 import { productQuery } from '../../features/products/api/get-product.ts';
 import { ReportButton } from '../../features/moderation/components/report-button.tsx';
@@ -123,5 +125,38 @@ export function ProductRoute() {
         </section>
       )}
     </article>
+  );
+}
+
+/** A product page that failed: a listing that is gone says so and offers similar pieces; anything else, the error page. */
+export function ProductErrorRoute() {
+  const error = useRouteError();
+  if (error instanceof ApiError && error.status === 410) return <GoneListing gone={(error.body as GoneProduct).data} />;
+  return <RouteErrorPage />;
+}
+
+function GoneListing({ gone }: { gone: GoneProduct['data'] }) {
+  usePageHead(productPageTexts.goneTitle(gone.productName));
+  return (
+    <section aria-labelledby="gone-title" className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <h1 id="gone-title" className="text-3xl font-bold">
+          {productPageTexts.goneTitle(gone.productName)}
+        </h1>
+        <p className="text-lg">{productPageTexts.gone}</p>
+        <p>{gone.similar.length > 0 ? productPageTexts.goneExplained : productPageTexts.goneNoSimilar}</p>
+        <Link to={paths.home.getHref()} className="btn btn-primary self-start">
+          {labels.errorPage.home}
+        </Link>
+      </div>
+      {gone.similar.length > 0 && (
+        <section aria-labelledby="gone-similar-title">
+          <h2 id="gone-similar-title" className="mb-4 text-2xl font-bold">
+            {productPageTexts.similar}
+          </h2>
+          <ProductGrid products={gone.similar} renderActions={renderProductActions} />
+        </section>
+      )}
+    </section>
   );
 }

@@ -12,7 +12,22 @@ export const demoAccounts = [
   { role: 'buyer', name: 'Demo Buyer', email: 'buyer@demo.furniture', password: 'Buyer1234' },
 ] as const;
 
-type DemoProduct = [name: string, picture: string, condition: Condition, years: string, original: number, resale: number, advertised: boolean, description: string];
+/**
+ * A demo listing: its pictures (the first is the cover), real measurements in centimetres (width,
+ * depth, height) so "Will it fit?" finds pieces on a first start, and its town.
+ */
+interface DemoProduct {
+  name: string;
+  pictures: string[];
+  condition: Condition;
+  years: string;
+  original: number;
+  resale: number;
+  advertised?: boolean;
+  description: string;
+  size: [widthCm: number, depthCm: number, heightCm: number];
+  town: string;
+}
 
 const catalogue: { categoryName: string; picture: string; description: string; products: DemoProduct[] }[] = [
   {
@@ -20,10 +35,10 @@ const catalogue: { categoryName: string; picture: string; description: string; p
     picture: 'sofa-1',
     description: 'Sofas, armchairs and lamps to make a room feel like home.',
     products: [
-      ['Three-seat fabric sofa', 'sofa-1', 'Good', '3 years', 900, 420, true, 'Deep seats, removable covers washed last month. No pets, no smoke.'],
-      ['Velvet two-seat sofa', 'sofa-2', 'Excellent', '1 year', 750, 520, false, 'Barely used in a guest room. Teal velvet, solid beech legs.'],
-      ['Reading armchair', 'armchair-1', 'Fair', '6 years', 400, 90, false, 'Comfortable and sturdy; the arms show some wear.'],
-      ['Arc floor lamp', 'lamp-1', 'Good', '2 years', 180, 70, true, 'Warm light, dimmable bulb included.'],
+      { name: 'Three-seat fabric sofa', pictures: ['sofa-1', 'sofa-2', 'armchair-2'], condition: 'Good', years: '3 years', original: 900, resale: 420, advertised: true, description: 'Deep seats, removable covers washed last month. No pets, no smoke.', size: [215, 92, 84], town: 'Dhanmondi, Dhaka' },
+      { name: 'Velvet two-seat sofa', pictures: ['sofa-2', 'sofa-1'], condition: 'Excellent', years: '1 year', original: 750, resale: 520, description: 'Barely used in a guest room. Teal velvet, solid beech legs.', size: [165, 85, 80], town: 'Gulshan, Dhaka' },
+      { name: 'Reading armchair', pictures: ['armchair-1', 'armchair-2'], condition: 'Fair', years: '6 years', original: 400, resale: 90, description: 'Comfortable and sturdy; the arms show some wear.', size: [78, 82, 98], town: 'Chattogram' },
+      { name: 'Arc floor lamp', pictures: ['lamp-1', 'lamp-2'], condition: 'Good', years: '2 years', original: 180, resale: 70, advertised: true, description: 'Warm light, dimmable bulb included.', size: [40, 110, 190], town: 'Dhanmondi, Dhaka' },
     ],
   },
   {
@@ -31,10 +46,10 @@ const catalogue: { categoryName: string; picture: string; description: string; p
     picture: 'bed-1',
     description: 'Beds, wardrobes and dressers, checked and ready for a new home.',
     products: [
-      ['Queen bed frame', 'bed-1', 'Good', '4 years', 650, 260, true, 'Solid pine frame with slatted base. Mattress not included.'],
-      ['Single bed with headboard', 'bed-2', 'Excellent', '1 year', 320, 210, false, 'Bought for a kid who preferred the bunk bed.'],
-      ['Two-door wardrobe', 'wardrobe-1', 'Good', '5 years', 540, 230, false, 'Hanging rail and two shelves inside. Comes apart for transport.'],
-      ['Six-drawer dresser', 'dresser-1', 'Fair', '8 years', 480, 120, false, 'All drawers run smoothly; top has a small scratch.'],
+      { name: 'Queen bed frame', pictures: ['bed-1', 'bed-2'], condition: 'Good', years: '4 years', original: 650, resale: 260, advertised: true, description: 'Solid pine frame with slatted base. Mattress not included.', size: [165, 210, 95], town: 'Uttara, Dhaka' },
+      { name: 'Single bed with headboard', pictures: ['bed-2', 'bed-1'], condition: 'Excellent', years: '1 year', original: 320, resale: 210, description: 'Bought for a kid who preferred the bunk bed.', size: [100, 205, 90], town: 'Dhanmondi, Dhaka' },
+      { name: 'Two-door wardrobe', pictures: ['wardrobe-1', 'wardrobe-2'], condition: 'Good', years: '5 years', original: 540, resale: 230, description: 'Hanging rail and two shelves inside. Comes apart for transport.', size: [100, 58, 190], town: 'Sylhet' },
+      { name: 'Six-drawer dresser', pictures: ['dresser-1', 'dresser-2'], condition: 'Fair', years: '8 years', original: 480, resale: 120, description: 'All drawers run smoothly; top has a small scratch.', size: [120, 45, 80], town: 'Gulshan, Dhaka' },
     ],
   },
   {
@@ -42,9 +57,9 @@ const catalogue: { categoryName: string; picture: string; description: string; p
     picture: 'table-1',
     description: 'Tables and chairs for everyday meals and long dinners.',
     products: [
-      ['Oak dining table', 'table-1', 'Excellent', '2 years', 1200, 780, true, 'Seats six. Oiled oak, no marks.'],
-      ['Set of four dining chairs', 'chair-1', 'Good', '3 years', 480, 200, false, 'Matching set, seats recently re-upholstered.'],
-      ['Round bistro table', 'table-2', 'Fair', '7 years', 260, 60, false, 'Perfect for a balcony or a small kitchen.'],
+      { name: 'Oak dining table', pictures: ['table-1', 'table-2', 'chair-1'], condition: 'Excellent', years: '2 years', original: 1200, resale: 780, advertised: true, description: 'Seats six. Oiled oak, no marks.', size: [180, 90, 75], town: 'Dhanmondi, Dhaka' },
+      { name: 'Set of four dining chairs', pictures: ['chair-1', 'chair-2'], condition: 'Good', years: '3 years', original: 480, resale: 200, description: 'Matching set, seats recently re-upholstered.', size: [45, 52, 88], town: 'Chattogram' },
+      { name: 'Round bistro table', pictures: ['table-2', 'table-1'], condition: 'Fair', years: '7 years', original: 260, resale: 60, description: 'Perfect for a balcony or a small kitchen.', size: [70, 70, 74], town: 'Uttara, Dhaka' },
     ],
   },
   {
@@ -52,10 +67,10 @@ const catalogue: { categoryName: string; picture: string; description: string; p
     picture: 'desk-1',
     description: 'Desks, chairs and shelves for working from home.',
     products: [
-      ['Writing desk with drawers', 'desk-1', 'Good', '3 years', 420, 190, true, 'Three drawers, cable hole at the back.'],
-      ['Ergonomic desk chair', 'chair-2', 'Excellent', '1 year', 380, 240, false, 'Adjustable height and lumbar support.'],
-      ['Tall bookshelf', 'bookshelf-1', 'Good', '4 years', 220, 80, false, 'Five shelves, anchored to the wall before; fixings included.'],
-      ['Desk lamp', 'lamp-2', 'Excellent', '6 months', 90, 45, false, 'LED, three brightness levels.'],
+      { name: 'Writing desk with drawers', pictures: ['desk-1', 'desk-2'], condition: 'Good', years: '3 years', original: 420, resale: 190, advertised: true, description: 'Three drawers, cable hole at the back.', size: [120, 60, 76], town: 'Gulshan, Dhaka' },
+      { name: 'Ergonomic desk chair', pictures: ['chair-2', 'chair-1'], condition: 'Excellent', years: '1 year', original: 380, resale: 240, description: 'Adjustable height and lumbar support.', size: [65, 65, 115], town: 'Dhanmondi, Dhaka' },
+      { name: 'Tall bookshelf', pictures: ['bookshelf-1', 'bookshelf-2'], condition: 'Good', years: '4 years', original: 220, resale: 80, description: 'Five shelves, anchored to the wall before; fixings included.', size: [80, 30, 200], town: 'Sylhet' },
+      { name: 'Desk lamp', pictures: ['lamp-2', 'lamp-1'], condition: 'Excellent', years: '6 months', original: 90, resale: 45, description: 'LED, three brightness levels.', size: [18, 18, 45], town: 'Uttara, Dhaka' },
     ],
   },
 ];
@@ -64,9 +79,9 @@ export const demoPictureUrl = (publicUrl: string, picture: string) => `${publicU
 
 /**
  * Loads the demo catalogue when the catalogue is empty: one account per role, four categories and
- * fifteen products with pictures the app serves itself. Accounts made before (an ADMIN_EMAIL admin,
- * say) do not stop it; a demo account that already exists is kept as it is. Does nothing once any
- * category exists.
+ * fifteen products in a few towns, each with its measurements and several pictures the app serves
+ * itself. Accounts made before (an ADMIN_EMAIL admin, say) do not stop it; a demo account that
+ * already exists is kept as it is. Does nothing once any category exists.
  */
 export async function loadDemoData(db: Database, publicUrl: string): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -99,21 +114,23 @@ export async function loadDemoData(db: Database, publicUrl: string): Promise<boo
         description: entry.description,
         image: demoPictureUrl(publicUrl, entry.picture),
       });
-      for (const [productName, picture, condition, years, original, resale, advertisement, description] of entry.products) {
+      for (const piece of entry.products) {
         minutesAgo += 37;
+        const [widthCm, depthCm, heightCm] = piece.size;
         const product = await createProduct(
           tx,
           { categoryId: category.id, sellerId },
           {
-            productName,
-            condition,
-            yearsOfUsedProduct: years,
-            originalPrice: original.toFixed(2),
-            resalePrice: resale.toFixed(2),
-            advertisement,
-            description,
-            location: 'Dhanmondi, Dhaka',
-            productImage: demoPictureUrl(publicUrl, picture),
+            productName: piece.name,
+            condition: piece.condition,
+            yearsOfUsedProduct: piece.years,
+            originalPrice: piece.original.toFixed(2),
+            resalePrice: piece.resale.toFixed(2),
+            advertisement: piece.advertised ?? false,
+            description: piece.description,
+            location: piece.town,
+            photos: piece.pictures.map((picture) => demoPictureUrl(publicUrl, picture)),
+            measurements: { widthCm, depthCm, heightCm },
             postedAt: new Date(Date.now() - minutesAgo * 60_000),
           },
         );

@@ -36,7 +36,7 @@ function handListener() {
 
 function recordingStream(userId: string): LiveStream & { received: LiveEvent[] } {
   const received: LiveEvent[] = [];
-  return { userId, lastId: 0n, received, send: (events) => received.push(...events), end: () => undefined };
+  return { userId, sessionId: null, lastId: 0n, received, send: (events) => received.push(...events), end: () => undefined };
 }
 
 /**

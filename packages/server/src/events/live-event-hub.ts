@@ -2,11 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent } from '@furniture/contract';
 import type { Database } from '../db/client.ts';
 import type { DatabaseListener } from '../db/listener.ts';
-import { eventsAfter, LIVE_EVENTS_CHANNEL, usersWithEventsAfter } from './live-events.ts';
+import { eventsAfter, LIVE_EVENTS_CHANNEL, SESSIONS_ENDED_CHANNEL, usersWithEventsAfter } from './live-events.ts';
 
 /** An open stream of one user, on this app server. */
 export interface LiveStream {
   readonly userId: string;
+  /** The session whose access token opened it; null when a ticket did (ended with any of the user's sessions). */
+  readonly sessionId: string | null;
   /** The last event id this stream has been sent. */
   lastId: bigint;
   send(events: readonly LiveEvent[]): void;
@@ -52,6 +54,13 @@ export class LiveEventHub {
   async listen(listener: DatabaseListener): Promise<void> {
     await listener.subscribe(LIVE_EVENTS_CHANNEL, (payload) => {
       for (const userId of payload.split(',')) this.wake(userId);
+    });
+    // A session that ended ends its streams here at once, whichever app server ended it.
+    await listener.subscribe(SESSIONS_ENDED_CHANNEL, (payload) => {
+      const [userId, sessionId] = payload.split(':');
+      for (const stream of this.users.get(userId!)?.streams ?? []) {
+        if (stream.sessionId === null || stream.sessionId === sessionId) stream.end();
+      }
     });
     listener.onReconnect(() => {
       for (const userId of this.users.keys()) this.wake(userId);

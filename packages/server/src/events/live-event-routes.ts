@@ -69,7 +69,7 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
         description: [
           'Authenticated by the bearer token, or by `?ticket=`, a one-time ticket from `POST /api/events/ticket` (for EventSource, which cannot send an Authorization header).',
           '',
-          '**Stream** (any `Accept` but JSON, e.g. `text/event-stream`): `text/event-stream` of events `id: <id>`, `event: <type>`, `data: <JSON>`. It starts with `retry:` and a `ready` event whose id is where the stream starts, sends a `:` comment every 20 seconds, and ends when the access token that opened it expires (or, with a ticket, after five minutes) and when the server shuts down: reconnect then with the `Last-Event-ID` header (EventSource does it by itself) and nothing is missed. Without `Last-Event-ID` the stream starts from now.',
+          '**Stream** (any `Accept` but JSON, e.g. `text/event-stream`): `text/event-stream` of events `id: <id>`, `event: <type>`, `data: <JSON>`. It starts with `retry:` and a `ready` event whose id is where the stream starts, sends a `:` comment every 20 seconds, and ends when the access token that opened it expires (or, with a ticket, after five minutes), within a second of its session ending (sign-out, sign-out everywhere, a password change, a suspension, the account’s deletion; a ticket’s stream with any of the account’s sessions), and when the server shuts down: reconnect then with the `Last-Event-ID` header (EventSource does it by itself) and nothing is missed. Without `Last-Event-ID` the stream starts from now.',
           '',
           `**Polling** (\`Accept: application/json\`), for clients that cannot keep a stream open: answers \`{ events, lastEventId, hasMore }\`, at most ${LIVE_EVENTS_PAGE_SIZE} events after \`?after=\` (or \`Last-Event-ID\`), oldest first. Without either it answers no events and the \`lastEventId\` to poll after from now on. Poll again with \`?after=<lastEventId>\`: at once while \`hasMore\`, else after a pause (the web app waits 10 seconds).`,
           '',
@@ -121,8 +121,10 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
   function openStream(request: FastifyRequest, reply: FastifyReply, userId: string, from: bigint) {
     const body = new PassThrough();
     let open = true;
+    const token = bearerToken(request);
     const stream: LiveStream = {
       userId,
+      sessionId: token ? (decodeJwt(token).sid as string) : null,
       lastId: from,
       send(events) {
         if (!open) return;

@@ -8,7 +8,7 @@ import { bearer, setupTestApp } from '../../test/app.ts';
 import { openEventStream, type EventStreamClient } from '../../test/event-stream.ts';
 import { buildApp } from '../app.ts';
 import { createDatabase, type Database } from '../db/client.ts';
-import { createUser } from '../db/factories.ts';
+import { createUser, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
 import { liveEvents, liveEventTickets } from '../db/schema/index.ts';
 import { nextOutcome } from '../jobs/job-clock.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
@@ -17,7 +17,7 @@ import { createAccessTokens } from '../users/access-tokens.ts';
 import { HEARTBEAT_MS } from './live-event-routes.ts';
 import { pruneLiveEventsTask } from './live-events-plugin.ts';
 import { issueTicket, publishLiveEvent } from './live-events.ts';
-import { startSession } from '../users/refresh-tokens.ts';
+import { endAllSessions, REFRESH_COOKIE, startSession } from '../users/refresh-tokens.ts';
 
 const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
 
@@ -196,6 +196,41 @@ describe('GET /api/events (stream)', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/events', headers: { ...(await bearer(t.app, user.id)), 'last-event-id': 'abc' } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, message: 'last-event-id: must be an event id' });
+  });
+});
+
+describe('streams and the session that opened them', () => {
+  /** Whether the stream ended within a second: the bound this product promises, not a wait for something to happen. */
+  const endedWithinASecond = (stream: EventStreamClient) =>
+    Promise.race([stream.ended.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1_000).unref())]);
+
+  it('end within a second of signing out on another app server, while another session’s stream goes on', async () => {
+    const user = await createUser(t.db);
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: DEFAULT_TEST_PASSWORD } });
+    const cookie = login.cookies.find((c) => c.name === REFRESH_COOKIE)!.value;
+    const signedOut = await openEventStream(`${second.url}/api/events`, { authorization: `bearer ${login.json().token}` });
+    streams.push(signedOut);
+    await signedOut.next((event) => event.event === 'ready');
+    const { stream: otherDevice } = await connect(second, user.id);
+
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { [REFRESH_COOKIE]: cookie } })).statusCode).toBe(200);
+    expect(await endedWithinASecond(signedOut)).toBe(true);
+    await publish(first, user.id, 'test.after-sign-out', { n: 1 });
+    expect((await otherDevice.next((event) => event.event === 'test.after-sign-out')).data).toEqual({ n: 1 });
+  });
+
+  it('end within a second of every session ending (sign-out everywhere, a password change, a suspension) and of the account’s deletion', async () => {
+    const user = await createUser(t.db);
+    const { stream: one } = await connect(second, user.id);
+    const { stream: other } = await connect(first, user.id);
+    await endAllSessions(t.db, user.id);
+    expect(await endedWithinASecond(one)).toBe(true);
+    expect(await endedWithinASecond(other)).toBe(true);
+
+    const deleted = await createUser(t.db);
+    const { stream } = await connect(second, deleted.id);
+    await t.db.execute(sql`delete from users where id = ${deleted.id}`);
+    expect(await endedWithinASecond(stream)).toBe(true);
   });
 });
 

@@ -22,6 +22,8 @@ import type { Database, Executor } from '../db/client.ts';
 
 /** The NOTIFY channel: payloads are the addressees' ids, comma-separated. */
 export const LIVE_EVENTS_CHANNEL = 'live_events';
+/** Where a database trigger tells of each session that ended, `<user id>:<session id>` (migration 0030). */
+export const SESSIONS_ENDED_CHANNEL = 'sessions_ended';
 /** How long stored events are kept for clients that were away. */
 export const LIVE_EVENT_RETENTION_DAYS = 7;
 /** Addressees of one event, at most: an announcement to more people goes through a job, in batches. */

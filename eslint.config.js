@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import serverLayering from './packages/server/lint/layering.js';
 
 // Web features stay independent: one feature never imports another (shared code lives in
 // src/components and src/lib; pages that combine features live in src/app).
@@ -41,4 +42,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   ...featureBoundaries,
+  {
+    files: ['packages/server/src/**/*.ts'],
+    plugins: { server: serverLayering },
+    rules: {
+      'server/layering': ['error', { knownViolations: ['sales -> payments', 'sales -> conversations', 'http -> users', 'db -> users'] }],
+    },
+  },
 );

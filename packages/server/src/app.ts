@@ -33,6 +33,7 @@ import { saleRoutes } from './sales/sale-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
 import { productRoutes } from './products/product-routes.ts';
+import { categoryProductRoutes } from './products/category-products-routes.ts';
 import { searchRoutes } from './products/search-routes.ts';
 import { priceGuideRoutes } from './price-guide/price-guide-routes.ts';
 import { wishRoutes } from './wishes/wish-routes.ts';
@@ -188,6 +189,7 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
       await api.register(userRoutes);
       await api.register(categoryRoutes);
       await api.register(productRoutes);
+      await api.register(categoryProductRoutes);
       await api.register(searchRoutes);
       await api.register(priceGuideRoutes);
       await api.register(wishRoutes);

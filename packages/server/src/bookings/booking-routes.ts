@@ -5,7 +5,7 @@ import { currentUser } from '../http/access.ts';
 import { products } from '../db/schema/index.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
-import { requireOwnEmailOrAdmin } from '../http/ownership.ts';
+import { requireOwnEmailOrAdmin } from '../users/ownership.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { errorResponses } from '../http/responses.ts';
 import { requireBuyable } from '../products/buyable-product.ts';

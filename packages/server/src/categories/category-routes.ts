@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addCategoryBody, category, categoryProducts, createdOf, idParams, paginationQuery, serverMessages } from '@furniture/contract';
-import { conflict, notFound } from '../http/errors.ts';
+import { addCategoryBody, category, createdOf, paginationQuery, serverMessages } from '@furniture/contract';
+import { conflict } from '../http/errors.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { errorResponses } from '../http/responses.ts';
-import { contactWithheldDescription, listProductsInCategory, toProduct } from '../products/product-repository.ts';
 import { recordAdminAct } from '../audit/audit-log.ts';
-import { findCategoryById, insertCategory, listCategories, toCategory } from './category-repository.ts';
+import { insertCategory, listCategories, toCategory } from './category-repository.ts';
 
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   // The specification reads the same list from two paths: the shell's GET / and the loader's GET /allCategories.
@@ -33,28 +32,6 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
-
-  app.get(
-    '/category/:id',
-    {
-      config: { access: 'signed-in', cache: { tables: ['categories', 'products', 'users', 'reviews'] } },
-      schema: {
-        tags: ['categories'],
-        summary: 'Products of one category, available ones first',
-        description: `The specification shows no shape: this answers {success, products}: available products first, then sold ones (which the web app shows as Unavailable), newest first within each. ${contactWithheldDescription} ${paginationDescription}`,
-        params: idParams,
-        querystring: paginationQuery,
-        response: { 200: categoryProducts, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      if (!(await findCategoryById(app.db, id))) throw notFound(serverMessages.categories.notFound);
-      const page = pageOf(request.query);
-      const rows = await listProductsInCategory(app.db, id, page.probe);
-      return { success: true as const, products: pageRows(request, reply, rows, page).map(toProduct) };
-    },
-  );
 
   app.post(
     '/addCategory',

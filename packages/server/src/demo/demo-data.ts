@@ -3,7 +3,7 @@ import type { Condition } from '@furniture/contract';
 import type { Database } from '../db/client.ts';
 import { createCategory, createProduct, createUser } from '../db/factories.ts';
 import { categories, users } from '../db/schema/index.ts';
-import { scheduleListingExpiry } from '../sales/listing-expiry.ts';
+import { scheduleListingExpiry } from '../products/listing-expiry.ts';
 
 /** The demo accounts; the README lists the same. */
 export const demoAccounts = [

@@ -27,7 +27,7 @@ import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { errorResponses } from '../http/responses.ts';
 import { refundPayment } from '../payments/fulfilment.ts';
-import { toAppeal } from './appeal-repository.ts';
+import { toAppeal } from '../products/appeal-repository.ts';
 import { findReportableMessage, threadExcerpt } from './message-reports.ts';
 import { answerAppeal, appealListing, liftSuspension, moderate } from './moderation.ts';
 import { findReport, insertReport, listReportQueue, toReport } from './report-repository.ts';

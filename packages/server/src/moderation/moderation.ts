@@ -10,7 +10,7 @@ import { renderMail } from '../mail/mail-layout.ts';
 import { queueMail } from '../mail/mail-queue.ts';
 import { changeBooking } from '../sales/sale-transitions.ts';
 import { endAllSessions } from '../users/refresh-tokens.ts';
-import { insertAppeal, lockAppeal, settlePendingAppeal, type AppealRow } from './appeal-repository.ts';
+import { insertAppeal, lockAppeal, settlePendingAppeal, type AppealRow } from '../products/appeal-repository.ts';
 import { authorOfMessage, removeMessage } from './message-reports.ts';
 import { lockReport, resolveReportsOf, type ReportRow } from './report-repository.ts';
 

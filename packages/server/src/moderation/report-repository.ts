@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CreateReportBody, Report, ReportedTarget, ReportQueueStatus, ReportStatus, ReportTargetType } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { auditLog, listingAppeals, products, reports, users } from '../db/schema/index.ts';
-import { latestAppealsOf, toAppeal } from './appeal-repository.ts';
+import { latestAppealsOf, toAppeal } from '../products/appeal-repository.ts';
 import { reportedMessagesAmong } from './message-reports.ts';
 
 export type ReportRow = typeof reports.$inferSelect;

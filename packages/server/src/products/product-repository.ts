@@ -5,7 +5,7 @@ import type { Executor } from '../db/client.ts';
 import { executePrepared } from '../db/prepared.ts';
 import { bookings, categories, payments, products, productViews, reviews, users, wishes } from '../db/schema/index.ts';
 import type { Page } from '../http/pagination.ts';
-import { latestAppealsOf, toAppeal } from '../moderation/appeal-repository.ts';
+import { latestAppealsOf, toAppeal } from './appeal-repository.ts';
 
 /**
  * How people rate a seller: the average of the reviews about them (one decimal) and how many there

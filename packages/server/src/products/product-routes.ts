@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountTexts, addProductBody, createdOf, deleteResponse, emailListQuery, idQuery, LISTING_LIFETIME_DAYS, listOf, messages, paginationQuery, product, sellerProduct, serverMessages, successMessage } from '@furniture/contract';
 import { currentUser, requireVerifiedEmail } from '../http/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
-import { requireOwnEmailOrAdmin } from '../http/ownership.ts';
+import { requireOwnEmailOrAdmin } from '../users/ownership.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { errorResponses } from '../http/responses.ts';
 import { findCategoryById } from '../categories/category-repository.ts';
@@ -17,7 +17,7 @@ import {
   toProduct,
   toProductWithContact,
 } from './product-repository.ts';
-import { scheduleListingExpiry } from '../sales/listing-expiry.ts';
+import { scheduleListingExpiry } from './listing-expiry.ts';
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

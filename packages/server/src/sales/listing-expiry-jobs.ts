@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { products } from '../db/schema/index.ts';
-import { expireListingTask, remindListingExpiryTask } from './listing-expiry.ts';
+import { expireListingTask, remindListingExpiryTask } from '../products/listing-expiry.ts';
 import { notifyListingExpiresSoon } from './sale-notifications.ts';
 import { expireListing } from './sale-transitions.ts';
 

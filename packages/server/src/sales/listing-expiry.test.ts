@@ -8,7 +8,7 @@ import { createCategory, createUser } from '../db/factories.ts';
 import { liveEvents } from '../db/schema/index.ts';
 import { advanceJobClock, nextOutcome } from '../jobs/job-clock.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
-import { expireListingTask, remindListingExpiryTask } from './listing-expiry.ts';
+import { expireListingTask, remindListingExpiryTask } from '../products/listing-expiry.ts';
 import { listingStep, productRow } from './sale-fixtures.ts';
 
 /**

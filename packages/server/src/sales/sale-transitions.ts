@@ -5,7 +5,7 @@ import { bookings, payments, products, saleProblems } from '../db/schema/index.t
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { closeOpenOffersOfProduct } from '../conversations/offer-expiry.ts';
 import { holdFunds, lockFunds, openProblem, refundFunds, releaseFunds } from './buyer-protection.ts';
-import { cancelListingExpiry, scheduleListingExpiry } from './listing-expiry.ts';
+import { cancelListingExpiry, scheduleListingExpiry } from '../products/listing-expiry.ts';
 import { notifyBookingAnswered, notifyPaymentReceived, notifyWishersOfPriceDrop, publishSaleChange } from './sale-notifications.ts';
 
 /**

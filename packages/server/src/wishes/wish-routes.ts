@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addWishBody, createdOf, deleteResponse, emailListQuery, idQuery, listOf, messages, serverMessages, wish } from '@furniture/contract';
 import { currentUser } from '../http/access.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import { requireOwnEmailOrAdmin } from '../http/ownership.ts';
+import { requireOwnEmailOrAdmin } from '../users/ownership.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { errorResponses } from '../http/responses.ts';
 import { requireBuyable } from '../products/buyable-product.ts';

@@ -1,8 +1,8 @@
 import { serverMessages } from '@furniture/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findUserByEmail, type UserRow } from '../users/user-repository.ts';
-import { currentUser } from './access.ts';
-import { forbidden, notFound } from './errors.ts';
+import { findUserByEmail, type UserRow } from './user-repository.ts';
+import { currentUser } from '../http/access.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 
 /**
  * The account a `?email=` listing is about. Ownership comes from the token: the caller may name

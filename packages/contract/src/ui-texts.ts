@@ -95,6 +95,8 @@ export const uiTexts = {
     unreachable: 'We can’t reach the marketplace right now. Trying again…',
     /** A request that got no answer: the network failed, or the session could not be renewed for want of one. */
     noAnswer: 'We can’t reach the marketplace right now. Check your connection and try again.',
+    /** While the browser has no network at all. */
+    offline: 'You are offline. Nothing you do reaches the marketplace until your connection is back.',
     footerBlurb: 'Pre-loved sofas, tables, beds and chairs from people near you, checked by our team before they go on sale.',
     socialMedia: 'Social media',
     errorIllustration: 'A broken chair',

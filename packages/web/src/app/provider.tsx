@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { ConnectionNotice } from '../components/connection-notice.tsx';
 import { AuthProvider, useAuth } from '../lib/auth.tsx';
-import { useToastModule } from '../lib/notify.ts';
+import { usePlainMessages, useToastModule } from '../lib/notify.ts';
 import { queryClient } from '../lib/query-client.ts';
 
 /** Toasts of section 9: top-center, 4 s for plain and error, 2 s for success, loading until dismissed. */
@@ -26,7 +26,19 @@ function Toasts() {
     () => matchMedia(phoneQuery).matches,
     () => false,
   );
-  if (!toasts) return null;
+  const plain = usePlainMessages();
+  if (!toasts) {
+    // Offline before any toast was shown, its code cannot arrive: the messages show all the same.
+    return (
+      <div role="status" className="fixed inset-x-0 z-[70] flex flex-col items-center gap-2 px-3" style={{ top: isPhone ? 8 : 72 }}>
+        {plain.map((message) => (
+          <p key={message.id} className={`alert max-w-md shadow-lg ${message.kind === 'error' ? 'alert-error' : ''}`}>
+            {message.text}
+          </p>
+        ))}
+      </div>
+    );
+  }
   // react-hot-toast keeps at most 20 toasts (its TOAST_LIMIT), the limit of section 9. On wide
   // screens they sit just below the navbar, so a toast (which pauses while hovered) never covers its
   // links; on phones, where that spot is the page's heading or the field being typed in, they sit

@@ -11,21 +11,55 @@ type ToastModule = typeof ReactHotToast;
 let loaded: ToastModule | null = null;
 let loading: Promise<ToastModule> | null = null;
 const listeners = new Set<() => void>();
+const changed = () => {
+  for (const listener of listeners) listener();
+};
 
 function loadToasts(): Promise<ToastModule> {
-  loading ??= import('react-hot-toast').then((module) => {
-    loaded = module;
-    for (const listener of listeners) listener();
-    return module;
-  });
+  loading ??= import('react-hot-toast').then(
+    (module) => {
+      loaded = module;
+      changed();
+      return module;
+    },
+    (error: unknown) => {
+      // Offline, the toasts' code cannot arrive: the next message tries again.
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
 
+export interface PlainMessage {
+  id: number;
+  kind: 'blank' | 'success' | 'error';
+  text: string;
+}
+
+/** Messages shown without react-hot-toast, whose code could not be loaded; each for as long as a toast would be. */
+let plainMessages: PlainMessage[] = [];
+let nextId = 0;
+const PLAIN_MESSAGE_MS = 4000;
+
+function showPlain(kind: PlainMessage['kind'], text: string) {
+  const message = { id: ++nextId, kind, text };
+  plainMessages = [...plainMessages, message];
+  changed();
+  setTimeout(() => {
+    plainMessages = plainMessages.filter((shown) => shown !== message);
+    changed();
+  }, PLAIN_MESSAGE_MS);
+}
+
 function show(kind: 'blank' | 'success' | 'error', message: string) {
-  void loadToasts().then(({ toast }) => {
-    if (kind === 'blank') toast(message);
-    else toast[kind](message);
-  });
+  loadToasts().then(
+    ({ toast }) => {
+      if (kind === 'blank') toast(message);
+      else toast[kind](message);
+    },
+    () => showPlain(kind, message),
+  );
 }
 
 export const notify = {
@@ -39,14 +73,17 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
 /** The loaded react-hot-toast module once a first message asked for it, else null. */
 export function useToastModule(): ToastModule | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => loaded,
-    () => null,
-  );
+  return useSyncExternalStore(subscribe, () => loaded, () => null);
+}
+
+/** The messages shown while react-hot-toast's code cannot be loaded (offline). */
+export function usePlainMessages(): PlainMessage[] {
+  return useSyncExternalStore(subscribe, () => plainMessages, () => plainMessages);
 }

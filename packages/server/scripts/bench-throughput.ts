@@ -1,6 +1,7 @@
 /**
  * Measures throughput against the limit of this machine. Starts the marketplace as `npm start`
- * does (its own process, demo data, LOG_LEVEL=warn) on a scratch database (an embedded PostgreSQL
+ * does (its own process, its settings' defaults: log level info, a line per request to standard
+ * output, here discarded; demo data) on a scratch database (an embedded PostgreSQL
  * in a temporary directory, or one created on BENCH_DATABASE_URL's server), then:
  * - each hot read, with the response cache already holding thousands of other answers (every URL
  *   different for a measurement's time, as a busy server's cache holds other searches and pages),
@@ -269,7 +270,7 @@ export async function writeLoad(base: string, path: string, buyers: Array<Record
 function spawnApp(env: Record<string, string>) {
   return spawn(process.execPath, startArguments(), {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

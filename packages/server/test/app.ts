@@ -17,6 +17,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /**
+ * The apps of `setupTestApp` and `setupSecondApp` log at `npm start`'s level (info), so that every
+ * request takes the logging path it takes in production, to nowhere. `config` stays silent for the
+ * apps a test builds from it itself.
+ */
+const loggingAsStarted = (config: Config) => ({ config: { ...config, logLevel: 'info' as const }, logStream: { write: () => undefined } });
+
+/**
  * Boots the real app in-process on this file's own fresh database. Call at the top of a test file;
  * the returned object is filled in before the first test runs.
  */
@@ -29,7 +36,7 @@ export function setupTestApp(overrides: Partial<Config> = {}, { webDir }: { webD
     // Recurring jobs are off: a tick must not run in the middle of a test that drives the same work
     // by hand. Tests of recurring work build an app of their own.
     context.app = await buildApp({
-      config: context.config,
+      ...loggingAsStarted(context.config),
       db: context.db,
       jobs: { recurring: false },
       ...(webDir ? { webDir } : {}),
@@ -54,7 +61,7 @@ export function setupSecondApp(t: TestContext, { webDir }: { webDir?: string } =
   beforeAll(async () => {
     const { db, pool } = createDatabase(t.database.url, 3);
     closePool = () => pool.end();
-    second.app = await buildApp({ config: t.config, db, jobs: { recurring: false }, ...(webDir ? { webDir } : {}) });
+    second.app = await buildApp({ ...loggingAsStarted(t.config), db, jobs: { recurring: false }, ...(webDir ? { webDir } : {}) });
     await second.app.ready();
   });
   afterAll(async () => {

@@ -142,7 +142,7 @@ async function runLighthouse() {
   const base = `http://127.0.0.1:${port}`;
   const app = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: base, DATABASE_URL: database.url, LOG_LEVEL: 'warn', DEMO_DATA: 'true' },
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: base, DATABASE_URL: database.url, DEMO_DATA: 'true' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -6,11 +5,10 @@ import type pg from 'pg';
 import type { DatabaseListener } from '../db/listener.ts';
 import type { Pagination } from '@furniture/contract';
 import { pageOf, type Page } from '../http/pagination.ts';
-import { bearerToken, keptCaller, SESSION_TABLES, type Access } from '../http/access.ts';
-import { encodedCopy, encodingFor, varyByEncoding, type CompressedCopies, type Encoding } from './compression.ts';
+import { encodedCopy, encodingFor, varyByEncoding, type CompressedCopies } from './compression.ts';
 import { KeptByUse } from './kept-by-use.ts';
 import type { WatchedTable } from './data-versions.ts';
-import { answerHeaders, recordWhenSent, type FrontDoorAnswer, type SentAnswer } from './front-door.ts';
+import { answerHeaders } from './response-cache.ts';
 
 /** All of one list's kept answers together stay under this many bytes; those not used lately go first (kept-by-use.ts). */
 export const OWN_LIST_CACHE_BYTES = 4 * 1024 * 1024;
@@ -110,26 +108,16 @@ export interface OwnListRead<Answer> {
 }
 
 interface Entry {
-  /** Whose list it is. */
-  owner: string;
   versions: string;
   fingerprint: string;
-  /** The rows the fingerprint covers, from the query string validated when the answer was made. */
-  probe: Page;
   /** The serialized answer, as it is sent to a client that accepts no compression. */
   body: Buffer;
   headers: Array<[string, string]>;
   encoded: CompressedCopies;
-  /**
-   * Each copy (by encoding) as first sent through the app to the owner, from a request without an
-   * Origin: what the front door sends the owner again.
-   */
-  sent: Partial<Record<Encoding | 'identity', SentAnswer>>;
 }
 
 interface Pending {
   key: string;
-  owner: string;
   versions: string;
   fingerprint: string;
 }
@@ -141,21 +129,12 @@ interface Pending {
  */
 const probeOf = (request: FastifyRequest) => pageOf(request.query as Pagination).probe;
 
-/**
- * Sends a kept list: the copy the request accepts, compressed once per answer and not per
- * request. The copy that goes out to the owner is recorded for the front door; one an admin
- * reads is the same list but not theirs to be sent from memory.
- */
+/** Sends a kept list: the copy the request accepts, compressed once per answer and not per request. */
 async function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): Promise<Buffer> {
   const encoding = encodingFor(entry.body, request.headers['accept-encoding']);
-  const copy = encoding ?? 'identity';
   varyByEncoding(reply, entry.body);
   for (const [name, value] of entry.headers) reply.header(name, value);
-  const body = await encodedCopy(reply, entry.body, entry.encoded, encoding);
-  if (request.user?.id === entry.owner && !entry.sent[copy]) {
-    recordWhenSent(request, reply, { status: 200, body }, (sent) => (entry.sent[copy] ??= sent));
-  }
-  return body;
+  return encodedCopy(reply, entry.body, entry.encoded, encoding);
 }
 
 /**
@@ -181,42 +160,7 @@ export function ownListCache(
   /** Fingerprints asked for before the access check, and for whom (`readAhead`). */
   const readAheads = new WeakMap<FastifyRequest, { owner: string; fingerprint: Promise<string | undefined> }>();
   const keyOf = (owner: string, request: FastifyRequest) => `${owner} ${request.url}`;
-  /** The routes this cache keeps answers of, by path, and the access each declares. */
-  const routes = new Map<string, Access>();
-
   app.dataVersions.onForget(() => entries.clear());
-
-  /**
-   * This list's part of the front door (front-door.ts): the answer kept for the token's own
-   * account and this URL, as it first went out to them, once every check the route would make
-   * passes on what this server keeps. The token verifies; its session is kept open, current and
-   * not run out; the account is not suspended and the route's access lets it in (the very
-   * functions the access check uses; a refusal leaves the request to Fastify, which answers it
-   * with its reason); the announced tables are current and the owner's page is unchanged. The
-   * page is asked for with the catch-up, so that both take one round trip.
-   */
-  app.frontDoor.add((request) => {
-    const access = routes.get(request.url!.split('?', 1)[0]!);
-    const token = access && bearerToken(request);
-    return token ? answerFromMemory(request, access, token) : undefined;
-  });
-
-  async function answerFromMemory(request: IncomingMessage, access: Access, token: string): Promise<FrontDoorAnswer | undefined> {
-    const subject = await app.accessTokens.verify(token);
-    const key = `${subject.userId} ${request.url}`;
-    const entry = entries.get(key);
-    const answer = entry?.sent[encodingFor(entry.body, request.headers['accept-encoding']) ?? 'identity'];
-    if (!answer) return undefined;
-    const arrived = { caughtUp: null };
-    const [sessionVersions, versions, fingerprint] = await Promise.all([
-      app.dataVersions.current(arrived, SESSION_TABLES),
-      app.dataVersions.current(arrived, tables),
-      readFingerprint(subject.userId, entry.probe),
-    ]);
-    if (versions === null || versions !== entry.versions || fingerprint !== entry.fingerprint || entries.peek(key) !== entry) return undefined;
-    if (!keptCaller(app, subject, sessionVersions, access)) return undefined;
-    return { answer };
-  }
 
   /**
    * The owner's page as it is now: the fingerprint read ahead for this request when it was read
@@ -255,7 +199,7 @@ export function ownListCache(
         return reply.send(await send(request, reply, kept));
       }
       const computed = await read.compute();
-      if (versions !== null) pending.set(request, { key, owner: read.owner, versions, fingerprint: computed.fingerprint });
+      if (versions !== null) pending.set(request, { key, versions, fingerprint: computed.fingerprint });
       return computed.answer;
     },
 
@@ -266,16 +210,12 @@ export function ownListCache(
     async onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
       const keep = pending.get(request);
       if (!keep || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-      routes.set(request.routeOptions.url!, request.routeOptions.config.access!);
       const entry: Entry = {
-        owner: keep.owner,
         versions: keep.versions,
         fingerprint: keep.fingerprint,
-        probe: probeOf(request),
         body: Buffer.from(payload),
         headers: answerHeaders(reply),
         encoded: {},
-        sent: {},
       };
       entries.set(keep.key, entry);
       return send(request, reply, entry);

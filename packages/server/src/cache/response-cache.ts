@@ -2,11 +2,9 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { encodedCopy, encodingFor, varyByEncoding, type CompressedCopies, type Encoding } from './compression.ts';
+import { encodedCopy, encodingFor, varyByEncoding, type CompressedCopies } from './compression.ts';
 import { KeptByUse } from './kept-by-use.ts';
 import type { WatchedTable } from './data-versions.ts';
-import { bearerToken, keptCaller, SESSION_TABLES, type Access } from '../http/access.ts';
-import { answerHeaders, recordWhenSent, type FrontDoorAnswer, type SentAnswer } from './front-door.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -18,9 +16,9 @@ declare module 'fastify' {
     cache?: {
       tables: readonly WatchedTable[];
       /**
-       * Done for every answer of the route sent with 200 or 304, by Fastify or by the front door,
-       * from what the URL said (the route's params) and the request as it came: a product's page
-       * counts a view. It must be cheap and must not change the answer.
+       * Done for every answer of the route sent with 200 or 304, kept or not, from what the URL
+       * said (the route's params) and the request as it came: a product's page counts a view. It
+       * must be cheap and must not change the answer.
        */
       onAnswer?: (request: IncomingMessage, params: Readonly<Record<string, string>>) => void;
       /** The Cache-Control of the route's answers, kept or not, when not the usual one of its access. */
@@ -50,38 +48,25 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 
 type OnAnswer = NonNullable<NonNullable<FastifyContextConfig['cache']>['onAnswer']>;
 
-type Copy = Encoding | 'identity';
-
-/** One answer of a kept entry as the app sent it, and the ETag it names. */
-interface SentCopy extends SentAnswer {
-  etag: string;
-}
-
 interface Entry {
-  /** The tables the answer was computed from, and their versions then. */
-  tables: readonly WatchedTable[];
+  /** The versions of the route's tables the answer was computed under. */
   versions: string;
-  /**
-   * An answer that nothing else happens with as it is sent (the route has no onSend hook of its
-   * own; its `onAnswer` the front door does itself): the front door may send it again, to anyone
-   * for a public route, else to a caller whose kept session the route's access lets in.
-   */
-  replayable: boolean;
-  /** The route's declared access. */
-  access: Access;
-  /** The route's `onAnswer`, with the params of this URL: done again for each answer sent from memory. */
-  onAnswer: ((request: IncomingMessage) => void) | undefined;
   /** The serialized answer, as it is sent to a client that accepts no compression. */
   body: Buffer;
   /** A hash of the body, the same on every server; each encoding's ETag is made from it. */
   hash: string;
   headers: Array<[string, string]>;
   encoded: CompressedCopies;
-  /**
-   * Each copy (by encoding), and the 304 that names it, as first sent through the app to a
-   * request without an Origin.
-   */
-  sent: Partial<Record<Copy | `${Copy} 304`, SentCopy>>;
+}
+
+/** The headers of a computed answer that a kept one is sent with (others are the request's own: CORS, security). */
+export function answerHeaders(reply: FastifyReply): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  for (const name of ['content-type', 'link']) {
+    const value = reply.getHeader(name);
+    if (typeof value === 'string') headers.push([name, value]);
+  }
+  return headers;
 }
 
 /** Whether an If-None-Match header names this ETag (alone, in a list, or weak), or any (`*`). */
@@ -100,24 +85,14 @@ function chooseCopy(entry: Entry, acceptEncoding: string | undefined) {
  */
 async function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): Promise<Buffer | string> {
   const { encoding, etag } = chooseCopy(entry, request.headers['accept-encoding']);
-  const copy = encoding ?? 'identity';
   reply.header('etag', etag);
   varyByEncoding(reply, entry.body);
   if (names(request.headers['if-none-match'], etag)) {
     reply.code(304);
-    recordCopy(request, reply, entry, `${copy} 304`, { status: 304, etag, body: Buffer.alloc(0) });
     return '';
   }
   for (const [name, value] of entry.headers) reply.header(name, value);
-  const body = await encodedCopy(reply, entry.body, entry.encoded, encoding);
-  recordCopy(request, reply, entry, copy, { status: 200, etag, body });
-  return body;
-}
-
-/** The first time each copy of an entry goes out as the front door may send it again, it is kept as it went out. */
-function recordCopy(request: FastifyRequest, reply: FastifyReply, entry: Entry, key: keyof Entry['sent'], answer: Omit<SentCopy, 'headers'>) {
-  if (!entry.replayable || entry.sent[key]) return;
-  recordWhenSent(request, reply, answer, (sent) => (entry.sent[key] ??= sent));
+  return encodedCopy(reply, entry.body, entry.encoded, encoding);
 }
 
 /**
@@ -178,7 +153,7 @@ export const responseCachePlugin = fp(
       };
     }
 
-    function store(tables: readonly WatchedTable[], access: Access, replayable: boolean, onAnswer: OnAnswer | undefined) {
+    function store(onAnswer: OnAnswer | undefined) {
       return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
         const params = request.params as Parameters<OnAnswer>[1];
         if (reply.statusCode === 200 || reply.statusCode === 304) onAnswer?.(request.raw, params);
@@ -190,56 +165,11 @@ export const responseCachePlugin = fp(
         const body = Buffer.from(payload);
         const headers = answerHeaders(reply);
         const hash = createHash('sha1').update(body).digest('base64url');
-        const entry: Entry = {
-          tables,
-          versions: request.cacheVersions,
-          replayable,
-          access,
-          onAnswer: onAnswer && ((raw) => onAnswer(raw, params)),
-          body,
-          hash,
-          headers,
-          encoded: {},
-          sent: {},
-        };
+        const entry: Entry = { versions: request.cacheVersions, body, hash, headers, encoded: {} };
         if (body.length <= MAX_ENTRY_BYTES) entries.set(request.url, entry);
         handOverTo(entry);
         return send(request, reply, entry);
       };
-    }
-
-    /**
-     * The response cache's part of the front door (front-door.ts): an answer kept here, whose copy
-     * (or the 304 naming it) has already been sent through the app once, once the catch-up shows it
-     * current; the route's `onAnswer` (a product page's view) is done as Fastify would. One of a
-     * route that is not public goes only to a bearer of a token whose session this server keeps
-     * current, and whom the route's access lets in (`keptCaller`).
-     */
-    app.frontDoor.add((request) => {
-      const url = request.url!;
-      const entry = entries.get(url);
-      if (!entry?.replayable) return undefined;
-      const copy = chooseCopy(entry, request.headers['accept-encoding']).encoding ?? 'identity';
-      const sent = entry.sent[copy];
-      const answer = sent && names(request.headers['if-none-match'], sent.etag) ? entry.sent[`${copy} 304`] : sent;
-      if (!answer) return undefined;
-      if (entry.access !== 'public') {
-        const token = bearerToken(request);
-        return token ? answerSignedIn(url, entry, answer, token) : undefined;
-      }
-      return app.dataVersions.current({ caughtUp: null }, entry.tables).then((versions) => {
-        if (versions !== entry.versions || entries.peek(url) !== entry) return undefined;
-        return { answer, onSent: entry.onAnswer };
-      });
-    });
-
-    async function answerSignedIn(url: string, entry: Entry, answer: SentAnswer, token: string): Promise<FrontDoorAnswer | undefined> {
-      const subject = await app.accessTokens.verify(token);
-      const arrived = { caughtUp: null };
-      const [versions, sessionVersions] = await Promise.all([app.dataVersions.current(arrived, entry.tables), app.dataVersions.current(arrived, SESSION_TABLES)]);
-      if (versions !== entry.versions || entries.peek(url) !== entry) return undefined;
-      if (!keptCaller(app, subject, sessionVersions, entry.access)) return undefined;
-      return { answer, onSent: entry.onAnswer };
     }
 
     app.addHook('onRoute', (route: RouteOptions) => {
@@ -254,9 +184,8 @@ export const responseCachePlugin = fp(
       if (isPublic) route.onRequest = [...[route.onRequest ?? []].flat(), check];
       else route.preHandler = [...[route.preHandler ?? []].flat(), check];
       // Before compression, which would otherwise compress the answer again for every request.
-      const ownOnSend = [route.onSend ?? []].flat();
-      route.onSend = [store(tables, access, ownOnSend.length === 0, cache.onAnswer), ...ownOnSend];
+      route.onSend = [store(cache.onAnswer), ...[route.onSend ?? []].flat()];
     });
   },
-  { name: 'response-cache', dependencies: ['data-versions', 'front-door'] },
+  { name: 'response-cache', dependencies: ['data-versions'] },
 );

@@ -109,7 +109,6 @@ async function sessionUser(app: FastifyInstance, request: FastifyRequest, subjec
   const versions = await app.dataVersions.current(request, SESSION_TABLES);
   const kept = keptSessionUser(app, subject, versions);
   if (kept) {
-    // As the front door checks a kept session (cache/own-list-cache.ts).
     refuseSuspended(kept);
     return kept;
   }
@@ -133,24 +132,9 @@ async function sessionUser(app: FastifyInstance, request: FastifyRequest, subjec
  * SESSION_TABLES caught up after the request arrived, and the session has not run out.
  * Undefined when it must be looked up again.
  */
-export function keptSessionUser(app: FastifyInstance, subject: TokenSubject, versions: string | null): UserRow | undefined {
+function keptSessionUser(app: FastifyInstance, subject: TokenSubject, versions: string | null): UserRow | undefined {
   const kept = app.keptSessions.get(`${subject.userId} ${subject.sessionId}`);
   return kept && kept.versions === versions && Date.now() < kept.sessionEndsAt ? kept.user : undefined;
-}
-
-/**
- * The account a verified token's kept session lets in, as the access check would decide from what
- * this server keeps (a front door's answer, cache/front-door.ts): undefined when the session must
- * be looked up again (`keptSessionUser`); throws, as the check does, for a suspended account or
- * one the route's access does not let in, and the front door leaves the request to Fastify, which
- * answers it with the reason.
- */
-export function keptCaller(app: FastifyInstance, subject: TokenSubject, sessionVersions: string | null, access: Access): UserRow | undefined {
-  const user = keptSessionUser(app, subject, sessionVersions);
-  if (!user) return undefined;
-  refuseSuspended(user);
-  requireAccess(access, user);
-  return user;
 }
 
 export function refuseSuspended(user: UserRow) {

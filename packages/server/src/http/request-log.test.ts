@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { testConfig } from '../../test/app.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { redactUrl } from './request-log.ts';
 
 describe('redactUrl', () => {
@@ -20,5 +24,47 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/user?email=rahim@example.com')).toBe('/api/user?email=[email]');
     expect(redactUrl('/api/booking?email=rahim%40example.com&page=2')).toBe('/api/booking?email=[email]&page=2');
     expect(redactUrl('/api/users/rahim@example.com/profile')).toBe('/api/users/[email]/profile');
+  });
+});
+
+describe('the request log at npm start’s level', () => {
+  let database: TestDatabase;
+  let app: App;
+  const lines: string[] = [];
+  const logged = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // The level a start without settings logs at, as the README runs it.
+    const { logLevel } = loadConfig({ DATABASE_URL: database.url });
+    expect(logLevel).toBe('info');
+    app = await buildApp({ config: testConfig({ logLevel }), db: database.db, jobs: { recurring: false }, logStream: { write: (line) => void lines.push(line) } });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it('writes one line per request: method, URL without its secrets, status and time, and no credential', async () => {
+    lines.length = 0;
+    const token = 'eyJhbGciOiJIUzI1NiJ9.secret-looking-token.signature';
+    await app.inject({ method: 'GET', url: '/api/allCategories', headers: { authorization: `Bearer ${token}`, cookie: 'refresh=cookie-secret' } });
+    await app.inject({ method: 'GET', url: '/api/events?ticket=one-time-ticket' });
+    await app.inject({ method: 'GET', url: '/api/no-such-route' });
+
+    const requests = logged().filter((line) => line.msg === 'request completed');
+    expect(requests).toHaveLength(3);
+    expect(logged().filter((line) => line.msg === 'incoming request')).toHaveLength(0);
+    expect(requests.map((line) => [line.req, line.res])).toEqual([
+      [expect.objectContaining({ method: 'GET', url: '/api/allCategories' }), { statusCode: 200 }],
+      [expect.objectContaining({ method: 'GET', url: '/api/events?ticket=[redacted]' }), { statusCode: 401 }],
+      [expect.objectContaining({ method: 'GET', url: '/api/no-such-route' }), { statusCode: 404 }],
+    ]);
+    for (const line of requests) {
+      expect(line).toMatchObject({ level: 30, reqId: expect.any(String), responseTime: expect.any(Number) });
+    }
+    const text = lines.join('');
+    for (const secret of [token, 'cookie-secret', 'one-time-ticket']) expect(text).not.toContain(secret);
   });
 });

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
 
 /**
  * Query parameters that carry a secret, never logged: the live event stream's one-time ticket, the
@@ -28,6 +29,29 @@ export function serializeRequest(request: FastifyRequest) {
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+/**
+ * Fastify's request logging, one line per answered request instead of two: the request
+ * (`serializeRequest`), the status and the time taken in ms, with Fastify's field names. Every
+ * field is chosen here and none holds a secret, so the line goes through a logger without the
+ * redaction every other line gets (`LOG_REDACT_PATHS`): redacting the two lines Fastify logs for
+ * each request cost a busy server as much as answering it.
+ */
+export class RequestLog extends LogController {
+  constructor(private readonly lines: Logger) {
+    super();
+  }
+
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) return super.requestCompleted(error, request, reply);
+    this.lines.info(
+      { reqId: request.id, req: serializeRequest(request), res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+  }
 }
 
 /** Names of fields that hold a secret, wherever they appear in a logged object. */

@@ -55,7 +55,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         access: 'public',
         cache: {
           tables: ['categories', 'products', 'users', 'reviews'],
-          // Counted as it is answered, by the app or by the response cache's front door.
+          // Counted as it is answered, computed or kept.
           onAnswer: countsAView(app),
         },
       },

@@ -10,7 +10,7 @@ import { KeptByUse } from './kept-by-use.ts';
 import type { WatchedTable } from './data-versions.ts';
 import { answerHeaders } from './response-cache.ts';
 
-/** All of one list's kept answers together stay under this many bytes; those not used lately go first (kept-by-use.ts). */
+/** All of one list's cached answers together stay under this many bytes; those not used lately go first (kept-by-use.ts). */
 export const OWN_LIST_CACHE_BYTES = 4 * 1024 * 1024;
 
 /**
@@ -33,7 +33,7 @@ export const fingerprintOf = (rows: readonly RowVersion[]) => rows.map((row) => 
  * db/listener.ts): every key asked until that round trip starts is read by it, and the requests
  * whose catch-up it also is wait for one round trip instead of two. Each read starts after its
  * keys were asked, so it sees every commit made before that. A key read while the listening
- * connection is down answers undefined: nothing kept is reused then.
+ * connection is down answers undefined: nothing cached is reused then.
  */
 export function batched<Key, Value>(
   listener: DatabaseListener,
@@ -75,7 +75,7 @@ export interface OwnList {
  * The arrays are read through subqueries so that no plan knows their length: a plan made for the
  * values of one execution (a custom plan) counted the buyers asked, one at most times, while the
  * plan for any values (the generic one) guesses ten, so PostgreSQL kept planning the statement
- * anew on every execution. Now both look alike and the generic plan is kept after the fifth.
+ * anew on every execution. Now both look alike and the generic plan is reused from the sixth on.
  */
 export function pageFingerprints(listener: DatabaseListener, statement: string, list: OwnList): (owner: string, page: Page) => Promise<string | undefined> {
   const { sql: text } = new PgDialect().sqlToQuery(sql`select asked.n, own.id, own.version
@@ -129,7 +129,7 @@ interface Pending {
  */
 const probeOf = (request: FastifyRequest) => pageOf(request.query as Pagination).probe;
 
-/** Sends a kept list: the copy the request accepts, compressed once per answer and not per request. */
+/** Sends a cached list: the copy the request accepts, compressed once per answer and not per request. */
 async function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): Promise<Buffer> {
   const encoding = encodingFor(entry.body, request.headers['accept-encoding']);
   varyByEncoding(reply, entry.body);
@@ -138,13 +138,13 @@ async function send(request: FastifyRequest, reply: FastifyReply, entry: Entry):
 }
 
 /**
- * Keeps the answers of one kind of a person's own list (a buyer's bookings, a buyer's wishes) on
+ * Caches the answers of one kind of a person's own list (a buyer's bookings, a buyer's wishes) on
  * this app server, by owner and URL. Its own rows are written by the hot write paths, whose
- * commits are not announced (a NOTIFY would serialize them server-wide, decision 24), so a kept
+ * commits are not announced (a NOTIFY would serialize them server-wide, decision 24), so a cached
  * answer is reused only when two things show it is current: the versions of the announced
  * `tables` the answer also reads (caught up with every commit before the request arrived, as the
  * response cache does), and the fingerprint of the owner's rows read again by one small query.
- * The fingerprint kept is the one of the rows the answer was made from, never an earlier one.
+ * The fingerprint cached is the one of the rows the answer was made from, never an earlier one.
  *
  * `readFingerprint` reads an owner's page as it is now (one small query, `pageFingerprints`). The
  * route gives `readAhead` as its `onTokenVerified` (http/access.ts), so that for a caller reading
@@ -173,7 +173,7 @@ export function ownListCache(
 
   return {
     /**
-     * The route's `onTokenVerified`: when an answer of this URL is kept for the token's account,
+     * The route's `onTokenVerified`: when an answer of this URL is cached for the token's account,
      * asks for that page's fingerprint now, before the session is checked, so that it rides the
      * same round trip as the request's catch-up instead of the one after. It is only a read: the
      * answer still waits for the access check, and uses it only for a list of that very account
@@ -187,7 +187,7 @@ export function ownListCache(
       readAheads.set(request, { owner: userId, fingerprint: ahead });
     },
 
-    /** The list's answer: the kept one, sent as it is, while it is current; else computed, and kept once serialized. */
+    /** The list's answer: the cached one, sent as it is, while it is current; else computed, and cached once serialized. */
     async answer<Answer>(request: FastifyRequest, reply: FastifyReply, read: OwnListRead<Answer>): Promise<Answer | FastifyReply> {
       const key = keyOf(read.owner, request);
       const kept = entries.get(key);
@@ -204,8 +204,8 @@ export function ownListCache(
     },
 
     /**
-     * The route's onSend hook, before compression's: keeps the answer just serialized, when it was
-     * computed to be kept, and sends it as a kept one is sent.
+     * The route's onSend hook, before compression's: caches the answer just serialized, when it was
+     * computed to be cached, and sends it as a cached one is sent.
      */
     async onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
       const keep = pending.get(request);

@@ -9,33 +9,33 @@ import type { WatchedTable } from './data-versions.ts';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * Keeps this GET route's answers, by URL, until a table it reads changes. Only for answers
+     * Caches this GET route's answers, by URL, until a table it reads changes. Only for answers
      * that are the same for every caller allowed to ask (the route's access is still checked
-     * before a kept answer is sent, unless the route is public).
+     * before a cached answer is sent, unless the route is public).
      */
     cache?: {
       tables: readonly WatchedTable[];
       /**
-       * Done for every answer of the route sent with 200 or 304, kept or not, from what the URL
+       * Done for every answer of the route sent with 200 or 304, cached or not, from what the URL
        * said (the route's params) and the request as it came: a product's page counts a view. It
        * must be cheap and must not change the answer.
        */
       onAnswer?: (request: IncomingMessage, params: Readonly<Record<string, string>>) => void;
-      /** The Cache-Control of the route's answers, kept or not, when not the usual one of its access. */
+      /** The Cache-Control of the route's answers, cached or not, when not the usual one of its access. */
       cacheControl?: string;
     };
   }
   interface FastifyRequest {
     /**
-     * Versions of the route's tables when its answer was computed, when that answer may be kept.
-     * A handler sets it to null to have its answer sent but not kept (one made in a way it should
+     * Versions of the route's tables when its answer was computed, when that answer may be cached.
+     * A handler sets it to null to have its answer sent but not cached (one made in a way it should
      * not be made again, as a page the server could not render).
      */
     cacheVersions: string | null;
   }
 }
 
-/** All kept answers together stay under this many bytes; those not used lately go first (kept-by-use.ts). */
+/** All cached answers together stay under this many bytes; those not used lately go first (kept-by-use.ts). */
 export const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
 const MAX_ENTRY_BYTES = 1024 * 1024;
 /**
@@ -59,7 +59,7 @@ interface Entry {
   encoded: CompressedCopies;
 }
 
-/** The headers of a computed answer that a kept one is sent with (others are the request's own: CORS, security). */
+/** The headers of a computed answer that a cached one is sent with (others are the request's own: CORS, security). */
 export function answerHeaders(reply: FastifyReply): Array<[string, string]> {
   const headers: Array<[string, string]> = [];
   for (const name of ['content-type', 'link']) {
@@ -73,7 +73,7 @@ export function answerHeaders(reply: FastifyReply): Array<[string, string]> {
 const names = (ifNoneMatch: string | undefined, etag: string) =>
   ifNoneMatch !== undefined && (ifNoneMatch.includes(etag) || ifNoneMatch.trim() === '*');
 
-/** The encoding a kept answer goes out in for this request, and that copy's ETag. */
+/** The encoding a cached answer goes out in for this request, and that copy's ETag. */
 function chooseCopy(entry: Entry, acceptEncoding: string | undefined) {
   const encoding = encodingFor(entry.body, acceptEncoding);
   return { encoding, etag: encoding ? `"${entry.hash}-${encoding}"` : `"${entry.hash}"` };
@@ -96,12 +96,12 @@ async function send(request: FastifyRequest, reply: FastifyReply, entry: Entry):
 }
 
 /**
- * The response cache: keeps the serialized answers of hot reads on this app server, with their
+ * The response cache: holds the serialized answers of hot reads on this app server, with their
  * ETag and compressed copies, and sends them again without touching the handler, the database, the
- * serializer or the compressor. An answer is kept under the versions of the tables it read (see
+ * serializer or the compressor. An answer is cached under the versions of the tables it read (see
  * data-versions.ts) and reused only while they are current, so a change made through any app
  * server shows on the very next read of every other. While the listening connection is down,
- * answers are neither kept nor reused.
+ * answers are neither cached nor reused.
  */
 export const responseCachePlugin = fp(
   async (app: FastifyInstance) => {
@@ -116,7 +116,7 @@ export const responseCachePlugin = fp(
      * and every one of them would wait for all that work.
      */
     const computing = new Map<string, Promise<Entry | null>>();
-    /** For the request computing an answer: hands it (or null, for one not to keep) to those waiting. */
+    /** For the request computing an answer: hands it (or null, for one not to cache) to those waiting. */
     const handOver = new WeakMap<FastifyRequest, (entry: Entry | null) => void>();
 
     /** Makes `request` the one computing its answer at `versions`, for the requests that come meanwhile. */
@@ -145,7 +145,7 @@ export const responseCachePlugin = fp(
         }
         const key = `${versions} ${request.url}`;
         const pending = computing.get(key);
-        // The same answer is being computed for another request: it is this one's too, unless it is not to be kept.
+        // The same answer is being computed for another request: it is this one's too, unless it is not to be cached.
         const computed = pending && (await pending);
         if (computed) return reply.send(await send(request, reply, computed));
         if (!pending) computeFor(request, reply, key);

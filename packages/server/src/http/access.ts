@@ -41,7 +41,7 @@ declare module 'fastify' {
     /**
      * Called with the account of a bearer token whose signature has been verified, before its
      * session is checked: reads the route will want for that account, started now, ride the round
-     * trip to the database that the session check waits for (a kept list's fingerprint,
+     * trip to the database that the session check waits for (a cached list's fingerprint,
      * cache/own-list-cache.ts). Nothing started here may be used unless the access check passes,
      * nor for another account than the one the route then serves.
      */
@@ -68,7 +68,7 @@ export interface Caller {
 
 /** The tables whose changes may end a session or change its account. */
 export const SESSION_TABLES = ['users', 'refresh_tokens'] as const;
-/** Sessions found open that this server keeps, at most; the least recently checked go first. */
+/** Sessions found open that this server caches, at most; the least recently checked go first. */
 const KEPT_SESSIONS = 10_000;
 
 /**
@@ -100,7 +100,7 @@ export async function authenticate(
 }
 
 /**
- * The account of a verified token whose session is open. What this server found is kept while no
+ * The account of a verified token whose session is open. What this server found is cached while no
  * account has changed and no session has ended since (see data-versions.ts: a change committed
  * through any server before the request arrived is heard first), so a signed-in read costs no
  * query of its own; a sign-out or a suspension is still refused at once on every server.

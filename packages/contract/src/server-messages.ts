@@ -32,6 +32,7 @@ export const serverMessages = {
     conversations: 'Too many new conversations.',
   },
   images: {
+    busy: 'Many images are being uploaded right now. Try again in a few seconds.',
     damaged: 'This image could not be read: the file is damaged or incomplete. Choose another image.',
     notAnImage: 'This file is not a JPEG, PNG, WebP or AVIF image. Choose an image in one of these formats.',
     tooManyPixels: (megapixels: number) =>

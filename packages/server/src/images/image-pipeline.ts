@@ -36,6 +36,10 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (!source) throw unsupportedImage();
   // Loaded at the first upload: libvips is a large share of an idle server's memory.
   const { default: sharp } = await import('sharp');
+  // One libvips thread per image (image-work.ts bounds the images at once), and no cache of
+  // decoded operations: every upload is new, and the cache held tens of megabytes for nothing.
+  sharp.concurrency(1);
+  sharp.cache(false);
 
   const metadata = await sharp(input, { limitInputPixels: false })
     .metadata()

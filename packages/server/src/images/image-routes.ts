@@ -4,6 +4,7 @@ import { currentUser } from '../http/access.ts';
 import { badRequest } from '../http/errors.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';
 import { IMAGE_FIELD, readImageForm, storeImage } from './image-uploads.ts';
+import { IMAGE_WORK } from './image-work.ts';
 
 const uploadLimit = RATE_LIMITS.imageUploadsPerAccount;
 const errors = { 400: errorResponse, 401: errorResponse, 413: errorResponse, 429: errorResponse };
@@ -21,18 +22,18 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload an image (multipart field "image"; JPEG, PNG, WebP or AVIF up to 5 MB)',
         description:
           'Re-encoded to WebP of at most 1600 px on the long side, without metadata, plus a 400 px thumbnail. ' +
-          `At most ${uploadLimit.max} uploads per account in ${uploadLimit.windowSeconds / 60} minutes; more answer 429 with Retry-After.`,
+          `At most ${uploadLimit.max} uploads per account in ${uploadLimit.windowSeconds / 60} minutes; more answer 429 with Retry-After. ` +
+          `Each server decodes ${IMAGE_WORK.concurrency} images at once; others wait up to ${IMAGE_WORK.waitMs / 1000} seconds, ${IMAGE_WORK.queue} at most, and the rest answer 429 with Retry-After.`,
         consumes: ['multipart/form-data'],
         response: { 201: dataOf(uploadedImage), ...errors },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { image } = await readImageForm(request);
-      if (!image) throw badRequest(serverMessages.images.chooseFile(IMAGE_FIELD));
-      const stored = await storeImage(app, request, image, {
-        uploaderId: user.id,
-        limitedBy: { limit: uploadLimit, subject: user.id },
+      const stored = await app.imageWork.run(async () => {
+        const { image } = await readImageForm(request);
+        if (!image) throw badRequest(serverMessages.images.chooseFile(IMAGE_FIELD));
+        return storeImage(app, request, image, { uploaderId: user.id, limitedBy: { limit: uploadLimit, subject: user.id } });
       });
       return reply.status(201).send({ success: true as const, data: stored });
     },

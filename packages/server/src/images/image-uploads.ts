@@ -137,12 +137,14 @@ export function multipartImageBody(
 ) {
   const hook: preValidationAsyncHookHandler = async (request) => {
     if (!request.isMultipart()) return;
-    const { fields, image } = await readImageForm(request);
-    const body: Record<string, string> = { ...fields };
-    if (image) {
-      body[urlField] = (await storeImage(app, request, image, { uploaderId: request.user?.id ?? null, limitedBy: limitedBy(request) })).url;
-    }
-    request.body = body;
+    request.body = await app.imageWork.run(async () => {
+      const { fields, image } = await readImageForm(request);
+      const body: Record<string, string> = { ...fields };
+      if (image) {
+        body[urlField] = (await storeImage(app, request, image, { uploaderId: request.user?.id ?? null, limitedBy: limitedBy(request) })).url;
+      }
+      return body;
+    });
   };
   return hook;
 }

@@ -11,10 +11,13 @@ import { createDiskImageStore } from './disk-image-store.ts';
 import { deleteImages, DEFAULT_SWEEP, sweepOrphanImages } from './image-repository.ts';
 import { IMMUTABLE_CACHE_CONTROL, UPLOADS_PREFIX, type ImageStore } from './image-store.ts';
 import { MULTIPART_LIMITS } from './image-uploads.ts';
+import { createImageWorkGate, type ImageWorkGate } from './image-work.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     imageStore: ImageStore;
+    /** Image work of this server: a few uploads read and decoded at once (image-work.ts). */
+    imageWork: ImageWorkGate;
   }
 }
 
@@ -39,6 +42,7 @@ export async function createImageStore(config: Config): Promise<ImageStore> {
 export async function registerImages(app: FastifyInstance, options: { store?: ImageStore } = {}) {
   const store = options.store ?? (await createImageStore(app.config));
   app.decorate('imageStore', store);
+  app.decorate('imageWork', createImageWorkGate());
   app.decorateRequest('storedImageKeys', null);
   app.decorateRequest('countedUploads', null);
 

@@ -32,14 +32,14 @@ interface ServerPagesModule {
 }
 
 /**
- * How many rendered pages are kept: Home and the products and searches viewed last. A product's
+ * How many rendered pages are cached: Home and the products and searches viewed last. A product's
  * page is some 20 KB of HTML, a search's some 80 KB (24 cards), so they hold at most some 8 MB.
  */
 export const KEPT_PAGE_RENDERS = 100;
 
 /**
  * A page's HTML (Home, a product's or a search's) for its location (path and query string) and the
- * answers of its reads (URL → body), from the web build's module. Renders are kept while their
+ * answers of its reads (URL → body), from the web build's module. Renders are cached while their
  * answers stay the same, since those change only when someone writes, the most recently used
  * first. Null without the module. The module (React's server renderer and the app, some 40 MB)
  * loads with the first request for such a page, not with the server, so start and an idle server
@@ -60,7 +60,7 @@ function pageRenderer(webDistDir: string) {
       const parsed = Object.fromEntries([...answers].map(([url, body]) => [url, JSON.parse(body) as unknown]));
       const rendered = module.then((loaded) => loaded.renderPage(location, parsed));
       html = rendered;
-      // A failed render is not kept: the next request tries again.
+      // A failed render is not cached: the next request tries again.
       rendered.catch(() => {
         if (kept.get(key) === rendered) kept.delete(key);
       });
@@ -74,7 +74,7 @@ function pageRenderer(webDistDir: string) {
 }
 
 /**
- * A page of the not-found handler, compressed when the browser accepts it (as kept answers are,
+ * A page of the not-found handler, compressed when the browser accepts it (as cached answers are,
  * with the same encoders): the compression plugin serves routes through their hooks, and that
  * handler has none.
  */
@@ -86,7 +86,7 @@ async function sendHtml(reply: FastifyReply, status: number, html: string) {
 }
 
 /**
- * The tables the pages the server renders are kept under in the response cache: those of the API
+ * The tables the pages the server renders are cached under in the response cache: those of the API
  * reads answered into them (the category list, the advertised products, a product's page, a
  * search), together.
  */
@@ -120,7 +120,7 @@ function firstReads(route: WebRouteMatch, search: string): string[] {
  * Serves the built web app: hashed assets cached for a year, precompressed; index.html for every path the app
  * has (webRoutes), and with status 404 for every other, so the app shows its error page and
  * crawlers see the truth. Home, a product's page and search are sent rendered with React from
- * their first answers (decision 29), and kept, as sent, by the response cache. A page's first API
+ * their first answers (decision 29), and cached, as sent, by the response cache. A page's first API
  * reads are answered into its HTML (through the API itself, so from its response cache), so its
  * first paint waits for no request after the scripts. A product's page gets its title,
  * description, preview tags and structured data inserted too. Also robots.txt and the sitemap.
@@ -214,7 +214,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
 
   /**
    * A page of the app as it is sent for a path the app has (`search`: its query string, without
-   * its `?`): status, HTML, and whether it may be kept (one whose render failed is not, so the next
+   * its `?`): status, HTML, and whether it may be cached (one whose render failed is not, so the next
    * request tries again).
    */
   async function pageOf(request: FastifyRequest, pathname: string, search: string, route: WebRouteMatch) {

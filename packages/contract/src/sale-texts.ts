@@ -47,6 +47,7 @@ export const saleTexts = {
   saveChanges: 'Save changes',
   editNotFound: 'This listing is not among your products.',
   wasPrice: (price: string) => `was ${price}`,
+  /** What the buyer reads of their booking in each state. */
   bookingStatus: {
     open: 'Waiting for the seller',
     accepted: 'Accepted: you can pay',
@@ -55,6 +56,24 @@ export const saleTexts = {
     paid: 'Paid: meet to hand over',
     closed: 'Handed over',
   } satisfies Record<BookingStatus, string>,
+  /** The buyer's open booking of a piece still available: they may pay at once, before the seller answers. */
+  bookedPayNow: 'Booked: pay now to secure it, or wait for the seller',
+  /** What the seller reads of a booking on their piece in each state: the buyer's sentences are not theirs. */
+  sellerBookingStatus: {
+    open: 'Waiting for your answer',
+    accepted: 'Accepted: waiting for the buyer to pay',
+    declined: 'Declined',
+    cancelled: 'Cancelled',
+    paid: 'Paid: hand it over when you meet',
+    closed: 'Handed over',
+  } satisfies Record<BookingStatus, string>,
+  /** Whether the buyer can still have the piece, as My Orders says it (not the listing's own word). */
+  buyerStock: {
+    available: 'Available',
+    reservedForYou: 'Reserved for you',
+    yours: 'Yours',
+    gone: 'No longer available',
+  },
   /** As the specification shows inStock: the word itself. */
   listingState: {
     available: 'available',

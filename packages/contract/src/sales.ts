@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bookingStatuses, listingStates, type BookingStatus } from './enums.ts';
 import { listingAppeal, moderationStates } from './trust.ts';
 import { addProductBody, product } from './schemas.ts';
+import { saleTexts } from './sale-texts.ts';
 
 /**
  * The seller's side of a sale: the states of a booking and of a listing (decision 20), the calls
@@ -117,4 +118,16 @@ export type SellerProduct = z.infer<typeof sellerProduct>;
 export function isPayable(booking: { status: BookingStatus; inStock: string; paymentStatus: string }): boolean {
   if (booking.paymentStatus !== 'unpaid') return false;
   return booking.status === 'accepted' || (booking.status === 'open' && booking.inStock === 'available');
+}
+
+/** The buyer's sentence for their booking: one they may pay at once does not say it waits for the seller. */
+export function buyerBookingStatus(booking: { status: BookingStatus; inStock: string; paymentStatus: string }): string {
+  return booking.status === 'open' && isPayable(booking) ? saleTexts.bookedPayNow : saleTexts.bookingStatus[booking.status];
+}
+
+/** Whether the buyer can still have the piece: a piece reserved for them is not "sold". */
+export function buyerStock(booking: { status: BookingStatus; inStock: string; paymentStatus: string }): string {
+  if (booking.paymentStatus === 'paid') return saleTexts.buyerStock.yours;
+  if (booking.inStock === 'available') return saleTexts.buyerStock.available;
+  return booking.status === 'accepted' ? saleTexts.buyerStock.reservedForYou : saleTexts.buyerStock.gone;
 }

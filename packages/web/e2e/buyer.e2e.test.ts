@@ -1,4 +1,4 @@
-import { accountTexts, labels, messages, texts, uiTexts } from '@furniture/contract';
+import { accountTexts, labels, messages, saleTexts, texts, uiTexts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, createWish, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
@@ -144,7 +144,7 @@ describe('a buyer', () => {
     await order.waitFor();
     // What the buyer needs to meet the seller: where, whom (name and phone), and when they booked.
     const orderText = await order.innerText();
-    for (const shown of ['available', 'Gulshan 2 circle', 'Salma Seller', '01700000000']) expect(orderText).toContain(shown);
+    for (const shown of [saleTexts.buyerStock.available, 'Gulshan 2 circle', 'Salma Seller', '01700000000']) expect(orderText).toContain(shown);
     await order.locator('time').waitFor();
     await order.getByRole('link', { name: `${labels.table.pay} for ${table}` }).waitFor();
     await checkPage(page, 'dashboard-my-orders');

@@ -114,6 +114,13 @@ describe('a seller runs a sale', () => {
     await arrived.waitFor();
     expect(await arrived.innerText()).toContain('Dhanmondi 27, by the lake');
     expect(await arrived.innerText()).toContain('01812345678');
+    // Each side reads its own sentence: the seller is asked to answer; the buyer, who may pay at once, is not told to wait.
+    await arrived.getByText(saleTexts.sellerBookingStatus.open).waitFor();
+    await buyer.page.goto('/dashboard/myOrders');
+    const booked = buyer.page.getByRole('row').filter({ hasText: sideboard });
+    await booked.getByText(saleTexts.bookedPayNow).waitFor();
+    await booked.getByRole('link', { name: `${labels.table.pay} for ${sideboard}` }).waitFor();
+    expect(await booked.getByText(saleTexts.bookingStatus.open, { exact: true }).count()).toBe(0);
     await page.getByRole('navigation', { name: 'Dashboard' }).getByLabel(saleTexts.newBookings(2)).waitFor();
     await checkPage(page, 'dashboard-seller-bookings');
   });
@@ -132,7 +139,9 @@ describe('a seller runs a sale', () => {
 
     await bookingCard(seller, accounts.buyer.name).getByRole('button', { name: `${saleTexts.accept}: ${accounts.buyer.name}` }).click();
     await expectText(page, saleMessages.accepted(sideboard));
-    await bookingCard(seller, accounts.buyer.name).getByText(saleTexts.bookingStatus.accepted).waitFor();
+    await bookingCard(seller, accounts.buyer.name).getByText(saleTexts.sellerBookingStatus.accepted).waitFor();
+    // The seller is never told "you can pay".
+    expect(await page.getByText(saleTexts.bookingStatus.accepted).count()).toBe(0);
     expect(seller.pageErrors).toEqual([]);
   });
 
@@ -141,6 +150,9 @@ describe('a seller runs a sale', () => {
     await page.goto('/dashboard/myOrders');
     const order = page.getByRole('row').filter({ hasText: sideboard });
     await order.getByText(saleTexts.bookingStatus.accepted).waitFor();
+    // Reserved for this buyer, not "sold".
+    await order.getByText(saleTexts.buyerStock.reservedForYou).waitFor();
+    expect(await order.innerText()).not.toMatch(/\bsold\b/);
     await order.getByText('Dhanmondi 27, by the lake').waitFor();
     await order.getByRole('button', { name: `${saleTexts.cancel}: ${sideboard}` }).waitFor();
     await checkPage(page, 'dashboard-my-orders-accepted');
@@ -154,7 +166,7 @@ describe('a seller runs a sale', () => {
     await expectText(page, messages.paymentCompleted);
 
     const sale = bookingCard(seller, accounts.buyer.name);
-    await sale.getByText(saleTexts.bookingStatus.paid).waitFor();
+    await sale.getByText(saleTexts.sellerBookingStatus.paid).waitFor();
     // Handing over closes the sale for good: the seller is asked first, and "Not yet" changes nothing.
     await sale.getByRole('button', { name: `${saleTexts.handover}: ${accounts.buyer.name}` }).click();
     const confirm = seller.page.getByRole('dialog', { name: saleTexts.confirmHandover.title(sideboard, accounts.buyer.name) });
@@ -162,11 +174,11 @@ describe('a seller runs a sale', () => {
     await checkPage(seller.page, 'dashboard-confirm-handover', { fullPage: false });
     await confirm.getByRole('button', { name: saleTexts.confirmHandover.cancel }).click();
     await confirm.waitFor({ state: 'hidden' });
-    expect(await sale.getByText(saleTexts.bookingStatus.paid).count()).toBe(1);
+    expect(await sale.getByText(saleTexts.sellerBookingStatus.paid).count()).toBe(1);
     await sale.getByRole('button', { name: `${saleTexts.handover}: ${accounts.buyer.name}` }).click();
     await confirm.getByRole('button', { name: saleTexts.confirmHandover.confirm }).click();
     await expectText(seller.page, saleMessages.handedOver);
-    await sale.getByText(saleTexts.bookingStatus.closed).waitFor();
+    await sale.getByText(saleTexts.sellerBookingStatus.closed).waitFor();
 
     await page.goto('/dashboard/myOrders');
     await page.getByRole('row').filter({ hasText: sideboard }).getByText(saleTexts.bookingStatus.closed).waitFor();
@@ -183,6 +195,7 @@ describe('a seller runs a sale', () => {
     const order = page.getByRole('row').filter({ hasText: 'Teak sidebord' });
     await order.getByText(saleTexts.bookingStatus.declined).waitFor();
     await order.getByText(declineReason).waitFor();
+    await order.getByText(saleTexts.buyerStock.gone).waitFor();
     expect(await order.getByRole('link', { name: `${labels.table.pay} for Teak sidebord` }).count()).toBe(0);
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     await checkPage(page, 'dashboard-my-orders-declined-phone');

@@ -1,4 +1,4 @@
-import { isPayable, labels, saleTexts, uiTexts, type Booking } from '@furniture/contract';
+import { buyerBookingStatus, buyerStock, isPayable, labels, saleTexts, uiTexts, type Booking } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DataTable, DeleteProductButton, ProductThumbnail } from '../../../components/data-table.tsx';
@@ -58,7 +58,7 @@ export function MyOrdersRoute() {
           { header: labels.table.productImage, cell: (booking) => <ProductThumbnail product={booking} /> },
           { header: labels.table.productTitle, cell: (booking) => booking.productName },
           { header: labels.booking.productPrice, cell: (booking) => formatPrice(booking.productPrice) },
-          { header: labels.table.inStock, cell: (booking) => booking.inStock },
+          { header: labels.table.inStock, cell: (booking) => buyerStock(booking) },
           { header: uiTexts.orders.meetingPlace, cell: (booking) => booking.location },
           {
             header: uiTexts.orders.seller,
@@ -105,7 +105,7 @@ export function MyOrdersRoute() {
             header: saleTexts.status,
             cell: (booking) => (
               <div className="flex flex-col items-end gap-2 md:items-start">
-                <span className="badge h-auto">{saleTexts.bookingStatus[booking.status]}</span>
+                <span className="badge h-auto">{buyerBookingStatus(booking)}</span>
                 {booking.statusReason && <p className="text-sm">{booking.statusReason}</p>}
                 {buyerStep(booking)}
                 {booking.status === 'closed' && <ReviewButton bookingId={booking._id} productName={booking.productName} />}

@@ -105,7 +105,7 @@ export function SellerBookingsRoute() {
                       <div>
                         <dt className="inline font-semibold">{saleTexts.status}: </dt>
                         <dd className="inline">
-                          <span className="badge">{saleTexts.bookingStatus[booking.status]}</span>{' '}
+                          <span className="badge h-auto">{saleTexts.sellerBookingStatus[booking.status]}</span>{' '}
                           {booking.paid ? saleTexts.paid : saleTexts.notPaid}
                         </dd>
                       </div>

@@ -29,6 +29,13 @@ export const uiTexts = {
     paidKeeps: 'Kept as your receipt',
     sellerGone: 'The product was removed',
   },
+  /** Admin rights are asked for before they are given. */
+  confirmMakeAdmin: {
+    title: (email: string) => `Make ${email} an admin?`,
+    body: 'They will be able to verify and delete accounts, add categories and moderate listings and messages.',
+    confirm: 'Make admin',
+    cancel: 'Cancel',
+  },
   guards: {
     onlyFor: (role: 'buyer' | 'seller') => `That page is for ${role}s' accounts only, so you are back on Home.`,
   },

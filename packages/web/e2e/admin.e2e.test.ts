@@ -126,7 +126,17 @@ describe('an admin', () => {
     await expectText(page, 'Email is required');
     await page.getByLabel(labels.login.email).fill(futureAdmin.email);
     await checkPage(page, 'dashboard-add-admin');
+    // Admin rights are asked for first: Cancel gives none.
     await submit.click();
+    const confirm = page.getByRole('dialog', { name: uiTexts.confirmMakeAdmin.title(futureAdmin.email) });
+    await confirm.getByText(uiTexts.confirmMakeAdmin.body).waitFor();
+    await checkPage(page, 'dashboard-add-admin-confirm', { fullPage: false });
+    await confirm.getByRole('button', { name: uiTexts.confirmMakeAdmin.cancel }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    const [untouched] = await market.db.select({ role: users.role }).from(users).where(eq(users.email, futureAdmin.email));
+    expect(untouched!.role).not.toBe('admin');
+    await submit.click();
+    await confirm.getByRole('button', { name: uiTexts.confirmMakeAdmin.confirm }).click();
     await expectText(page, `${futureAdmin.email} is now an admin`);
     expect(session.pageErrors).toEqual([]);
 

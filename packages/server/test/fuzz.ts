@@ -260,7 +260,7 @@ export async function createFuzzChecker(app: App) {
     if (response.statusCode >= 400 && response.statusCode < 500) {
       const after = await tableFingerprint();
       const before = new Set(fingerprint.split(','));
-      changed = after.split(',').filter((table) => !before.has(table)).map((table) => table.split(':')[0]);
+      changed = after.split(',').filter((table) => !before.has(table)).map((table) => table.split(':')[0]!);
       fingerprint = after;
     } else {
       fingerprint = undefined;

@@ -165,7 +165,7 @@ describe('a visitor', () => {
     await expectText(page, texts.errorNotFound);
     await expect.poll(() => page.getByRole('img', { name: 'A broken chair' }).count()).toBe(1);
     await checkPage(page, 'error-404');
-    await page.getByRole('link', { name: labels.errorPage.home }).click();
+    await page.getByRole('main').getByRole('link', { name: labels.errorPage.home }).click();
     await expectPath(page, '/');
     await page.getByRole('heading', { name: texts.furnitureCategories }).waitFor();
 

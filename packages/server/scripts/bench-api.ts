@@ -33,7 +33,7 @@ import { parseArgs } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createDatabase, SESSION_OPTIONS, type Database } from '../src/db/client.ts';
-import { createUser, DEFAULT_TEST_PASSWORD } from '../src/db/factories.ts';
+import { createUser, DEFAULT_TEST_PASSWORD } from '../src/demo/factories.ts';
 import { categories, products } from '../src/db/schema/index.ts';
 import { seedCatalogue } from '../src/demo/catalogue-seed.ts';
 import { planSearch, searchShapes } from '../src/products/search-plans.ts';

@@ -37,7 +37,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { count, inArray, sql } from 'drizzle-orm';
 import { createDatabase, type Database } from '../src/db/client.ts';
-import { createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../src/db/factories.ts';
+import { createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../src/demo/factories.ts';
 import { bookings, categories, wishes } from '../src/db/schema/index.ts';
 import { emailNotificationTask } from '../src/notifications/notify.ts';
 import { startArguments, waitUntilAnswering } from './app-process.ts';

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { configFrom } from '../src/config.ts';
 import { createDatabase } from '../src/db/client.ts';
-import { createUser } from '../src/db/factories.ts';
+import { createUser } from '../src/demo/factories.ts';
 import { categories, products } from '../src/db/schema/index.ts';
 import { loadDemoData } from '../src/demo/demo-data.ts';
 import { startSession } from '../src/users/refresh-tokens.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBooking, createCategory, createProduct, createUser, createWish } from '../src/db/factories.ts';
+import { createBooking, createCategory, createProduct, createUser, createWish } from '../src/demo/factories.ts';
 import { eq } from 'drizzle-orm';
 import { chatMessages, listingAppeals, offers, products, users } from '../src/db/schema/index.ts';
 import { unsubscribeToken } from '../src/notifications/notification-mail.ts';

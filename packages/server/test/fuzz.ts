@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { App } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
-import { createBooking, createCategory, createProduct, createUser } from '../src/db/factories.ts';
+import { createBooking, createCategory, createProduct, createUser } from '../src/demo/factories.ts';
 import { startSession } from '../src/users/refresh-tokens.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { accountTexts, messages } from '@furniture/contract';
 import { describe, expect, it } from 'vitest';
-import { createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
 import { checkPage, setupBrowser, setupSessions } from './support/browser.ts';
 import { mailedLink } from './support/mail.ts';
 import { setupMarketplace } from './support/marketplace.ts';

@@ -1,7 +1,7 @@
 import { labels, messages, texts, trustWebTexts, uiTexts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
 import { users } from '../../server/src/db/schema/index.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';

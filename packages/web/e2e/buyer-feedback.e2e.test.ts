@@ -1,6 +1,6 @@
 import { conversationTexts, labels, texts, uiTexts } from '@furniture/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBooking, createCategory, createProduct, createUser, createWish, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { createBooking, createCategory, createProduct, createUser, createWish, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { expectText, logIn } from './support/ui.ts';

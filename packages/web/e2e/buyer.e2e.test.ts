@@ -1,7 +1,7 @@
 import { accountTexts, labels, messages, saleTexts, texts, uiTexts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBooking, createCategory, createProduct, createUser, createWish, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { createBooking, createCategory, createProduct, createUser, createWish, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
 import { users } from '../../server/src/db/schema/index.ts';
 import { mailedLink } from './support/mail.ts';
 import { checkPage, openSession, setupBrowser, waitForNetworkIdle, type Session } from './support/browser.ts';

@@ -1,7 +1,7 @@
 import { conversationTexts, labels, messages, notificationScreenTexts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
 import { payments } from '../../server/src/db/schema/index.ts';
 import { checkPage, setupBrowser, setupSessions, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';

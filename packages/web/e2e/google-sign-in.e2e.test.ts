@@ -1,6 +1,6 @@
 import { labels, messages, texts } from '@furniture/contract';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
 import { newIssuerAccount, startOidcIssuer, type TestIssuer } from '../../server/test/oidc-issuer.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';

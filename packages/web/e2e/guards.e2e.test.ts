@@ -1,6 +1,6 @@
 import { IMAGE_MAX_BYTES, labels, messages, texts, TOKEN_STORAGE_KEY, uiTexts } from '@furniture/contract';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { createCategory, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { expectPath, expectSignedIn, expectText, isRed, loadedWidth, logIn, notAnImage, oversizedImage, photo, storedToken, submitLogin, textColor } from './support/ui.ts';

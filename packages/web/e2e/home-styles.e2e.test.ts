@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createProduct, createUser } from '../../server/src/db/factories.ts';
+import { createCategory, createProduct, createUser } from '../../server/src/demo/factories.ts';
 import { openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 

@@ -1,6 +1,6 @@
 import { texts } from '@furniture/contract';
 import { describe, expect, it } from 'vitest';
-import { createCategory } from '../../server/src/db/factories.ts';
+import { createCategory } from '../../server/src/demo/factories.ts';
 import { openSession, setupBrowser } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 

@@ -1,7 +1,7 @@
 import { IMAGE_MAX_SIDE_PX, IMAGE_THUMBNAIL_SIDE_PX, type UploadedImage } from '@furniture/contract';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createProduct, createUser } from '../../server/src/db/factories.ts';
+import { createCategory, createProduct, createUser } from '../../server/src/demo/factories.ts';
 import { bearer } from '../../server/test/app.ts';
 import { multipartPayload, solidImage } from '../../server/test/images.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';

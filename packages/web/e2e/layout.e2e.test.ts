@@ -1,7 +1,7 @@
 import { labels, searchTexts, texts, uiTexts } from '@furniture/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBooking, createCategory, createProduct, createUser, createWish, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { createBooking, createCategory, createProduct, createUser, createWish, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
 import { checkPage, openSession, saveScreenshot, setupBrowser, waitForNetworkIdle, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { logIn, sidewaysOverflow } from './support/ui.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
 import { publishLiveEvent } from '../../server/src/events/live-events.ts';
 import type { UserRow } from '../../server/src/users/user-repository.ts';
 import { openSession, setupBrowser, type Session } from './support/browser.ts';

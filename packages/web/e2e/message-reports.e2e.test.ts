@@ -1,7 +1,7 @@
 import { trustTexts, trustWebTexts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createProduct, createReview, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { createCategory, createProduct, createReview, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
 import { auditLog, chatMessages, conversations } from '../../server/src/db/schema/index.ts';
 import { checkPage, setupBrowser, setupSessions } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';

@@ -1,6 +1,6 @@
 import { labels, texts, uiTexts } from '@furniture/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
 import { checkPage, setupBrowser, setupSessions } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { expectText, logIn } from './support/ui.ts';

@@ -1,6 +1,6 @@
 import { labels, productPageTexts, texts } from '@furniture/contract';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
 import { openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { expectText, logIn } from './support/ui.ts';

@@ -1,7 +1,7 @@
 import { searchTexts } from '@furniture/contract';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createUser } from '../../server/src/db/factories.ts';
+import { createCategory, createUser } from '../../server/src/demo/factories.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { sidewaysOverflow } from './support/ui.ts';

@@ -1,6 +1,6 @@
 import { FIRST_ANSWERS_ELEMENT_ID, labels, searchTexts, texts } from '@furniture/contract';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
 import { openSession, setupBrowser, type Session } from './support/browser.ts';
 import { createPineStools, setupMarketplace } from './support/marketplace.ts';
 import { logIn } from './support/ui.ts';

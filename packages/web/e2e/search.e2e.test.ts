@@ -1,6 +1,6 @@
 import { labels, productPageTexts, searchTexts, texts, uiTexts } from '@furniture/contract';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { createPineStools, setupMarketplace } from './support/marketplace.ts';
 import { expectPath, expectText, logIn, sidewaysOverflow } from './support/ui.ts';

@@ -1,7 +1,7 @@
 import { accountTexts, addProductTexts, conversationTexts, labels, messages, priceGuideTexts, saleTexts, searchTexts, texts, uiTexts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createProduct } from '../../server/src/db/factories.ts';
+import { createCategory, createProduct } from '../../server/src/demo/factories.ts';
 import { products, users } from '../../server/src/db/schema/index.ts';
 import { mailedLink } from './support/mail.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';

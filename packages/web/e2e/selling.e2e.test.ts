@@ -1,7 +1,7 @@
 import { addProductTexts, labels, messages, saleMessages, saleTexts, texts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createBooking, createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { createBooking, createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
 import { products } from '../../server/src/db/schema/index.ts';
 import { checkPage, setupBrowser, setupSessions, waitForNetworkIdle, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';

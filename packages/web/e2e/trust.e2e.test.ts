@@ -1,6 +1,6 @@
 import { reviewTexts, trustTexts, trustWebTexts } from '@furniture/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createBooking, createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/db/factories.ts';
+import { createBooking, createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
 import { reports, reviews } from '../../server/src/db/schema/index.ts';
 import { checkPage, setupBrowser, setupSessions, waitForNetworkIdle } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';

@@ -1,6 +1,6 @@
 import { labels, texts } from '@furniture/contract';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createProduct, createUser } from '../../server/src/db/factories.ts';
+import { createCategory, createProduct, createUser } from '../../server/src/demo/factories.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { controlledBy, expectPath, expectText, isFocused, sidewaysOverflow, tabStops } from './support/ui.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
-import { createBooking, createCategory, createPayment, createProduct, createUser, createWish } from '../db/factories.ts';
+import { createBooking, createCategory, createPayment, createProduct, createUser, createWish } from '../demo/factories.ts';
 import { bookings, payments, products, users, wishes } from '../db/schema/index.ts';
 
 const t = setupTestApp();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, setupTestApp } from '../../test/app.ts';
-import { createUser } from '../db/factories.ts';
+import { createUser } from '../demo/factories.ts';
 import { auditLog } from '../db/schema/index.ts';
 
 const t = setupTestApp();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { messages, notificationTexts } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { racingASale } from '../../test/database.ts';
-import { createBooking, createCategory, createPayment, createProduct, createUser } from '../db/factories.ts';
+import { createBooking, createCategory, createPayment, createProduct, createUser } from '../demo/factories.ts';
 import { bookings, liveEvents, notifications, products } from '../db/schema/index.ts';
 
 const t = setupTestApp();

@@ -6,11 +6,11 @@ import { bearer, setupTestApp } from '../../test/app.ts';
 import { verifyUser } from '../admin/admin-repository.ts';
 import { buildApp, type App } from '../app.ts';
 import { createDatabase } from '../db/client.ts';
-import { createCategory, createProduct, createReview, createUser, createWish } from '../db/factories.ts';
+import { createCategory, createProduct, createReview, createUser, createWish } from '../demo/factories.ts';
 import { products, users, wishes } from '../db/schema/index.ts';
 import { endAllSessions } from '../users/refresh-tokens.ts';
-import { payByCard, postPayment } from '../payments/payment-fixtures.ts';
-import { bookingStep, listingStep } from '../sales/sale-fixtures.ts';
+import { payByCard, postPayment } from '../../test/payment-fixtures.ts';
+import { bookingStep, listingStep } from '../../test/sale-fixtures.ts';
 
 const t = setupTestApp();
 

@@ -5,7 +5,7 @@ import { bearer, setupTestApp } from '../../test/app.ts';
 import { deleteUserWithDependents, verifyUser } from '../admin/admin-repository.ts';
 import { buildApp, type App } from '../app.ts';
 import { createDatabase } from '../db/client.ts';
-import { createCategory, createProduct, createReview, createUser } from '../db/factories.ts';
+import { createCategory, createProduct, createReview, createUser } from '../demo/factories.ts';
 import { products, reviews } from '../db/schema/index.ts';
 
 const t = setupTestApp();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIST_MAX_LIMIT } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
-import { createCategory, createProduct, createUser } from '../db/factories.ts';
+import { createCategory, createProduct, createUser } from '../demo/factories.ts';
 
 const t = setupTestApp();
 

@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_MAX_LENGTH, conversationMessages } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
-import { createUser } from '../db/factories.ts';
+import { createUser } from '../demo/factories.ts';
 import { chatMessages, liveEvents } from '../db/schema/index.ts';
-import { productAndBuyer, send, startThread } from './conversation-fixtures.ts';
+import { productAndBuyer, send, startThread } from '../../test/conversation-fixtures.ts';
 
 const t = setupTestApp();
 

@@ -4,9 +4,9 @@ import { conversationMessages, notificationTexts } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
 import { liveEvents, notifications, simulatedPaymentIntents } from '../db/schema/index.ts';
 import { advanceJobClock, nextOutcome } from '../jobs/job-clock.ts';
-import { payByCard, paymentsOfProduct, postPayment } from '../payments/payment-fixtures.ts';
-import { bookingRow, listingStep, productRow } from '../sales/sale-fixtures.ts';
-import { answer, makeOffer, productAndBuyer, startThread } from './conversation-fixtures.ts';
+import { payByCard, paymentsOfProduct, postPayment } from '../../test/payment-fixtures.ts';
+import { bookingRow, listingStep, productRow } from '../../test/sale-fixtures.ts';
+import { answer, makeOffer, productAndBuyer, startThread } from '../../test/conversation-fixtures.ts';
 
 const t = setupTestApp();
 

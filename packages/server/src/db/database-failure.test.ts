@@ -8,7 +8,7 @@ import { bearer, testConfig } from '../../test/app.ts';
 import { buildApp, type App } from '../app.ts';
 import { createDatabase, withDatabaseName, type Database } from './client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.ts';
-import { createUser } from './factories.ts';
+import { createUser } from '../demo/factories.ts';
 import { migrateDatabase } from './migrate.ts';
 import { categories } from './schema/index.ts';
 

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configFrom } from '../config.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
-import { createUser } from './factories.ts';
+import { createUser } from '../demo/factories.ts';
 import { openDatabase } from './open-database.ts';
 import { findUserByEmail } from '../users/user-repository.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Condition } from '@furniture/contract';
 import type { Database } from '../db/client.ts';
-import { createCategory, createProduct, createUser } from '../db/factories.ts';
+import { createCategory, createProduct, createUser } from './factories.ts';
 import { categories, users } from '../db/schema/index.ts';
 import { scheduleListingExpiry } from '../products/listing-expiry.ts';
 

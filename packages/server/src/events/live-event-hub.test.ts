@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
-import { createUser } from '../db/factories.ts';
+import { createUser } from '../demo/factories.ts';
 import type { DatabaseListener } from '../db/listener.ts';
 import { LiveEventHub, type LiveStream } from './live-event-hub.ts';
 import { LIVE_EVENTS_CHANNEL, publishLiveEvent } from './live-events.ts';

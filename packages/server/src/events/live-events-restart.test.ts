@@ -9,7 +9,7 @@ import { openEventStream } from '../../test/event-stream.ts';
 import { buildApp, type App } from '../app.ts';
 import { createDatabase, withDatabaseName } from '../db/client.ts';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
-import { createUser } from '../db/factories.ts';
+import { createUser } from '../demo/factories.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { publishLiveEvent } from './live-events.ts';
 

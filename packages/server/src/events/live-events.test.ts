@@ -8,7 +8,7 @@ import { bearer, setupTestApp } from '../../test/app.ts';
 import { openEventStream, type EventStreamClient } from '../../test/event-stream.ts';
 import { buildApp } from '../app.ts';
 import { createDatabase, type Database } from '../db/client.ts';
-import { createUser, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
+import { createUser, DEFAULT_TEST_PASSWORD } from '../demo/factories.ts';
 import { liveEvents, liveEventTickets } from '../db/schema/index.ts';
 import { nextOutcome } from '../jobs/job-clock.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { reportReasons } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
-import { createCategory, createProduct, createUser } from '../db/factories.ts';
+import { createCategory, createProduct, createUser } from '../demo/factories.ts';
 import { notifications, products } from '../db/schema/index.ts';
 import { RATE_LIMITS, type RateLimit } from './rate-limit.ts';
 

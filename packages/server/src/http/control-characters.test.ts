@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { multipartPayload } from '../../test/images.ts';
-import { createBooking, createCategory, createProduct, createUser } from '../db/factories.ts';
+import { createBooking, createCategory, createProduct, createUser } from '../demo/factories.ts';
 
 /**
  * Text with a control character in it (NUL above all, which PostgreSQL cannot store) is refused

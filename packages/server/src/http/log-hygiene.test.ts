@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { testConfig } from '../../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
-import { createBooking, createCategory, createProduct, createUser } from '../db/factories.ts';
-import { cards, createIntent } from '../payments/payment-fixtures.ts';
+import { createBooking, createCategory, createProduct, createUser } from '../demo/factories.ts';
+import { cards, createIntent } from '../../test/payment-fixtures.ts';
 import { unsubscribeToken } from '../notifications/notification-mail.ts';
 import { startSession } from '../users/refresh-tokens.ts';
 

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { avifImage, jpegImage, multipartPayload, noiseImage, pngImage, solidImage, webpImage } from '../../test/images.ts';
-import { createUser } from '../db/factories.ts';
+import { createUser } from '../demo/factories.ts';
 import { images } from '../db/schema/index.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'furniture-images-'));

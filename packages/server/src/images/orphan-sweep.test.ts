@@ -5,7 +5,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { jpegImage, multipartPayload } from '../../test/images.ts';
-import { createBooking, createCategory, createProduct, createUser } from '../db/factories.ts';
+import { createBooking, createCategory, createProduct, createUser } from '../demo/factories.ts';
 import { images, users } from '../db/schema/index.ts';
 import { sweepOrphanImages } from './image-repository.ts';
 

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { multipartPayload, pngImage } from '../../test/images.ts';
-import { createUser } from '../db/factories.ts';
+import { createUser } from '../demo/factories.ts';
 import { sweepOrphanImages } from './image-repository.ts';
 
 /**

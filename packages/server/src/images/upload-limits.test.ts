@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { multipartPayload, pngImage } from '../../test/images.ts';
-import { createUser } from '../db/factories.ts';
+import { createUser } from '../demo/factories.ts';
 import { images } from '../db/schema/index.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';
 

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { REPORT_CONTEXT_MESSAGES, trustTexts, type ReportContext, type ReportedTarget } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
-import { productAndBuyer, send, startThread } from '../conversations/conversation-fixtures.ts';
-import { createUser, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
+import { productAndBuyer, send, startThread } from '../../test/conversation-fixtures.ts';
+import { createUser, DEFAULT_TEST_PASSWORD } from '../demo/factories.ts';
 import { auditLog, chatMessages, liveEvents, reports } from '../db/schema/index.ts';
 
 const t = setupTestApp();

@@ -4,11 +4,11 @@ import { notificationTexts, trustTexts, type ModerationAction, type ReportedTarg
 import type { Config } from '../config.ts';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
-import { createBooking, createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
+import { createBooking, createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../demo/factories.ts';
 import { auditLog, listingAppeals, liveEvents, notifications, refreshTokens, reports } from '../db/schema/index.ts';
-import { makeOffer, startThread } from '../conversations/conversation-fixtures.ts';
-import { payByCard, paymentsOfProduct, postPayment } from '../payments/payment-fixtures.ts';
-import { bookingRow, productRow, saleOf } from '../sales/sale-fixtures.ts';
+import { makeOffer, startThread } from '../../test/conversation-fixtures.ts';
+import { payByCard, paymentsOfProduct, postPayment } from '../../test/payment-fixtures.ts';
+import { bookingRow, productRow, saleOf } from '../../test/sale-fixtures.ts';
 
 let smtp: TestSmtpServer;
 const overrides: Partial<Config> = {};

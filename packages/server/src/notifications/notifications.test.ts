@@ -5,7 +5,7 @@ import { bearer, testConfig } from '../../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
 import { buildApp, type App } from '../app.ts';
-import { productAndBuyer, send, startThread } from '../conversations/conversation-fixtures.ts';
+import { productAndBuyer, send, startThread } from '../../test/conversation-fixtures.ts';
 import { liveEvents } from '../db/schema/index.ts';
 import { advanceJobClock, nextOutcome } from '../jobs/job-clock.ts';
 import { unsubscribeToken } from './notification-mail.ts';

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { paymentMessages } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
 import { simulatedPaymentIntents } from '../db/schema/index.ts';
-import { answer, makeOffer, productAndBuyer, startThread } from '../conversations/conversation-fixtures.ts';
-import { bookingRow, bookingStep, productRow } from '../sales/sale-fixtures.ts';
-import { card, confirmCard, createIntent, payByCard, paymentOf, paymentsOfProduct, postPayment } from './payment-fixtures.ts';
+import { answer, makeOffer, productAndBuyer, startThread } from '../../test/conversation-fixtures.ts';
+import { bookingRow, bookingStep, productRow } from '../../test/sale-fixtures.ts';
+import { card, confirmCard, createIntent, payByCard, paymentOf, paymentsOfProduct, postPayment } from '../../test/payment-fixtures.ts';
 import type { SimulatedPaymentProvider } from './simulated-provider.ts';
 
 const t = setupTestApp();

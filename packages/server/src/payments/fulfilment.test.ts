@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
 import { bookings, products } from '../db/schema/index.ts';
 import { fulfilPayment, NotFulfillableError } from './fulfilment.ts';
-import { paidIntents, paymentOf, paymentsOfProduct, withRefund } from './payment-fixtures.ts';
+import { paidIntents, paymentOf, paymentsOfProduct, withRefund } from '../../test/payment-fixtures.ts';
 import { SimulatedPaymentProvider } from './simulated-provider.ts';
 
 const t = setupTestApp();

@@ -5,7 +5,7 @@ import { bearer, setupTestApp } from '../../test/app.ts';
 import { buildApp, type App } from '../app.ts';
 import { createDatabase } from '../db/client.ts';
 import { bookings, products, simulatedPaymentIntents } from '../db/schema/index.ts';
-import { bookedProduct, chargeAtProvider, confirmCard, createIntent, paymentsOfProduct, postPayment } from './payment-fixtures.ts';
+import { bookedProduct, chargeAtProvider, confirmCard, createIntent, paymentsOfProduct, postPayment } from '../../test/payment-fixtures.ts';
 
 /**
  * Fifty buyers who booked the same product pay for it at the same moment, through two app

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { paymentMessages } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { advanceJobClock, nextOutcome } from '../jobs/job-clock.ts';
-import { bookingRow } from '../sales/sale-fixtures.ts';
-import { bookedProduct, card, confirmCard, createIntent, payByCard, paymentsOfProduct, postPayment } from './payment-fixtures.ts';
+import { bookingRow } from '../../test/sale-fixtures.ts';
+import { bookedProduct, card, confirmCard, createIntent, payByCard, paymentsOfProduct, postPayment } from '../../test/payment-fixtures.ts';
 import { RECONCILE_DELAYS_MS, reconcileKeyOf } from './payment-reconciliation.ts';
 import type { SimulatedPaymentProvider } from './simulated-provider.ts';
 

@@ -2,9 +2,9 @@ import { paymentMessages } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, setupTestApp } from '../../test/app.ts';
-import { createBooking, createUser, createWish } from '../db/factories.ts';
+import { createBooking, createUser, createWish } from '../demo/factories.ts';
 import { products, simulatedPaymentIntents } from '../db/schema/index.ts';
-import { bookedProduct, card, cards, chargeAtProvider, confirmCard, createIntent, payByCard, paymentsOfProduct, postPayment } from './payment-fixtures.ts';
+import { bookedProduct, card, cards, chargeAtProvider, confirmCard, createIntent, payByCard, paymentsOfProduct, postPayment } from '../../test/payment-fixtures.ts';
 import type { SimulatedPaymentProvider } from './simulated-provider.ts';
 
 const t = setupTestApp();

@@ -7,7 +7,7 @@ import { nextOutcome } from '../jobs/job-clock.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { payments } from '../db/schema/index.ts';
 import { fulfilPayment, refundKeyOf } from './fulfilment.ts';
-import { paidIntents, paymentOf, withRefund } from './payment-fixtures.ts';
+import { paidIntents, paymentOf, withRefund } from '../../test/payment-fixtures.ts';
 import type { RefundInput } from './payment-provider.ts';
 import { retryPendingRefunds, retryRefundsTask } from './refund-retry.ts';
 import { SimulatedPaymentProvider } from './simulated-provider.ts';

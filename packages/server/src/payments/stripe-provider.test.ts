@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { buildApp, type App } from '../app.ts';
 import { processedWebhookEvents, products } from '../db/schema/index.ts';
 import { createPaymentProvider } from './create-payment-provider.ts';
-import { bookedProduct, createIntent, paymentOf, paymentsOfProduct, postPayment } from './payment-fixtures.ts';
+import { bookedProduct, createIntent, paymentOf, paymentsOfProduct, postPayment } from '../../test/payment-fixtures.ts';
 import { StripePaymentProvider } from './stripe-provider.ts';
 
 const settings = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRICE_GUIDE_MIN_SALES } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
-import { createCategory, createProduct, createUser } from '../db/factories.ts';
+import { createCategory, createProduct, createUser } from '../demo/factories.ts';
 import { depreciationEstimate } from './price-guide.ts';
 
 const t = setupTestApp();

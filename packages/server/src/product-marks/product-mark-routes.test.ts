@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, setupTestApp } from '../../test/app.ts';
-import { createBooking, createCategory, createProduct, createUser, createWish } from '../db/factories.ts';
+import { createBooking, createCategory, createProduct, createUser, createWish } from '../demo/factories.ts';
 
 const t = setupTestApp();
 

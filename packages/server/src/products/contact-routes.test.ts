@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { contactTexts } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { bookings } from '../db/schema/index.ts';
-import { createBooking, createCategory, createProduct, createUser, createWish } from '../db/factories.ts';
+import { createBooking, createCategory, createProduct, createUser, createWish } from '../demo/factories.ts';
 
 const t = setupTestApp();
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchResponse } from '@furniture/contract';
 import { setupSecondApp, setupTestApp } from '../../test/app.ts';
 import type { App } from '../app.ts';
-import { createCategory, createProduct, createUser } from '../db/factories.ts';
+import { createCategory, createProduct, createUser } from '../demo/factories.ts';
 import { products } from '../db/schema/index.ts';
 import { facetCountKeeper, KEPT_FACET_SEARCHES } from './facet-counts.ts';
 

@@ -4,7 +4,7 @@ import { roundedEstimate, type Condition, type SearchResponse } from '@furniture
 import pg from 'pg';
 import { setupSecondApp, setupTestApp } from '../../test/app.ts';
 import type { App } from '../app.ts';
-import { createCategory, createUser } from '../db/factories.ts';
+import { createCategory, createUser } from '../demo/factories.ts';
 import { searchCatalogue } from './catalogue-search.ts';
 import { planSearch } from './search-plans.ts';
 

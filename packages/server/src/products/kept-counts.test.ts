@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchResponse } from '@furniture/contract';
 import pg from 'pg';
 import { setupTestApp } from '../../test/app.ts';
-import { createCategory, createProduct, createUser } from '../db/factories.ts';
+import { createCategory, createProduct, createUser } from '../demo/factories.ts';
 import { categories, products } from '../db/schema/index.ts';
 import { planSearch } from './search-plans.ts';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { productPageTexts, type ProductDetails } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
-import { createCategory, createProduct, createUser } from '../db/factories.ts';
+import { createCategory, createProduct, createUser } from '../demo/factories.ts';
 import { products } from '../db/schema/index.ts';
 
 const t = setupTestApp();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { waitingOnALock } from '../../test/database.ts';
-import { createBooking, createCategory, createPayment, createProduct, createUser, createWish } from '../db/factories.ts';
+import { createBooking, createCategory, createPayment, createProduct, createUser, createWish } from '../demo/factories.ts';
 import { bookings, payments, products, wishes } from '../db/schema/index.ts';
 import { prepareBookProduct } from '../bookings/booking-repository.ts';
 

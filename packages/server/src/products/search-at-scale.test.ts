@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FACET_COUNT_LIMIT, type Product, type SearchResponse } from '@furniture/contract';
 import pg from 'pg';
 import { setupTestApp } from '../../test/app.ts';
-import { createCategory, createProduct, createUser } from '../db/factories.ts';
+import { createCategory, createProduct, createUser } from '../demo/factories.ts';
 import { seedCatalogue } from '../demo/catalogue-seed.ts';
 import { planSearch, searchShapes } from './search-plans.ts';
 

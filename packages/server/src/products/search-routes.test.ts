@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conditions, type Product, type SearchResponse } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
-import { createCategory, createProduct, createUser } from '../db/factories.ts';
+import { createCategory, createProduct, createUser } from '../demo/factories.ts';
 import { RANKED_NAMED } from './catalogue-search.ts';
 import { searchFingerprint } from './search-cursor.ts';
 import { fitsInSpace, fitsThroughDoorway } from './fit-geometry.ts';

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { SearchResponse } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
-import { createCategory, createProduct, createUser } from '../db/factories.ts';
+import { createCategory, createProduct, createUser } from '../demo/factories.ts';
 import { categories, products } from '../db/schema/index.ts';
 import { NAME_INDEX_UP_TO, RANKED_NAMED } from './catalogue-search.ts';
 import { planSearch, type SearchShape } from './search-plans.ts';

@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { reviewTexts } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
-import { createCategory, createProduct, createUser } from '../db/factories.ts';
+import { createCategory, createProduct, createUser } from '../demo/factories.ts';
 import { reviews } from '../db/schema/index.ts';
-import { payByCard, postPayment } from '../payments/payment-fixtures.ts';
-import { bookingStep, saleOf } from '../sales/sale-fixtures.ts';
+import { payByCard, postPayment } from '../../test/payment-fixtures.ts';
+import { bookingStep, saleOf } from '../../test/sale-fixtures.ts';
 
 const t = setupTestApp();
 

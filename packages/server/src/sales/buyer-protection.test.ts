@@ -3,12 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ledgerMessages, saleMessages } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
-import { createUser } from '../db/factories.ts';
+import { createUser } from '../demo/factories.ts';
 import { auditLog, notifications, payments, saleFunds } from '../db/schema/index.ts';
 import { advanceJobClock, nextOutcome } from '../jobs/job-clock.ts';
 import { balancesOf, ledgerTotals, recordPayout } from '../ledger/ledger.ts';
-import { payByCard, postPayment } from '../payments/payment-fixtures.ts';
-import { bookingRow, bookingStep, productRow, saleOf } from './sale-fixtures.ts';
+import { payByCard, postPayment } from '../../test/payment-fixtures.ts';
+import { bookingRow, bookingStep, productRow, saleOf } from '../../test/sale-fixtures.ts';
 
 /**
  * Buyer protection (decision 33): a paid sale's money is held, and released by the buyer's word,

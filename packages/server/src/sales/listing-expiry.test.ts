@@ -4,12 +4,12 @@ import { LISTING_EXPIRY_REMINDER_DAYS, LISTING_LIFETIME_DAYS } from '@furniture/
 import { bearer, testConfig } from '../../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { buildApp, type App } from '../app.ts';
-import { createCategory, createUser } from '../db/factories.ts';
+import { createCategory, createUser } from '../demo/factories.ts';
 import { liveEvents } from '../db/schema/index.ts';
 import { advanceJobClock, nextOutcome } from '../jobs/job-clock.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { expireListingTask, remindListingExpiryTask } from '../products/listing-expiry.ts';
-import { listingStep, productRow } from './sale-fixtures.ts';
+import { listingStep, productRow } from '../../test/sale-fixtures.ts';
 
 /**
  * Listings expire 60 days after posting (or their last edit or renewal), and their sellers are

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { saleMessages } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
-import { payByCard, paymentsOfProduct, postPayment } from '../payments/payment-fixtures.ts';
-import { bookingRow, bookingStep, listingStep, productRow, saleOf } from './sale-fixtures.ts';
+import { payByCard, paymentsOfProduct, postPayment } from '../../test/payment-fixtures.ts';
+import { bookingRow, bookingStep, listingStep, productRow, saleOf } from '../../test/sale-fixtures.ts';
 
 /**
  * Two people acting on the same sale at the same moment: the row locks of sale-transitions.ts let

@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ledgerMessages, saleMessages } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
-import { createBooking, createUser, createWish } from '../db/factories.ts';
+import { createBooking, createUser, createWish } from '../demo/factories.ts';
 import { liveEvents, simulatedPaymentIntents } from '../db/schema/index.ts';
-import { createIntent, payByCard, paymentsOfProduct, postPayment } from '../payments/payment-fixtures.ts';
-import { bookingRow, bookingStep, listingStep, productRow, saleOf } from './sale-fixtures.ts';
+import { createIntent, payByCard, paymentsOfProduct, postPayment } from '../../test/payment-fixtures.ts';
+import { bookingRow, bookingStep, listingStep, productRow, saleOf } from '../../test/sale-fixtures.ts';
 
 const t = setupTestApp();
 

@@ -4,7 +4,7 @@ import { accountTexts, messages } from '@furniture/contract';
 import { setupSecondApp, setupTestApp } from '../../test/app.ts';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp-server.ts';
 import type { Config } from '../config.ts';
-import { createCategory, createUser, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
+import { createCategory, createUser, DEFAULT_TEST_PASSWORD } from '../demo/factories.ts';
 import { accountTokens, users } from '../db/schema/index.ts';
 import { nextOutcome } from '../jobs/job-clock.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
-import { createUser, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
+import { createUser, DEFAULT_TEST_PASSWORD } from '../demo/factories.ts';
 import { ensureAdmin } from './admin-bootstrap.ts';
 import { findUserByEmail } from './user-repository.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
-import { createUser, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
+import { createUser, DEFAULT_TEST_PASSWORD } from '../demo/factories.ts';
 
 const t = setupTestApp();
 

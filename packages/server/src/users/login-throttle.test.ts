@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
-import { createUser, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
+import { createUser, DEFAULT_TEST_PASSWORD } from '../demo/factories.ts';
 import { LOGIN_THROTTLE } from './login-throttle.ts';
 
 const t = setupTestApp();

@@ -5,7 +5,7 @@ import { messages, oidcPopupResult, type OidcPopupResult, serverMessages } from 
 import { setupTestApp, testConfig } from '../../test/app.ts';
 import { newIssuerAccount, startOidcIssuer, type TestIssuer } from '../../test/oidc-issuer.ts';
 import { buildApp, type App } from '../app.ts';
-import { createUser, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
+import { createUser, DEFAULT_TEST_PASSWORD } from '../demo/factories.ts';
 import { userIdentities, users } from '../db/schema/index.ts';
 import { LOGIN_THROTTLE } from './login-throttle.ts';
 

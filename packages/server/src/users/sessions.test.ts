@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ACCESS_TOKEN_MAX_AGE_SECONDS, trustTexts } from '@furniture/contract';
 import { buildApp, type App } from '../app.ts';
 import { setupTestApp, testConfig } from '../../test/app.ts';
-import { createUser, DEFAULT_TEST_PASSWORD } from '../db/factories.ts';
+import { createUser, DEFAULT_TEST_PASSWORD } from '../demo/factories.ts';
 import { refreshTokens, users } from '../db/schema/index.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';
 import { findUserByEmail } from './user-repository.ts';

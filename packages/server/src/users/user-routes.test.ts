@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';
-import { createUser } from '../db/factories.ts';
+import { createUser } from '../demo/factories.ts';
 import { users } from '../db/schema/index.ts';
 
 const t = setupTestApp();

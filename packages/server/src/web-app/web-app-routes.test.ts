@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { documentTitle, FIRST_ANSWERS_ELEMENT_ID, pageHeads, ROUTE_PRELOADS_FILE, SERVER_PAGES_MODULE, texts, webRoutes } from '@furniture/contract';
 import { setupSecondApp, setupTestApp } from '../../test/app.ts';
-import { createCategory, createProduct, createUser } from '../db/factories.ts';
+import { createCategory, createProduct, createUser } from '../demo/factories.ts';
 import { products, productViews } from '../db/schema/index.ts';
 
 // A stand-in for the built app's index.html, with the parts the server fills in.

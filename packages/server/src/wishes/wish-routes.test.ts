@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { racingASale } from '../../test/database.ts';
-import { createCategory, createProduct, createUser, createWish } from '../db/factories.ts';
+import { createCategory, createProduct, createUser, createWish } from '../demo/factories.ts';
 import { products, wishes } from '../db/schema/index.ts';
 
 const t = setupTestApp();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../../../server/src/app.ts';
 import type { Config } from '../../../server/src/config.ts';
 import type { Database } from '../../../server/src/db/client.ts';
-import { createProduct } from '../../../server/src/db/factories.ts';
+import { createProduct } from '../../../server/src/demo/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../server/test/database.ts';
 import { testConfig } from '../../../server/test/app.ts';
 import { ensureWebBuild } from './web-build.ts';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { App } from '../app.ts';
-import type { Executor } from '../db/client.ts';
-import { createBooking, createCategory, createProduct, createUser } from '../db/factories.ts';
-import { bookings, products } from '../db/schema/index.ts';
-import { bearer } from '../../test/app.ts';
+import type { App } from '../src/app.ts';
+import type { Executor } from '../src/db/client.ts';
+import { createBooking, createCategory, createProduct, createUser } from '../src/demo/factories.ts';
+import { bookings, products } from '../src/db/schema/index.ts';
+import { bearer } from './app.ts';
 
 /** Test helpers of the sale's steps, shared by the sales test files. */
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { type BookingStatus, type Condition, type ListingState, platformFeeCents, type UserRole } from '@furniture/contract';
 import { loadConfig } from '../config.ts';
 import { hashPassword } from '../users/passwords.ts';
-import type { Executor } from './client.ts';
-import { bookings, categories, payments, products, reviews, users, wishes } from './schema/index.ts';
+import type { Executor } from '../db/client.ts';
+import { bookings, categories, payments, products, reviews, users, wishes } from '../db/schema/index.ts';
 
 /**
  * Factories with overrides, shared by the tests and the demo data. Each makes a valid row with

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { App } from '../app.ts';
-import type { Executor } from '../db/client.ts';
-import { createBooking, createCategory, createProduct, createUser } from '../db/factories.ts';
-import { payments } from '../db/schema/index.ts';
-import type { PaymentProvider } from './payment-provider.ts';
-import type { SimulatedPaymentProvider } from './simulated-provider.ts';
+import type { App } from '../src/app.ts';
+import type { Executor } from '../src/db/client.ts';
+import { createBooking, createCategory, createProduct, createUser } from '../src/demo/factories.ts';
+import { payments } from '../src/db/schema/index.ts';
+import type { PaymentProvider } from '../src/payments/payment-provider.ts';
+import type { SimulatedPaymentProvider } from '../src/payments/simulated-provider.ts';
 
 /** Test helpers of the payment flow, shared by the payment test files. */
 

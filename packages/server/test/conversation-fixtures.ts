@@ -1,7 +1,7 @@
-import type { App } from '../app.ts';
-import type { Executor } from '../db/client.ts';
-import { createCategory, createProduct, createUser } from '../db/factories.ts';
-import { bearer } from '../../test/app.ts';
+import type { App } from '../src/app.ts';
+import type { Executor } from '../src/db/client.ts';
+import { createCategory, createProduct, createUser } from '../src/demo/factories.ts';
+import { bearer } from './app.ts';
 
 /** Test helpers of conversations, shared by their test files. */
 

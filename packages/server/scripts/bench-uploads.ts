@@ -10,7 +10,7 @@
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { createDatabase } from '../src/db/client.ts';
-import { createUser, DEFAULT_TEST_PASSWORD } from '../src/db/factories.ts';
+import { createUser, DEFAULT_TEST_PASSWORD } from '../src/demo/factories.ts';
 import { signIn, startApp, waitUntilAnswering } from './bench-throughput.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 

@@ -14,6 +14,8 @@ export const conversationTexts = {
   withBuyer: (name: string) => `with ${name} (buyer)`,
   withSeller: (name: string) => `with ${name} (seller)`,
   messageLabel: 'Your message',
+  /** Under the message box. */
+  enterSends: 'Enter sends; Shift+Enter starts a new line.',
   send: 'Send',
   olderMessages: 'Show older messages',
   you: 'You',

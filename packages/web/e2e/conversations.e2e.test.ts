@@ -67,9 +67,15 @@ describe('talking and haggling', () => {
     expect(await bubble(seller, hello).locator('a, b').count()).toBe(0);
     await checkPage(seller.page, 'dashboard-messages');
 
-    await seller.page.getByLabel(conversationTexts.messageLabel).fill('Yes! Pick it up on Saturday?');
-    await seller.page.getByRole('button', { name: conversationTexts.send }).click();
-    await bubble(buyer, 'Yes! Pick it up on Saturday?').waitFor();
+    // Shift+Enter starts a new line; Enter sends.
+    const box = seller.page.getByLabel(conversationTexts.messageLabel);
+    await box.fill('Yes!');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('Pick it up on Saturday?');
+    expect(await box.inputValue()).toBe('Yes!\nPick it up on Saturday?');
+    await box.press('Enter');
+    await bubble(buyer, 'Yes!\nPick it up on Saturday?').waitFor();
+    await expect.poll(() => box.inputValue()).toBe('');
     expect(buyer.page.url()).toBe(threadUrl.href);
   });
 

@@ -175,8 +175,24 @@ function Thread({ thread, myId, messageActions }: { thread: Conversation; myId: 
       <form onSubmit={(event) => void submitMessage(event)} className="flex flex-col gap-2">
         <label className="form-control">
           <span className="label-text">{conversationTexts.messageLabel}</span>
-          <textarea className="textarea textarea-bordered w-full" rows={3} maxLength={2000} value={text} onChange={(event) => setText(event.target.value)} />
+          <textarea
+            className="textarea textarea-bordered w-full"
+            rows={3}
+            maxLength={2000}
+            value={text}
+            aria-describedby="enter-sends"
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={(event) => {
+              // Enter sends, as in other chats; Shift+Enter (or Enter while an input method composes) adds a line.
+              if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+              event.preventDefault();
+              event.currentTarget.form?.requestSubmit();
+            }}
+          />
         </label>
+        <p id="enter-sends" className="text-xs">
+          {conversationTexts.enterSends}
+        </p>
         <button type="submit" className="btn btn-primary self-end" disabled={send.isPending || !text.trim()}>
           {conversationTexts.send}
         </button>

@@ -19,6 +19,8 @@ export const notificationKinds = [
   'listing-expiring',
   'funds-released',
   'payout-paid',
+  'payment-sent',
+  'payment-refunded',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -70,6 +72,9 @@ export const notificationTexts = {
   priceDrop: (productName: string, amount: string) => `${productName}, on your wish list, now costs ${amount}.`,
   fundsReleased: (amount: string, productName: string) => `${amount} from the sale of ${productName} is now available to pay out.`,
   payoutPaid: (amount: string) => `${amount} was paid out to you.`,
+  paymentSent: (amount: string, productName: string, sellerName: string, transactionId: string) =>
+    `Your payment of ${amount} to ${sellerName} for ${productName} is recorded (transaction ${transactionId}). Your receipt is in your e-mail.`,
+  paymentRefunded: (amount: string, productName: string) => `Your payment of ${amount} for ${productName} was refunded to your card.`,
   listingExpiring: (productName: string) => `Your listing ${productName} expires in a few days. Renew it to keep it on sale.`,
   openInApp: 'Open in the app',
   digestSubject: (count: number) => counted(count, 'new notification'),

@@ -39,3 +39,18 @@ export const paymentMessages = {
   webhooksInactive: 'Stripe webhooks are not enabled: the active payment provider is the simulated one.',
   badSignature: 'The webhook signature is invalid.',
 } as const;
+
+/** The buyer's receipt for a card payment, sent by e-mail whatever their notification settings say. */
+export const receiptTexts = {
+  subject: (productName: string) => `Your receipt for ${productName}`,
+  heading: (amount: string) => `Thank you: your payment of ${amount} is recorded.`,
+  piece: (productName: string) => `Piece: ${productName}`,
+  seller: (sellerName: string) => `Seller: ${sellerName}`,
+  amount: (amount: string) => `Amount: ${amount}`,
+  transaction: (transactionId: string) => `Transaction: ${transactionId}`,
+  paidAt: (date: string) => `Paid on: ${date}`,
+  /** Where the money waits until the buyer has the piece (buyer protection). */
+  protection: (hours: number) =>
+    `The seller is paid once you confirm you received the piece, or ${hours} hours after the seller hands it over, unless you report a problem first.`,
+  openOrders: 'See my orders',
+} as const;

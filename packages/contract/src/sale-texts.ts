@@ -29,6 +29,13 @@ export const saleTexts = {
     cancel: 'Not yet',
   },
   refund: 'Refund and cancel sale',
+  confirmRefund: {
+    title: (buyerName: string, amount: string) => `Refund ${amount} to ${buyerName}?`,
+    body: (productName: string) =>
+      `The sale of ${productName} is cancelled, the buyer gets the whole amount back, and the piece is listed again. This cannot be undone.`,
+    confirm: 'Yes, refund',
+    cancel: 'Keep the sale',
+  },
   cancel: 'Cancel booking',
   received: 'I received it',
   status: 'Status',

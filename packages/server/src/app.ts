@@ -26,6 +26,7 @@ import { registerAccountMail } from './users/account-mail.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
+import { registerPaymentNotices } from './payments/payment-notices.ts';
 import { registerIntentReconciliation } from './payments/payment-reconciliation.ts';
 import { registerRefundRetries } from './payments/refund-retry.ts';
 import { registerListingExpiry } from './sales/listing-expiry-jobs.ts';
@@ -172,6 +173,7 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
   await registerImages(app);
   registerRefundRetries(app);
   registerIntentReconciliation(app);
+  registerPaymentNotices(app);
   registerListingExpiry(app);
   registerOfferExpiry(app);
   registerNotificationMail(app);

@@ -2,7 +2,9 @@ import { addProductTexts, labels, messages, saleMessages, saleTexts, texts } fro
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
-import { products } from '../../server/src/db/schema/index.ts';
+import { products, users } from '../../server/src/db/schema/index.ts';
+import { fulfilPayment } from '../../server/src/payments/fulfilment.ts';
+import { SimulatedPaymentProvider } from '../../server/src/payments/simulated-provider.ts';
 import { checkPage, setupBrowser, setupSessions, waitForNetworkIdle, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { expectPath, expectText, logIn, photo } from './support/ui.ts';
@@ -200,5 +202,47 @@ describe('a seller runs a sale', () => {
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     await checkPage(page, 'dashboard-my-orders-declined-phone');
     expect(phone.pageErrors).toEqual([]);
+  });
+
+  it('refunds a paid sale only after a dialog naming the buyer and the amount', async () => {
+    const [owner] = await market.db.select().from(users).where(eq(users.email, accounts.seller.email));
+    const [payer] = await market.db.select().from(users).where(eq(users.email, accounts.buyer.email));
+    const armchair = await createProduct(
+      market.db,
+      { categoryId, sellerId: owner!.id },
+      { productName: 'Rattan armchair', resalePrice: '120.00', productImage: `${market.url}/favicon.svg` },
+    );
+    const booking = await createBooking(market.db, armchair, payer!.id);
+    // Paid by card through the product's simulated provider, and recorded as every payment is.
+    const provider = new SimulatedPaymentProvider(market.db);
+    const intent = await provider.createIntent({
+      amountCents: 12_000,
+      currency: 'usd',
+      metadata: { bookingId: booking.id, productId: armchair.id, buyerId: payer!.id },
+      idempotencyKey: `e2e-refund:${booking.id}`,
+    });
+    await provider.confirm(intent.clientSecret, { number: '4242 4242 4242 4242', expMonth: '12', expYear: '2034', cvc: '123' });
+    await fulfilPayment({ db: market.db, payments: provider }, (await provider.retrieveIntent(intent.id))!);
+
+    const { page } = seller;
+    await page.goto('/dashboard/sellerBookings');
+    const sale = page.getByRole('region', { name: 'Rattan armchair' }).getByRole('listitem');
+    await sale.getByText(saleTexts.bookingStatus.paid).waitFor();
+    const refund = sale.getByRole('button', { name: `${saleTexts.refund}: ${accounts.buyer.name}` });
+    await refund.click();
+    const confirm = page.getByRole('dialog', { name: saleTexts.confirmRefund.title(accounts.buyer.name, '$120') });
+    await confirm.getByText(saleTexts.confirmRefund.body('Rattan armchair')).waitFor();
+    await checkPage(page, 'dashboard-confirm-refund', { fullPage: false });
+    // "Keep the sale" changes nothing.
+    await confirm.getByRole('button', { name: saleTexts.confirmRefund.cancel }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await sale.getByText(saleTexts.bookingStatus.paid).count()).toBe(1);
+
+    await refund.click();
+    await confirm.getByRole('button', { name: saleTexts.confirmRefund.confirm }).click();
+    await expectText(page, saleMessages.refunded);
+    await sale.getByText(saleTexts.bookingStatus.cancelled, { exact: true }).waitFor();
+    expect(await provider.refundOf(intent.id)).toMatch(/^re_sim_/);
+    expect(seller.pageErrors).toEqual([]);
   });
 });

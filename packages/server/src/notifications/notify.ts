@@ -18,6 +18,8 @@ export interface NotificationInput {
   text: string;
   link: string;
   image?: string;
+  /** False for a notification whose e-mail is sent otherwise (a receipt): it is neither e-mailed nor in the digest. */
+  byEmail?: false;
 }
 
 export const emailNotificationTask = defineTask<{ notificationId: string }>('notifications.email');
@@ -31,6 +33,7 @@ export interface Notice {
   text: string | SQL;
   link: string;
   image: string | SQL | null;
+  byEmail?: false;
 }
 
 /**
@@ -45,10 +48,11 @@ export function notificationStatements(to: SQL, notice: Notice, alsoPublish: rea
   const image = notice.image === null || typeof notice.image === 'string' ? sql`${notice.image}::text` : notice.image;
   const kind = sql`${notice.kind}::${sql.identifier(notificationKind.enumName)}`;
   const emailJob = addJobCall(emailNotificationTask, sql`json_build_object('notificationId', ${notifications.id})`);
+  const mailed = notice.byEmail !== false;
   const notified = sql`
-    insert into ${notifications} (${insertColumns(notifications.userId, notifications.kind, notifications.text, notifications.link, notifications.image)})
-    select addressee::uuid, ${kind}, ${text}, ${notice.link}::text, ${image} from unnest(${to}) as addressee
-    returning ${emailJob}`;
+    insert into ${notifications} (${insertColumns(notifications.userId, notifications.kind, notifications.text, notifications.link, notifications.image, notifications.emailedAt)})
+    select addressee::uuid, ${kind}, ${text}, ${notice.link}::text, ${image}, ${mailed ? sql`null` : sql`now()`} from unnest(${to}) as addressee
+    returning ${mailed ? emailJob : notifications.id}`;
   const created = { type: 'notification.created', data: sql`json_build_object('kind', ${kind}, 'text', ${text}, 'link', ${notice.link}::text)` };
   return { notified, published: storeLiveEvents(to, [created, ...alsoPublish]) };
 }

@@ -6,12 +6,14 @@ import { paymentMetadataOf, type PaymentIntentState, type PaymentProvider } from
 import {
   findBookingById,
   findPayment,
+  findPaymentById,
   findProductForSale,
   insertPayment,
   markPaymentRefunded,
   type PaymentRow,
 } from './payment-repository.ts';
 import { sellToBooking } from '../sales/sale-transitions.ts';
+import { tellBuyerOfPayment, tellBuyerOfRefund } from './payment-notices.ts';
 
 /** Why a captured payment went back to the buyer. */
 export type RefundReason = 'product-sold' | 'already-paid' | 'booking-gone' | 'product-gone' | 'booking-closed' | 'price-changed';
@@ -59,15 +61,19 @@ async function refundReasonOf(db: Executor, payment: PaymentRow): Promise<Refund
  * Refunds a payment owed back through the provider and records the refund id. The idempotency
  * key is the payment's own and the request carries nothing else that could change between
  * attempts (a provider refuses a reused key with other parameters), so every attempt, from a
- * repeated arrival or from the periodic retry, is the same one refund at the provider. Throws
- * when the provider fails; the payment then stays refund_pending.
+ * repeated arrival or from the periodic retry, is the same one refund at the provider. The attempt
+ * that records the refund tells the buyer. Throws when the provider fails; the payment then stays
+ * refund_pending.
  */
 export async function refundPayment(deps: { db: Executor; payments: PaymentProvider }, payment: PaymentRow): Promise<PaymentRow> {
   const { refundId } = await deps.payments.refund({
     intentId: payment.transactionId,
     idempotencyKey: refundKeyOf(payment.provider, payment.transactionId),
   });
-  return (await markPaymentRefunded(deps.db, payment.id, refundId)) ?? payment;
+  const refunded = await markPaymentRefunded(deps.db, payment.id, refundId);
+  if (!refunded) return (await findPaymentById(deps.db, payment.id)) ?? payment;
+  await tellBuyerOfRefund(deps.db, refunded);
+  return refunded;
 }
 
 /**
@@ -109,7 +115,9 @@ export async function fulfilPayment(deps: FulfilmentDependencies, intent: Paymen
     };
     const bookingMatches = booking && booking.buyerId === metadata.buyerId && booking.productId === metadata.productId;
     if (bookingMatches && (await sellToBooking(tx, booking.id, intent.amountCents))) {
-      return { payment: await insertPayment(tx, { ...record, status: 'succeeded' }), firstTime: true };
+      const sold = await insertPayment(tx, { ...record, status: 'succeeded' });
+      await tellBuyerOfPayment(tx, sold);
+      return { payment: sold, firstTime: true };
     }
     return { payment: await insertPayment(tx, { ...record, status: 'refund_pending' }), firstTime: true };
   });

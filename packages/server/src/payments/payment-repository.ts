@@ -53,14 +53,19 @@ export async function insertPayment(db: Executor, payment: NewPayment): Promise<
   return row!;
 }
 
-/** Records the provider's refund of a payment whose refund was pending. */
+/** Records the provider's refund of a payment whose refund was pending; undefined when it was recorded already. */
 export async function markPaymentRefunded(db: Executor, paymentId: string, refundId: string): Promise<PaymentRow | undefined> {
   const [row] = await db
     .update(payments)
     .set({ status: 'refunded', refundId })
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'refund_pending')))
     .returning();
-  return row ?? (await db.select().from(payments).where(eq(payments.id, paymentId)))[0];
+  return row;
+}
+
+export async function findPaymentById(db: Executor, paymentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  return row;
 }
 
 /**

@@ -29,6 +29,8 @@ export function SellerBookingsRoute() {
   const [declining, setDeclining] = useState<SellerBooking | undefined>();
   // Handing over closes the sale for good: the seller confirms it first.
   const [handingOver, setHandingOver] = useState<SellerBooking | undefined>();
+  // So does a refund: the dialog names the buyer and the amount that goes back.
+  const [refunding, setRefunding] = useState<SellerBooking | undefined>();
 
   async function run(booking: SellerBooking, step: SellerBookingStep, reason?: string) {
     try {
@@ -36,6 +38,7 @@ export function SellerBookingsRoute() {
       notify.success(response.message);
       setDeclining(undefined);
       setHandingOver(undefined);
+      setRefunding(undefined);
     } catch (error) {
       notify.error(errorMessage(error));
     }
@@ -54,7 +57,7 @@ export function SellerBookingsRoute() {
         {(booking.status === 'open' || booking.status === 'accepted') &&
           button('decline', saleTexts.decline, 'btn-outline', () => setDeclining(booking))}
         {booking.status === 'paid' && button('handover', saleTexts.handover, 'btn-primary', () => setHandingOver(booking))}
-        {booking.status === 'paid' && button('refund', saleTexts.refund, 'btn-outline btn-error')}
+        {booking.status === 'paid' && button('refund', saleTexts.refund, 'btn-outline btn-error', () => setRefunding(booking))}
       </div>
     );
   }
@@ -141,6 +144,26 @@ export function SellerBookingsRoute() {
             onClick={() => void (handingOver && run(handingOver, 'handover'))}
           >
             {saleTexts.confirmHandover.confirm}
+          </button>
+        </div>
+      </Modal>
+      <Modal
+        title={refunding ? saleTexts.confirmRefund.title(refunding.buyerName, formatPrice(refunding.productPrice)) : ''}
+        open={Boolean(refunding)}
+        onClose={() => setRefunding(undefined)}
+      >
+        <p>{refunding && saleTexts.confirmRefund.body(refunding.productName)}</p>
+        <div className="modal-action">
+          <button type="button" className="btn" data-autofocus onClick={() => setRefunding(undefined)}>
+            {saleTexts.confirmRefund.cancel}
+          </button>
+          <button
+            type="button"
+            className="btn btn-error"
+            disabled={change.isPending}
+            onClick={() => void (refunding && run(refunding, 'refund'))}
+          >
+            {saleTexts.confirmRefund.confirm}
           </button>
         </div>
       </Modal>

@@ -153,3 +153,16 @@ export const ledgerMessages = {
   problemRefunded: 'The sale is refunded to the buyer.',
   payoutRequested: 'Your payout is on its way.',
 } as const;
+
+/** The columns and words of a seller's monthly statement (CSV). */
+export const statementTexts = {
+  columns: ['Date', 'What happened', 'Sale', 'Balance', 'Amount (USD)'],
+  kinds: {
+    charge: 'Sale paid (held)',
+    release: 'Released to you',
+    refund: 'Refunded to the buyer',
+    payout: 'Paid out',
+    reversal: 'Payout failed, money returned',
+  } satisfies Record<LedgerTransactionKind, string>,
+  accounts: { held: 'Pending', available: 'Available', payouts: 'Paid out' },
+} as const;

@@ -31,6 +31,9 @@ import { registerIntentReconciliation } from './payments/payment-reconciliation.
 import { registerRefundRetries } from './payments/refund-retry.ts';
 import { registerListingExpiry } from './sales/listing-expiry-jobs.ts';
 import { buyerProtectionRoutes } from './sales/buyer-protection-routes.ts';
+import { earningsRoutes } from './ledger/earnings-routes.ts';
+import { payoutRoutes } from './payouts/payout-routes.ts';
+import { createSimulatedPayoutProvider, type PayoutProvider } from './payouts/payout-provider.ts';
 import { saleRoutes } from './sales/sale-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
@@ -69,6 +72,7 @@ declare module 'fastify' {
     db: Database;
     accessTokens: AccessTokens;
     payments: PaymentProvider;
+    payouts: PayoutProvider;
   }
 }
 
@@ -77,6 +81,8 @@ export interface AppDependencies {
   db: Database;
   /** The card payment provider; by default the one the configuration chooses. */
   payments?: PaymentProvider;
+  /** Who pays sellers out; by default the simulated payout provider. */
+  payouts?: PayoutProvider;
   /** The built web app to serve; by default packages/web/dist. */
   webDir?: string;
   /** Options of the job queue's worker on this app server. */
@@ -99,7 +105,7 @@ const zodCompilers = { buildValidator: () => validatorCompiler, buildSerializer:
 >;
 
 /** Builds the whole application without listening: the process entry point and the tests both use it. */
-export async function buildApp({ config, db, payments, jobs, logStream, webDir = webDistDir }: AppDependencies): Promise<App> {
+export async function buildApp({ config, db, payments, payouts, jobs, logStream, webDir = webDistDir }: AppDependencies): Promise<App> {
   // Standard output written in the background, in blocks of 4 KB or every 100 ms: a write for each
   // line as it was logged cost a busy server a fifth of its time.
   const logDestination =
@@ -126,6 +132,7 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('payments', payments ?? (await createPaymentProvider(config.payments, db)));
+  app.decorate('payouts', payouts ?? createSimulatedPayoutProvider(db));
   app.decorate('accessTokens', await createAccessTokens(db, { secret: config.jwtSecret }));
 
   registerSecurityHeaders(app, {
@@ -203,6 +210,8 @@ export async function buildApp({ config, db, payments, jobs, logStream, webDir =
       await api.register(bookingRoutes);
       await api.register(saleRoutes);
       await api.register(buyerProtectionRoutes);
+      await api.register(earningsRoutes);
+      await api.register(payoutRoutes);
       await api.register(conversationRoutes);
       await api.register(notificationRoutes);
       await api.register(adminRoutes);

@@ -373,6 +373,26 @@ const matrix: Row[] = [
     statuses: [401, 403, 403, 403, 403, 200, 401, 401],
     request: async (w) => ({ url: `/api/admin/problems/${await problemOfBuyer(w)}/refund` }),
   },
+  { method: 'GET', route: '/api/me/earnings', statuses: [401, 403, 403, 200, 200, 403, 401, 401] },
+  {
+    method: 'GET',
+    route: '/api/me/earnings/statement',
+    statuses: [401, 403, 403, 200, 200, 403, 401, 401],
+    request: () => ({ url: '/api/me/earnings/statement?month=2026-01' }),
+  },
+  { method: 'GET', route: '/api/me/payouts', statuses: [401, 403, 403, 200, 200, 403, 401, 401] },
+  // A seller with money available is paid out; the second seller has none (409), but may ask.
+  {
+    method: 'POST',
+    route: '/api/me/payouts',
+    statuses: [401, 403, 403, 201, 409, 403, 401, 401],
+    request: async (w) => {
+      const booking = await paidBookingOfBuyer(w);
+      await t.app.inject({ method: 'POST', url: `/api/bookings/${booking.id}/received`, headers: await w.as('buyer') });
+      return { url: '/api/me/payouts' };
+    },
+  },
+  { method: 'GET', route: '/api/admin/finance', statuses: [401, 403, 403, 403, 403, 200, 401, 401] },
   {
     method: 'PATCH',
     route: '/api/products/:id',

@@ -4,14 +4,15 @@ import type { Executor } from '../src/db/client.ts';
 import { createBooking, createCategory, createProduct, createUser } from '../src/demo/factories.ts';
 import { bookings, products } from '../src/db/schema/index.ts';
 import { bearer } from './app.ts';
+import { payByCard, postPayment } from './payment-fixtures.ts';
 
 /** Test helpers of the sale's steps, shared by the sales test files. */
 
 type Headers = Record<string, string>;
 
 /** A seller's available product booked by `buyerCount` buyers, with everyone's authorization headers. */
-export async function saleOf(app: App, db: Executor, options: { buyerCount?: number; resalePrice?: string } = {}) {
-  const seller = await createUser(db, { role: 'seller', verified: true });
+export async function saleOf(app: App, db: Executor, options: { buyerCount?: number; resalePrice?: string; seller?: Awaited<ReturnType<typeof createUser>> } = {}) {
+  const seller = options.seller ?? (await createUser(db, { role: 'seller', verified: true }));
   const category = await createCategory(db);
   const product = await createProduct(db, { categoryId: category.id, sellerId: seller.id }, { resalePrice: options.resalePrice ?? '150.00' });
   const buyers = [];
@@ -38,4 +39,22 @@ export async function bookingRow(db: Executor, id: string) {
 export async function productRow(db: Executor, id: string) {
   const [row] = await db.select().from(products).where(eq(products.id, id));
   return row!;
+}
+
+/** A sale of `resalePrice` paid by card (by the simulated provider) and posted, with everyone's headers. */
+export async function paidSaleOf(app: App, db: Executor, options: { resalePrice?: string; seller?: Awaited<ReturnType<typeof createUser>> } = {}) {
+  const sale = await saleOf(app, db, options);
+  const { booking, headers } = sale.buyers[0]!;
+  const { transactionId } = await payByCard(app, headers, booking.id);
+  const posted = await postPayment(app, headers, { transactionId, productId: sale.product.id, bookingId: booking.id });
+  if (posted.statusCode !== 200) throw new Error(`payment answered ${posted.statusCode}: ${posted.body}`);
+  return { ...sale, booking, buyerHeaders: headers };
+}
+
+/** A paid sale whose buyer confirmed receipt: its money is released to the seller. */
+export async function releasedSaleOf(app: App, db: Executor, options: { resalePrice?: string; seller?: Awaited<ReturnType<typeof createUser>> } = {}) {
+  const sale = await paidSaleOf(app, db, options);
+  const received = await bookingStep(app, sale.buyerHeaders, sale.booking.id, 'received');
+  if (received.statusCode !== 200) throw new Error(`received answered ${received.statusCode}: ${received.body}`);
+  return sale;
 }

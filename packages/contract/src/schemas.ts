@@ -67,7 +67,7 @@ export const imageUrlSchema = plainString('image')
   .max(2048, 'image URL is too long')
   .pipe(z.url({ protocol: /^https?$/, error: 'image must be an http(s) URL' }));
 
-const requiredText = (field: string, max = 200) =>
+export const requiredText = (field: string, max = 200) =>
   plainString(field)
     .trim()
     .min(1, `${field} is required`)
@@ -91,7 +91,7 @@ export const money = (field: string, { min = PRICE_MIN }: { min?: number } = {})
   );
 
 /** Phone numbers keep leading zeros and a "+", so they travel as digit strings. */
-const phone = (field: string) =>
+export const phone = (field: string) =>
   z
     .union([z.string(), z.number()], { error: `${field} is required` })
     .transform((value) => String(value).trim())

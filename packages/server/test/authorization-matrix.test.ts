@@ -195,6 +195,19 @@ const matrix: Row[] = [
   { method: 'POST', route: '/api/auth/reset-password', statuses: everyone(400), request: () => ({ url: '/api/auth/reset-password', payload: { token: 'unknown', password: 'Secret123' } }) },
   { method: 'POST', route: '/api/auth/verify-email', statuses: everyone(400), request: () => ({ url: '/api/auth/verify-email', payload: { token: 'unknown' } }) },
   { method: 'POST', route: '/api/auth/verify-email/send', statuses: anySignedIn(200) },
+  { method: 'GET', route: '/api/me', statuses: anySignedIn(200) },
+  { method: 'PATCH', route: '/api/me', statuses: anySignedIn(200), request: () => ({ url: '/api/me', payload: { location: 'Dhaka' } }) },
+  // The matrix's accounts have no password, so no current password is right: each caller is still let in to be told so.
+  {
+    method: 'POST',
+    route: '/api/me/password',
+    statuses: anySignedIn(400),
+    request: () => ({ url: '/api/me/password', payload: { currentPassword: 'Secret123', newPassword: 'Changed789' } }),
+  },
+  { method: 'GET', route: '/api/me/sessions', statuses: anySignedIn(200) },
+  // Only the caller's own sessions can be signed out: any other id is not found among them.
+  { method: 'DELETE', route: '/api/me/sessions/:id', statuses: anySignedIn(404), request: () => ({ url: `/api/me/sessions/${randomUUID()}` }) },
+  { method: 'DELETE', route: '/api/me/sessions', statuses: anySignedIn(200) },
 
   // Google sign-in is public; without an OpenID provider configured (as here) it says it is not set up.
   { method: 'GET', route: '/api/auth/oidc/start', statuses: everyone(404) },

@@ -50,6 +50,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in account, loaded from the database for the verified token's subject. */
     user: UserRow | null;
+    /** The session (sign-in) of the caller's bearer token; null without one. */
+    sessionId: string | null;
   }
 }
 
@@ -149,6 +151,7 @@ function guard(app: FastifyInstance, access: Access, config: FastifyContextConfi
       throw error;
     });
     request.user = caller?.user ?? null;
+    request.sessionId = caller?.sessionId ?? null;
     requireAccess(access, request.user);
   };
 }
@@ -162,6 +165,7 @@ export function requireAccess(access: Access, user: UserRow | null) {
 
 export function registerAccessControl(app: FastifyInstance) {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   app.decorate('apiRoutes', [] as ApiRoute[]);
   app.decorate('keptSessions', new Map());
   app.addHook('onRoute', (route) => {

@@ -9,12 +9,26 @@ export const REFRESH_TOKEN_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-async function insertToken(db: Executor, userId: string, familyId: string, token = randomBytes(32).toString('base64url')): Promise<string> {
+/** The browser and address a session was last used from, shown in the account's list of sessions. */
+export interface SessionClient {
+  userAgent?: string | undefined;
+  address?: string | undefined;
+}
+
+async function insertToken(
+  db: Executor,
+  userId: string,
+  familyId: string,
+  token = randomBytes(32).toString('base64url'),
+  client: SessionClient = {},
+): Promise<string> {
   await db.insert(refreshTokens).values({
     userId,
     familyId,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_MAX_AGE_SECONDS * 1000),
+    userAgent: client.userAgent?.slice(0, 512),
+    address: client.address,
   });
   return token;
 }
@@ -23,9 +37,9 @@ async function insertToken(db: Executor, userId: string, familyId: string, token
  * Starts a new session for a user: a new token family, whose id is the session's id. The access
  * tokens of the session carry it, so ending the family ends them too.
  */
-export async function startSession(db: Database, userId: string): Promise<{ token: string; sessionId: string }> {
+export async function startSession(db: Database, userId: string, client?: SessionClient): Promise<{ token: string; sessionId: string }> {
   const sessionId = randomUUID();
-  return { token: await insertToken(db, userId, sessionId), sessionId };
+  return { token: await insertToken(db, userId, sessionId, undefined, client), sessionId };
 }
 
 export type RotationResult =
@@ -49,6 +63,7 @@ export async function rotateSession(
   db: Database,
   token: string,
   keyedHash: (text: string) => Promise<string>,
+  client?: SessionClient,
 ): Promise<RotationResult> {
   // The successor is derived from the token with the server's key, so a replay within the grace
   // window is answered the same successor, not a second chain (only hashes are stored, and
@@ -63,7 +78,7 @@ export async function rotateSession(
       .returning();
     if (claimed) {
       if (claimed.expiresAt.getTime() <= Date.now()) return { error: 'expired' };
-      return { userId: claimed.userId, sessionId: claimed.familyId, token: await insertToken(tx, claimed.userId, claimed.familyId, successor) };
+      return { userId: claimed.userId, sessionId: claimed.familyId, token: await insertToken(tx, claimed.userId, claimed.familyId, successor, client) };
     }
     const [existing] = await tx
       .select({

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serverMessages, trustTexts } from '@furniture/contract';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { findUserById } from './user-repository.ts';
-import { REFRESH_COOKIE, REFRESH_TOKEN_MAX_AGE_SECONDS, rotateSession, startSession } from './refresh-tokens.ts';
+import { type SessionClient, REFRESH_COOKIE, REFRESH_TOKEN_MAX_AGE_SECONDS, rotateSession, startSession } from './refresh-tokens.ts';
 
 /** The refresh cookie is readable only by the API, never by scripts, and never sent cross-site. */
 function cookieOptions(app: FastifyInstance) {
@@ -22,10 +22,12 @@ function cookieOptions(app: FastifyInstance) {
 export async function signIn(app: FastifyInstance, reply: FastifyReply, userId: string): Promise<string> {
   const user = await findUserById(app.db, userId);
   if (user?.suspendedAt) throw forbidden(trustTexts.accountSuspended);
-  const session = await startSession(app.db, userId);
+  const session = await startSession(app.db, userId, clientOf(reply.request));
   reply.setCookie(REFRESH_COOKIE, session.token, cookieOptions(app));
   return app.accessTokens.issue({ userId, sessionId: session.sessionId });
 }
+
+const clientOf = (request: FastifyRequest): SessionClient => ({ userAgent: request.headers['user-agent'], address: request.ip });
 
 export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply) {
   reply.clearCookie(REFRESH_COOKIE, { ...cookieOptions(app), maxAge: undefined });
@@ -44,7 +46,7 @@ export async function refreshSession(
 ): Promise<{ userId: string; sessionId: string; token: string }> {
   const current = sessionCookie(request);
   if (!current) throw unauthorized(serverMessages.accounts.notSignedIn);
-  const result = await rotateSession(app.db, current, (text) => app.accessTokens.keyedHash(text));
+  const result = await rotateSession(app.db, current, (text) => app.accessTokens.keyedHash(text), clientOf(request));
   if ('error' in result) {
     clearSessionCookie(app, reply);
     throw unauthorized(

@@ -126,6 +126,10 @@ export const routes: RouteObject[] = [
           load(() => import('../features/notifications/routes/notification-settings.tsx')).then((m) => ({ Component: m.NotificationSettingsRoute })),
       },
       {
+        path: paths.dashboard.settings.path,
+        lazy: () => load(() => import('./routes/settings.tsx')).then((m) => ({ Component: m.SettingsRoute })),
+      },
+      {
         path: paths.dashboard.messages.path,
         lazy: () => load(() => import('./routes/messages.tsx')).then((m) => ({ Component: m.MessagesPage })),
       },

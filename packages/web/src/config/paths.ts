@@ -44,6 +44,7 @@ export const paths = {
     sellerBookings: { path: webRoutes.dashboard.sellerBookings, getHref: () => '/dashboard/sellerBookings' },
     notifications: { path: webRoutes.dashboard.notifications, getHref: () => '/dashboard/notifications' },
     notificationSettings: { path: webRoutes.dashboard.notificationSettings, getHref: () => '/dashboard/notificationSettings' },
+    settings: { path: webRoutes.dashboard.settings, getHref: () => '/dashboard/settings' },
     messages: {
       path: webRoutes.dashboard.messages,
       getHref: (conversationId?: string) =>

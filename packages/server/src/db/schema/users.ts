@@ -16,6 +16,9 @@ export const users = pgTable(
     verified: boolean('verified').notNull().default(false),
     /** The owner proved the e-mail (a link we sent, or a provider that verified it). Not `verified`, which an admin grants. */
     emailVerified: boolean('email_verified').notNull().default(false),
+    /** The account's own phone and town, which booking forms start from. */
+    phone: text('phone'),
+    location: text('location'),
     /** Null for accounts that sign in only through an OpenID provider. */
     passwordHash: text('password_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -59,6 +62,9 @@ export const refreshTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The browser and address that signed in or renewed with this token: the account's list of sessions shows them. */
+    userAgent: text('user_agent'),
+    address: text('address'),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
 );

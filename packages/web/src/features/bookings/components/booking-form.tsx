@@ -1,10 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addBookingBody, labels } from '@furniture/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { formatPrice } from '../../../lib/format.ts';
+import { ownAccountQuery } from '../../../lib/own-account.ts';
 import { useUserRecord } from '../../../lib/user-record.ts';
 import { useAddBooking, type BookableProduct } from '../api/add-booking.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
@@ -28,11 +31,17 @@ export function BookingFormBody({
   const {
     register,
     handleSubmit,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<BookingFormInput, unknown, BookingForm>({
     resolver: zodResolver(bookingForm),
     defaultValues: { phoneNumber: '', location: '' },
   });
+  // The phone and town of the account's settings, unless the buyer has typed others already.
+  const { data: own } = useQuery(ownAccountQuery());
+  useEffect(() => {
+    if (own) reset({ phoneNumber: own.phone ?? '', location: own.location ?? '' }, { keepDirtyValues: true });
+  }, [own, reset]);
 
   async function onSubmit(values: BookingForm) {
     if (!buyer) return;

@@ -1,4 +1,4 @@
-import { conversationTexts, labels, saleTexts, trustWebTexts, type UserRole } from '@furniture/contract';
+import { accountTexts, conversationTexts, labels, saleTexts, trustWebTexts, type UserRole } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -56,6 +56,11 @@ export function DashboardMenu({ role, onNavigate }: { role: UserRole; onNavigate
             </NavLink>
           </li>
         ))}
+        <li>
+          <NavLink to={paths.dashboard.settings.getHref()} onClick={onNavigate} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
+            {accountTexts.settings.menu}
+          </NavLink>
+        </li>
       </ul>
     </nav>
   );

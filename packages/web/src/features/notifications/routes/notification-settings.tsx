@@ -42,15 +42,20 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
   );
 }
 
+/** Which notifications reach the person by e-mail: the form, once the settings have loaded. */
+export function NotificationSettingsForm() {
+  const { data } = useQuery(notificationSettingsQuery());
+  return data ? <SettingsForm initial={data} /> : <Spinner />;
+}
+
 /** Which notifications reach the person by e-mail. */
 export function NotificationSettingsRoute() {
-  const { data } = useQuery(notificationSettingsQuery());
   return (
     <section aria-labelledby="notification-settings-title">
       <h1 id="notification-settings-title" className="mb-6 text-2xl font-bold">
         {notificationScreenTexts.settingsTitle}
       </h1>
-      {data ? <SettingsForm initial={data} /> : <Spinner />}
+      <NotificationSettingsForm />
     </section>
   );
 }

@@ -1,0 +1,139 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountSession, accountTexts, createdOf, dataOf, errorResponse, idParams, listOf, ownAccount, passwordChangeBody, profileChangeBody, successMessage, type OwnAccount } from '@furniture/contract';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema/index.ts';
+import { currentUser } from '../http/access.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { endOtherSessions, endSessionOf, listOpenSessions } from './account-sessions.ts';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { describeUserAgent } from './user-agents.ts';
+import type { UserRow } from './user-repository.ts';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 429: errorResponse };
+const { server } = accountTexts;
+
+const toOwnAccount = (user: UserRow): OwnAccount => ({
+  _id: user.id,
+  name: user.name,
+  email: user.email,
+  image: user.image,
+  phone: user.phone,
+  location: user.location,
+  emailVerified: user.emailVerified,
+  hasPassword: user.passwordHash !== null,
+});
+
+/** The signed-in account's own details, password and sessions. */
+export const meRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/me',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['me'], summary: 'The signed-in account’s own details', response: { 200: dataOf(ownAccount), ...errors } },
+    },
+    async (request) => ({ success: true as const, data: toOwnAccount(currentUser(request)) }),
+  );
+
+  app.patch(
+    '/me',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['me'],
+        summary: 'Change the signed-in account’s name, photo, phone or town',
+        description: 'Only the fields sent change; null clears the phone or the town.',
+        body: profileChangeBody,
+        response: { 200: createdOf(ownAccount), ...errors },
+      },
+    },
+    async (request) => {
+      const { name, image, phone, location } = request.body;
+      const [changed] = await app.db
+        .update(users)
+        .set({ name, image, phone, location })
+        .where(eq(users.id, currentUser(request).id))
+        .returning();
+      return { success: true as const, data: toOwnAccount(changed!), message: server.profileSaved };
+    },
+  );
+
+  app.post(
+    '/me/password',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['me'],
+        summary: 'Change the password, proving the current one; every other session ends',
+        description: 'Wrong current passwords count toward the same limit as failed sign-ins. An account without a password sets one through a reset link.',
+        body: passwordChangeBody,
+        response: { 200: successMessage, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { currentPassword, newPassword } = request.body;
+      await assertLoginAllowed(app.db, user.email, request.ip);
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+        await recordLoginFailure(app.db, user.email, request.ip);
+        throw badRequest(server.wrongCurrentPassword);
+      }
+      await clearLoginFailures(app.db, user.email, request.ip);
+      const passwordHash = await hashPassword(newPassword);
+      await app.db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+        await endOtherSessions(tx, user.id, request.sessionId);
+      });
+      return { success: true, message: server.passwordChanged };
+    },
+  );
+
+  app.get(
+    '/me/sessions',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['me'],
+        summary: 'Where the account is signed in: browser, address and last use of each open session',
+        response: { 200: listOf(accountSession), ...errors },
+      },
+    },
+    async (request) => {
+      const sessions = await listOpenSessions(app.db, currentUser(request).id);
+      return {
+        success: true as const,
+        data: sessions.map((session) => ({
+          _id: session.familyId,
+          device: describeUserAgent(session.userAgent),
+          address: session.address,
+          lastSeenAt: session.lastSeenAt.toISOString(),
+          current: session.familyId === request.sessionId,
+        })),
+      };
+    },
+  );
+
+  app.delete(
+    '/me/sessions/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['me'], summary: 'Sign out one session of the account', params: idParams, response: { 200: successMessage, ...errors } },
+    },
+    async (request) => {
+      if (!(await endSessionOf(app.db, currentUser(request).id, request.params.id))) throw notFound(server.noSession);
+      return { success: true, message: server.sessionEnded };
+    },
+  );
+
+  app.delete(
+    '/me/sessions',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['me'], summary: 'Sign out every session of the account but this one', response: { 200: successMessage, ...errors } },
+    },
+    async (request) => {
+      await endOtherSessions(app.db, currentUser(request).id, request.sessionId);
+      return { success: true, message: server.otherSessionsEnded };
+    },
+  );
+};

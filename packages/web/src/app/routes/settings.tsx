@@ -1,0 +1,50 @@
+import { accountTexts } from '@furniture/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Spinner } from '../../components/spinner.tsx';
+import { NotificationSettingsForm } from '../../features/notifications/routes/notification-settings.tsx';
+import { ownAccountQuery } from '../../lib/own-account.ts';
+import { PasswordForm } from '../../features/settings/components/password-form.tsx';
+import { ProfileForm } from '../../features/settings/components/profile-form.tsx';
+import { SessionsList } from '../../features/settings/components/sessions-list.tsx';
+
+const { settings } = accountTexts;
+
+function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4">
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** The account's own settings: details, password, where it is signed in, and e-mails. */
+export function SettingsRoute() {
+  const { data: account } = useQuery(ownAccountQuery());
+  return (
+    <div className="flex flex-col gap-10">
+      <h1 className="text-2xl font-bold">{settings.title}</h1>
+      {account ? (
+        <>
+          <Part id="settings-profile" title={settings.profile}>
+            <ProfileForm account={account} />
+          </Part>
+          <Part id="settings-password" title={settings.password}>
+            <PasswordForm hasPassword={account.hasPassword} />
+          </Part>
+        </>
+      ) : (
+        <Spinner />
+      )}
+      <Part id="settings-sessions" title={settings.sessions}>
+        <SessionsList />
+      </Part>
+      <Part id="settings-emails" title={settings.emailPreferences}>
+        <NotificationSettingsForm />
+      </Part>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import type { OwnAccount } from '@furniture/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+
+/** The signed-in account's own details (GET /me): settings show them, booking forms start from its phone and town. */
+export const ownAccountQuery = () =>
+  queryOptions({
+    queryKey: ['me'],
+    queryFn: ({ signal }) => api<{ success: boolean; data: OwnAccount }>('/me', { signal }).then((r) => r.data),
+    meta: { private: true },
+  });

@@ -227,7 +227,7 @@ describe('a seller runs a sale', () => {
     const { page } = seller;
     await page.goto('/dashboard/sellerBookings');
     const sale = page.getByRole('region', { name: 'Rattan armchair' }).getByRole('listitem');
-    await sale.getByText(saleTexts.bookingStatus.paid).waitFor();
+    await sale.getByText(saleTexts.sellerBookingStatus.paid).waitFor();
     const refund = sale.getByRole('button', { name: `${saleTexts.refund}: ${accounts.buyer.name}` });
     await refund.click();
     const confirm = page.getByRole('dialog', { name: saleTexts.confirmRefund.title(accounts.buyer.name, '$120') });
@@ -236,12 +236,12 @@ describe('a seller runs a sale', () => {
     // "Keep the sale" changes nothing.
     await confirm.getByRole('button', { name: saleTexts.confirmRefund.cancel }).click();
     await confirm.waitFor({ state: 'hidden' });
-    expect(await sale.getByText(saleTexts.bookingStatus.paid).count()).toBe(1);
+    expect(await sale.getByText(saleTexts.sellerBookingStatus.paid).count()).toBe(1);
 
     await refund.click();
     await confirm.getByRole('button', { name: saleTexts.confirmRefund.confirm }).click();
     await expectText(page, saleMessages.refunded);
-    await sale.getByText(saleTexts.bookingStatus.cancelled, { exact: true }).waitFor();
+    await sale.getByText(saleTexts.sellerBookingStatus.cancelled, { exact: true }).waitFor();
     expect(await provider.refundOf(intent.id)).toMatch(/^re_sim_/);
     expect(seller.pageErrors).toEqual([]);
   });

@@ -5,7 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, createWish } from '../src/demo/factories.ts';
 import { eq } from 'drizzle-orm';
-import { chatMessages, listingAppeals, offers, products, users } from '../src/db/schema/index.ts';
+import { chatMessages, conversations, listingAppeals, offers, products, users } from '../src/db/schema/index.ts';
 import { unsubscribeToken } from '../src/notifications/notification-mail.ts';
 import { createAccessTokens } from '../src/users/access-tokens.ts';
 import type { UserRow } from '../src/users/user-repository.ts';
@@ -105,15 +105,13 @@ const problemOfBuyer = async (w: World) => {
 };
 const card = { number: '4242424242424242', expMonth: '12', expYear: String(new Date().getUTCFullYear() + 3), cvc: '123' };
 
-/** A thread between the buyer and the seller about one of the seller's products. */
+/** A thread between the buyer and the seller about one of the seller's products (stored directly: new conversations are rate-limited). */
 const threadOfBuyer = async (w: World) => {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/conversations',
-    headers: await w.as('buyer'),
-    payload: { productId: (await productOfSeller(w)).id },
-  });
-  return response.json().data._id as string;
+  const [created] = await t.db
+    .insert(conversations)
+    .values({ productId: (await productOfSeller(w)).id, buyerId: w.users.buyer.id, sellerId: w.users.seller.id })
+    .returning({ id: conversations.id });
+  return created!.id;
 };
 /** An open offer of the buyer in a fresh thread, for the seller to answer (stored directly: offers are rate-limited). */
 const offerOfBuyer = async (w: World) => {

@@ -320,7 +320,7 @@ describe('renew, withdraw and sold elsewhere', () => {
     await t.app.productViews.flush();
     const withdrawn = await listingStep(t.app, sale.sellerHeaders, sale.product.id, 'withdraw');
     expect(withdrawn.json()).toEqual({ success: true, message: saleMessages.withdrawnDone(sale.product.productName) });
-    expect(await publicLists(sale)).toEqual({ category: false, search: false, page: 404 });
+    expect(await publicLists(sale)).toEqual({ category: false, search: false, page: 410 });
     expect(await inMyProducts(sale)).toMatchObject({ state: 'withdrawn', inStock: 'sold', bookingCount: 1, wishCount: 0, views: 2 });
     expect(await bookingRow(t.db, sale.buyers[0]!.booking.id)).toMatchObject({
       status: 'declined',

@@ -221,11 +221,12 @@ describe('a seller', () => {
       await checkPage(page, 'dashboard-seller-phone', { fullPage: false });
       // After the last link focus leaves the page for the browser's own controls (null here) and
       // comes round to the drawer again: nothing behind it takes focus.
-      expect(await tabStops(page, 11)).toEqual([
+      expect(await tabStops(page, 12)).toEqual([
         labels.dashboardMenu.myProducts,
         labels.dashboardMenu.addProduct,
         saleTexts.sellerBookingsTitle,
         conversationTexts.messagesTitle,
+        accountTexts.settings.menu,
         labels.nav.home,
         labels.nav.categories,
         labels.nav.blog,

@@ -1,4 +1,4 @@
-import { accountTexts, addProductTexts, conversationTexts, labels, messages, priceGuideTexts, saleTexts, searchTexts, texts, uiTexts } from '@furniture/contract';
+import { accountTexts, addProductTexts, conversationTexts, earningsTexts, labels, messages, priceGuideTexts, saleTexts, searchTexts, texts, uiTexts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct } from '../../server/src/demo/factories.ts';
@@ -221,10 +221,11 @@ describe('a seller', () => {
       await checkPage(page, 'dashboard-seller-phone', { fullPage: false });
       // After the last link focus leaves the page for the browser's own controls (null here) and
       // comes round to the drawer again: nothing behind it takes focus.
-      expect(await tabStops(page, 12)).toEqual([
+      expect(await tabStops(page, 13)).toEqual([
         labels.dashboardMenu.myProducts,
         labels.dashboardMenu.addProduct,
         saleTexts.sellerBookingsTitle,
+        earningsTexts.title,
         conversationTexts.messagesTitle,
         accountTexts.settings.menu,
         labels.nav.home,

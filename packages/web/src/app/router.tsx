@@ -177,6 +177,10 @@ export const routes: RouteObject[] = [
             lazy: () =>
               load(() => import('../features/sales/routes/seller-bookings.tsx')).then((m) => ({ Component: m.SellerBookingsRoute })),
           },
+          {
+            path: paths.dashboard.earnings.path,
+            lazy: () => load(() => import('../features/earnings/routes/earnings.tsx')).then((m) => ({ Component: m.EarningsRoute })),
+          },
         ],
       },
       {

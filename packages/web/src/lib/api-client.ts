@@ -140,6 +140,13 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return body as T;
 }
 
+/** A text answer of the API (a CSV statement), with the bearer token. */
+export async function apiText(path: string, options: RequestOptions = {}): Promise<string> {
+  const response = await send(path, options, await tokenToSend());
+  if (!response.ok) throw new ApiError(messageOf(await response.json().catch(() => null), `Request failed (${response.status})`), response.status, null);
+  return response.text();
+}
+
 export interface UploadOptions {
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;

@@ -1,4 +1,4 @@
-import { accountTexts, conversationTexts, labels, saleTexts, trustWebTexts, type UserRole } from '@furniture/contract';
+import { accountTexts, conversationTexts, earningsTexts, labels, saleTexts, trustWebTexts, type UserRole } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -14,6 +14,7 @@ const menus: Record<UserRole, { to: string; label: string }[]> = {
     { to: paths.dashboard.myProducts.getHref(), label: labels.dashboardMenu.myProducts },
     { to: paths.dashboard.addProducts.getHref(), label: labels.dashboardMenu.addProduct },
     { to: paths.dashboard.sellerBookings.getHref(), label: saleTexts.sellerBookingsTitle },
+    { to: paths.dashboard.earnings.getHref(), label: earningsTexts.title },
     { to: paths.dashboard.messages.getHref(), label: conversationTexts.messagesTitle },
   ],
   admin: [

@@ -1,0 +1,44 @@
+import type { Earnings, Payout } from '@furniture/contract';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, apiText } from '../../../lib/api-client.ts';
+
+/** GET /me/earnings: the balances, the held sales, the weekly series and a page of entries. */
+export const earningsQuery = () =>
+  infiniteQueryOptions({
+    queryKey: ['earnings'],
+    queryFn: ({ signal, pageParam }) =>
+      api<{ success: boolean; data: Earnings }>('/me/earnings', { query: pageParam ? { cursor: pageParam } : {}, signal }).then((r) => r.data),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    meta: { private: true },
+  });
+
+/** GET /me/payouts: the seller's payouts, newest first. */
+export const payoutsQuery = () =>
+  queryOptions({
+    queryKey: ['payouts'],
+    queryFn: ({ signal }) => api<{ success: boolean; data: Payout[] }>('/me/payouts', { signal }).then((r) => r.data),
+    meta: { private: true },
+  });
+
+/** POST /me/payouts: the whole available balance, paid out now. */
+export function usePayOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ success: boolean; message: string; data: Payout }>('/me/payouts', { method: 'POST' }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['earnings'] });
+      await queryClient.invalidateQueries({ queryKey: ['payouts'] });
+    },
+  });
+}
+
+/** GET /me/earnings/statement: the month's statement, saved as a CSV file. */
+export async function downloadStatement(month: string) {
+  const csv = await apiText('/me/earnings/statement', { query: { month } });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+  link.download = `statement-${month}.csv`;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}

@@ -37,6 +37,8 @@ import { payoutRoutes } from './payouts/payout-routes.ts';
 import { createSimulatedPayoutProvider, type PayoutProvider } from './payouts/payout-provider.ts';
 import { saleRoutes } from './sales/sale-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
+import { findUserById } from './users/user-repository.ts';
+import { findSessionUser } from './users/refresh-tokens.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
 import { productRoutes } from './products/product-routes.ts';
 import { categoryProductRoutes } from './products/category-products-routes.ts';
@@ -173,7 +175,7 @@ export async function buildApp({ config, db, payments, payouts, jobs, logStream,
 
   registerErrorHandler(app);
   registerControlCharacterCheck(app);
-  registerAccessControl(app);
+  registerAccessControl(app, { findUser: findUserById, findSessionUser });
   await app.register(jobsPlugin, jobs ?? {});
   await app.register(productViewsPlugin);
   await app.register(liveEventsPlugin);

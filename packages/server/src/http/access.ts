@@ -1,10 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serverMessages, trustTexts, type UserRole } from '@furniture/contract';
-import type { UserRow } from '../users/user-repository.ts';
-import { findUserById } from '../users/user-repository.ts';
-import { InvalidTokenError, type TokenSubject } from '../users/access-tokens.ts';
-import { findSessionUser } from '../users/refresh-tokens.ts';
+import type { Executor } from '../db/client.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 /**
@@ -15,6 +12,33 @@ import { forbidden, unauthorized } from './errors.ts';
  *   UserRole[]   signed-in accounts with one of these roles
  */
 export type Access = 'public' | 'signed-in' | readonly UserRole[];
+
+/**
+ * The signed-in account. Access control reads these fields; the users domain, which loads accounts,
+ * adds the rest of its row to this interface (users/user-repository.ts).
+ */
+export interface SignedInUser {
+  id: string;
+  role: UserRole;
+  emailVerified: boolean;
+  suspendedAt: Date | null;
+}
+
+/** Whose access token it is, and the session (sign-in) it belongs to: signing out ends the token too. */
+export interface TokenSubject {
+  userId: string;
+  sessionId: string;
+}
+
+/** A token that is not (or no longer) valid; its message tells the person why. */
+export class InvalidTokenError extends Error {}
+
+/** How access control finds accounts and sessions: given by the users domain, which owns both (app.ts). */
+export interface AccountLookup {
+  findUser(db: Executor, id: string): Promise<SignedInUser | undefined>;
+  /** The account and until when its session is open (null once it has ended); undefined when the account is gone. */
+  findSessionUser(db: Executor, userId: string, sessionId: string): Promise<{ user: SignedInUser; sessionEndsAt: number | null } | undefined>;
+}
 
 /** An /api route as registered, with the access it declares. */
 export interface ApiRoute {
@@ -28,7 +52,8 @@ declare module 'fastify' {
     /** Every /api route and its declared access, in registration order (HEAD routes included). */
     apiRoutes: ApiRoute[];
     /** Sessions this server found open, by user and session id (see `sessionUser`). */
-    keptSessions: Map<string, { user: UserRow; sessionEndsAt: number; versions: string }>;
+    keptSessions: Map<string, { user: SignedInUser; sessionEndsAt: number; versions: string }>;
+    accountLookup: AccountLookup;
   }
   interface FastifyContextConfig {
     access?: Access;
@@ -49,7 +74,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The signed-in account, loaded from the database for the verified token's subject. */
-    user: UserRow | null;
+    user: SignedInUser | null;
     /** The session (sign-in) of the caller's bearer token; null without one. */
     sessionId: string | null;
   }
@@ -64,7 +89,7 @@ export function bearerToken(request: { headers: IncomingHttpHeaders }): string |
 
 /** A verified caller: the account, and the session its token belongs to (none for other credentials). */
 export interface Caller {
-  user: UserRow;
+  user: SignedInUser;
   sessionId: string | null;
 }
 
@@ -86,7 +111,7 @@ export async function authenticate(
   if (!token) {
     const userId = credential ? await credential(request) : null;
     if (!userId) return null;
-    const user = await findUserById(app.db, userId);
+    const user = await app.accountLookup.findUser(app.db, userId);
     if (!user) throw unauthorized(serverMessages.accounts.gone);
     refuseSuspended(user);
     return { user, sessionId: null };
@@ -107,7 +132,7 @@ export async function authenticate(
  * through any server before the request arrived is heard first), so a signed-in read costs no
  * query of its own; a sign-out or a suspension is still refused at once on every server.
  */
-async function sessionUser(app: FastifyInstance, request: FastifyRequest, subject: TokenSubject): Promise<UserRow> {
+async function sessionUser(app: FastifyInstance, request: FastifyRequest, subject: TokenSubject): Promise<SignedInUser> {
   const versions = await app.dataVersions.current(request, SESSION_TABLES);
   const kept = keptSessionUser(app, subject, versions);
   if (kept) {
@@ -117,7 +142,7 @@ async function sessionUser(app: FastifyInstance, request: FastifyRequest, subjec
 
   const sessions = app.keptSessions;
   const key = `${subject.userId} ${subject.sessionId}`;
-  const found = await findSessionUser(app.db, subject.userId, subject.sessionId);
+  const found = await app.accountLookup.findSessionUser(app.db, subject.userId, subject.sessionId);
   if (!found) throw unauthorized(serverMessages.accounts.gone);
   refuseSuspended(found.user);
   if (found.sessionEndsAt === null) throw unauthorized(serverMessages.accounts.sessionEnded);
@@ -134,12 +159,12 @@ async function sessionUser(app: FastifyInstance, request: FastifyRequest, subjec
  * SESSION_TABLES caught up after the request arrived, and the session has not run out.
  * Undefined when it must be looked up again.
  */
-function keptSessionUser(app: FastifyInstance, subject: TokenSubject, versions: string | null): UserRow | undefined {
+function keptSessionUser(app: FastifyInstance, subject: TokenSubject, versions: string | null): SignedInUser | undefined {
   const kept = app.keptSessions.get(`${subject.userId} ${subject.sessionId}`);
   return kept && kept.versions === versions && Date.now() < kept.sessionEndsAt ? kept.user : undefined;
 }
 
-export function refuseSuspended(user: UserRow) {
+export function refuseSuspended(user: SignedInUser) {
   // Suspension ends every session too; this refuses a token even in the instant before that commits.
   if (user.suspendedAt) throw unauthorized(trustTexts.accountSuspended);
 }
@@ -157,13 +182,14 @@ function guard(app: FastifyInstance, access: Access, config: FastifyContextConfi
 }
 
 /** Refuses an account (or no account) the route's declared access does not let in. */
-export function requireAccess(access: Access, user: UserRow | null) {
+export function requireAccess(access: Access, user: SignedInUser | null) {
   if (access === 'public') return;
   if (!user) throw unauthorized();
   if (access !== 'signed-in' && !access.includes(user.role)) throw forbidden(serverMessages.accounts.onlyFor(access));
 }
 
-export function registerAccessControl(app: FastifyInstance) {
+export function registerAccessControl(app: FastifyInstance, accountLookup: AccountLookup) {
+  app.decorate('accountLookup', accountLookup);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorate('apiRoutes', [] as ApiRoute[]);
@@ -180,12 +206,12 @@ export function registerAccessControl(app: FastifyInstance) {
 }
 
 /** Publishing a listing and paying need an e-mail its owner proved; `refusal` says so. */
-export function requireVerifiedEmail(user: UserRow, refusal: string) {
+export function requireVerifiedEmail(user: SignedInUser, refusal: string) {
   if (!user.emailVerified) throw forbidden(refusal);
 }
 
 /** The signed-in user of a route whose access is not 'public'. */
-export function currentUser(request: FastifyRequest): UserRow {
+export function currentUser(request: FastifyRequest): SignedInUser {
   if (!request.user) throw unauthorized();
   return request.user;
 }

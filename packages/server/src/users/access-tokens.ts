@@ -4,6 +4,7 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 import { ACCESS_TOKEN_MAX_AGE_SECONDS } from '@furniture/contract';
 import type { Database } from '../db/client.ts';
 import { appSecrets } from '../db/schema/index.ts';
+import { InvalidTokenError, type TokenSubject } from '../http/access.ts';
 
 const ALGORITHM = 'HS256';
 /**
@@ -15,12 +16,6 @@ const AUDIENCE = 'furniture-marketplace';
 /** Verified tokens cached per server, at most (each a few hundred bytes). */
 const KEPT_VERIFIED_TOKENS = 10_000;
 
-/** Whose token it is, and the session (sign-in) it belongs to: signing out ends the token too. */
-export interface TokenSubject {
-  userId: string;
-  sessionId: string;
-}
-
 export interface AccessTokens {
   issue(subject: TokenSubject): Promise<string>;
   /** The subject of a valid token; throws a readable reason otherwise. */
@@ -28,8 +23,6 @@ export interface AccessTokens {
   /** A keyed hash of the text with the signing key: the same on every app server, unguessable without the key. */
   keyedHash(text: string): Promise<string>;
 }
-
-export class InvalidTokenError extends Error {}
 
 /**
  * The signing key is JWT_SECRET when set; otherwise one generated once and kept in the database,

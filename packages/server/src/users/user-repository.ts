@@ -5,6 +5,12 @@ import { users } from '../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
+declare module '../http/access.ts' {
+  // The signed-in account of a request is the whole row (merged into access control's interface).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface SignedInUser extends UserRow {}
+}
+
 export function toPublicUser(user: UserRow): PublicUser {
   return {
     _id: user.id,

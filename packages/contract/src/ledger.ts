@@ -130,15 +130,21 @@ export const financeOverview = z.object({
 });
 export type FinanceOverview = z.infer<typeof financeOverview>;
 
-/** PLATFORM_FEE_PERCENT and PLATFORM_FEE_FIXED_CENTS. */
+/** PLATFORM_FEE_PERCENT (in steps of 0.01) and PLATFORM_FEE_FIXED_CENTS. */
 export interface PlatformFee {
   percent: number;
   fixedCents: number;
 }
 
-/** The platform's fee on a sale of `priceCents`: a percentage, rounded to the cent, plus a fixed amount, never more than the price. */
+/**
+ * The platform's fee on a sale of `priceCents`: a percentage, rounded half up to the cent, plus a
+ * fixed amount, never more than the price. The browser's preview ("You receive $X") of the fee the
+ * server fixes on a booking (`platformFeeSql` in the server's ledger; a test holds them equal),
+ * counted in whole hundredths of a percent so that no fraction of a cent is lost to floating point.
+ */
 export function platformFeeCents(priceCents: number, fee: PlatformFee): number {
-  return Math.min(priceCents, Math.round((priceCents * fee.percent) / 100) + fee.fixedCents);
+  const hundredths = Math.round(fee.percent * 100);
+  return Math.min(priceCents, Math.round((priceCents * hundredths) / 10_000) + fee.fixedCents);
 }
 
 export const ledgerMessages = {

@@ -44,6 +44,7 @@ describe('loadConfig', () => {
     [{ PAYMENT_PROVIDER: 'paypal' }, 'Invalid setting PAYMENT_PROVIDER: must be simulated or stripe'],
     [{ PAYMENT_PROVIDER: 'stripe' }, 'Invalid setting STRIPE_SECRET_KEY: is required when PAYMENT_PROVIDER=stripe'],
     [{ DEMO_DATA: 'maybe' }, 'Invalid setting DEMO_DATA: must be true or false'],
+    [{ PLATFORM_FEE_PERCENT: '2.125' }, 'Invalid setting PLATFORM_FEE_PERCENT: must be a percentage in steps of 0.01'],
     [{ SMTP_URL: 'http://mail.example.com' }, 'Invalid setting SMTP_URL: must be an smtp:// or smtps:// URL'],
     [{ MAIL_FROM: 'not an address' }, 'Invalid setting MAIL_FROM: must be an e-mail address, optionally as Name <address>'],
   ])('stops with one line naming the bad setting for %o', (env, message) => {

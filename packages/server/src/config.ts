@@ -30,7 +30,7 @@ const envSchema = z
     ADMIN_PASSWORD: optionalText,
     DEMO_DATA: booleanFlag(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    PLATFORM_FEE_PERCENT: z.coerce.number({ error: 'must be a number' }).min(0).max(100).default(10),
+    PLATFORM_FEE_PERCENT: z.coerce.number({ error: 'must be a number' }).min(0).max(100).multipleOf(0.01, 'must be a percentage in steps of 0.01').default(10),
     PLATFORM_FEE_FIXED_CENTS: z.coerce.number({ error: 'must be a whole number of cents' }).int().min(0).default(0),
     RELEASE_AFTER_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive().default(48),
     PAYOUT_SCHEDULE: z.enum(['daily', 'weekly', 'manual'], { error: 'must be daily, weekly or manual' }).default('daily'),

@@ -6,6 +6,7 @@ import type { DatabaseListener } from '../db/listener.ts';
 import { insertColumns, type Database, type Executor } from '../db/client.ts';
 import { bookings, payments, products, users } from '../db/schema/index.ts';
 import type { Page } from '../http/pagination.ts';
+import { platformFeeSql } from '../ledger/ledger.ts';
 import { notificationStatements, textAround } from '../notifications/notify.ts';
 import { lockedProduct } from '../products/buyable-product.ts';
 import { bookingIsPaid } from '../products/product-repository.ts';
@@ -139,7 +140,7 @@ export function prepareBookProduct(db: Executor, fee: PlatformFee) {
     .as(sql`
       insert into ${bookings} (${insertColumns(bookings.buyerId, bookings.productId, bookings.productName, bookings.productImage, bookings.productPrice, bookings.feeCents, bookings.phoneNumber, bookings.location)})
       select ${sql.placeholder('buyerId')}::uuid, ${product.id}, ${product.productName}, ${product.productImage}, ${product.resalePrice},
-        least(round(${product.resalePrice} * ${fee.percent}::numeric) + ${fee.fixedCents}::int, ${product.resalePrice} * 100)::int,
+        ${platformFeeSql(sql`${product.resalePrice}`, fee)},
         ${sql.placeholder('phoneNumber')}::text, ${sql.placeholder('location')}::text
       from ${product} where ${product.refusal} is null
       on conflict do nothing

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type BookingStatus, type Condition, type ListingState, platformFeeCents, type UserRole } from '@furniture/contract';
+import { sql } from 'drizzle-orm';
+import { type BookingStatus, type Condition, type ListingState, type UserRole } from '@furniture/contract';
 import { loadConfig } from '../config.ts';
 import { hashPassword } from '../users/passwords.ts';
 import type { Executor } from '../db/client.ts';
 import { bookings, categories, payments, products, reviews, users, wishes } from '../db/schema/index.ts';
+import { platformFeeSql } from '../ledger/ledger.ts';
 
 /**
  * Factories with overrides, shared by the tests and the demo data. Each makes a valid row with
@@ -133,7 +135,7 @@ export async function createBooking(
       productImage: product.productImage,
       productPrice: product.resalePrice,
       // The fee of the default configuration, as a booking made now would have.
-      feeCents: platformFeeCents(Math.round(Number(product.resalePrice) * 100), loadConfig({}).fee),
+      feeCents: platformFeeSql(sql`${product.resalePrice}::numeric`, loadConfig({}).fee),
       phoneNumber: overrides.phoneNumber ?? '01711111111',
       location: overrides.location ?? 'Gulshan 1',
       paymentStatus: overrides.paymentStatus ?? 'unpaid',

@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { ledgerEntries, ledgerTransactions } from '../db/schema/index.ts';
-import { balancesOf, ledgerTotals, postMovement, recordCharge, recordPayout, recordRefund, recordRelease, type SaleMoney } from './ledger.ts';
+import { platformFeeCents, PRICE_MAX } from '@furniture/contract';
+import { balancesOf, ledgerTotals, platformFeeSql, postMovement, recordCharge, recordPayout, recordRefund, recordRelease, type SaleMoney } from './ledger.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -125,6 +126,23 @@ describe('the ledger', () => {
         expect(before['buyer-payments'] - totals.byKind['buyer-payments']).toBe(charged);
       }),
       { numRuns: 30 },
+    );
+  });
+
+  it('fixes the fee the browser shows, to the cent, for any price and fee settings', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: PRICE_MAX * 100 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        async (priceCents, hundredths, fixedCents) => {
+          const fee = { percent: hundredths / 100, fixedCents };
+          const price = (priceCents / 100).toFixed(2);
+          const { rows } = await database.db.execute<{ fee: number }>(sql`select ${platformFeeSql(sql`${price}::numeric(12, 2)`, fee)} as fee`);
+          expect(rows[0]!.fee).toBe(platformFeeCents(priceCents, fee));
+        },
+      ),
+      { examples: [[5_500, 70, 0]] },
     );
   });
 });

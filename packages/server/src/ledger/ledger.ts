@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { LedgerAccountKind, LedgerTransactionKind } from '@furniture/contract';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { LedgerAccountKind, LedgerTransactionKind, PlatformFee } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema/index.ts';
 
@@ -56,6 +56,17 @@ export async function postMovement(tx: Executor, movement: Movement): Promise<vo
     rows.push({ transactionId: transaction!.id, accountId: await accountIdOf(tx, entry.account), amountCents: entry.amountCents });
   }
   await tx.insert(ledgerEntries).values(rows);
+}
+
+/**
+ * The platform's fee on a sale at `price` (an SQL numeric of dollars), in cents: the one
+ * computation of it on the server, fixed on a booking when the booking is made (decision 33) and
+ * charged as it is when the booking is paid. The same rule as the contract's `platformFeeCents`,
+ * which the browser shows; a test holds the two equal.
+ */
+export function platformFeeSql(price: SQL, fee: PlatformFee): SQL<number> {
+  const hundredths = Math.round(fee.percent * 100);
+  return sql<number>`least(round(${price} * ${hundredths}::int / 100) + ${fee.fixedCents}::int, ${price} * 100)::int`;
 }
 
 /** A sale's money: what the buyer paid, and the platform's fee out of it. */

@@ -1,9 +1,10 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { type BookingStatus, ledgerMessages, LISTING_LIFETIME_DAYS, type PlatformFee, platformFeeCents, type ReportProblemBody, type ListingState, type PriceChange, saleMessages, serverMessages } from '@furniture/contract';
+import { type BookingStatus, ledgerMessages, LISTING_LIFETIME_DAYS, type PlatformFee, type ReportProblemBody, type ListingState, type PriceChange, saleMessages, serverMessages } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { bookings, payments, products, saleProblems } from '../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { closeOpenOffersOfProduct } from '../conversations/offer-expiry.ts';
+import { platformFeeSql } from '../ledger/ledger.ts';
 import { holdFunds, lockFunds, openProblem, refundFunds, releaseFunds } from './buyer-protection.ts';
 import { cancelListingExpiry, scheduleListingExpiry } from '../products/listing-expiry.ts';
 import { notifyBookingAnswered, notifyPaymentReceived, notifyWishersOfPriceDrop, publishSaleChange } from './sale-notifications.ts';
@@ -302,7 +303,7 @@ export async function sellToBooking(tx: Executor, bookingId: string, amountCents
     sellerId: product.sellerId,
     productName: booking.productName,
     amountCents,
-    feeCents: Math.min(booking.feeCents, amountCents),
+    feeCents: booking.feeCents,
   });
   const told = await declineOtherBookings(tx, product.id, booking.id, saleMessages.reasons.soldToAnotherBuyer);
   await publishSaleChange(tx, [booking.buyerId, product.sellerId, ...told], { bookingId, productId: product.id, status: 'paid' });
@@ -336,7 +337,7 @@ export async function bookAtAgreedPrice(
   tx: Executor,
   agreement: { productId: string; buyerId: string; price: string; fee: PlatformFee },
 ): Promise<string> {
-  const feeCents = platformFeeCents(Math.round(Number(agreement.price) * 100), agreement.fee);
+  const feeCents = platformFeeSql(sql`${agreement.price}::numeric`, agreement.fee);
   const product = await lockProductRow(tx, agreement.productId);
   if (!product) throw notFound(saleMessages.productNotFound);
   const [existing] = await tx

@@ -46,7 +46,7 @@ export default tseslint.config(
     files: ['packages/server/src/**/*.ts'],
     plugins: { server: serverLayering },
     rules: {
-      'server/layering': ['error', { knownViolations: ['sales -> payments', 'sales -> conversations'] }],
+      'server/layering': 'error',
     },
   },
 );

@@ -47,7 +47,7 @@ function graph() {
 }
 
 /** A path of domain imports from `start` to `goal`, or undefined when there is none. */
-function importPath(start, goal, ignored) {
+function importPath(start, goal) {
   const cameFrom = new Map([[start, null]]);
   const queue = [start];
   while (queue.length > 0) {
@@ -58,7 +58,7 @@ function importPath(start, goal, ignored) {
       return steps;
     }
     for (const next of graph().get(domain) ?? []) {
-      if (!cameFrom.has(next) && !ignored.has(`${domain} -> ${next}`)) {
+      if (!cameFrom.has(next)) {
         cameFrom.set(next, domain);
         queue.push(next);
       }
@@ -71,13 +71,7 @@ const rule = {
   meta: {
     type: 'problem',
     docs: { description: 'Platform folders import no domain, and domains import each other without cycles' },
-    schema: [
-      {
-        type: 'object',
-        properties: { knownViolations: { type: 'array', items: { type: 'string' } } },
-        additionalProperties: false,
-      },
-    ],
+    schema: [],
     messages: {
       platform: '{{from}}/ is a platform folder and imports no domain ({{to}}/): pass what it needs in, or move the code to the domain.',
       cycle:
@@ -88,19 +82,16 @@ const rule = {
     const file = context.filename;
     const from = folderOf(file);
     if (!from || isTest(file)) return {};
-    // Imports between folders ('sales -> payments') that break the rule today, each to be removed
-    // (decision 40); none may be added.
-    const known = new Set(context.options[0]?.knownViolations ?? []);
     const check = (node) => {
       const specifier = node.source?.value;
       if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
       const to = folderOf(path.resolve(path.dirname(file), specifier));
-      if (!to || to === from || PLATFORM_FOLDERS.includes(to) || known.has(`${from} -> ${to}`)) return;
+      if (!to || to === from || PLATFORM_FOLDERS.includes(to)) return;
       if (PLATFORM_FOLDERS.includes(from)) {
         context.report({ node: node.source, messageId: 'platform', data: { from, to } });
         return;
       }
-      const back = importPath(to, from, known);
+      const back = importPath(to, from);
       if (back) context.report({ node: node.source, messageId: 'cycle', data: { from, to, cycle: [from, ...back].join(' → ') } });
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };

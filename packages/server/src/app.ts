@@ -36,6 +36,8 @@ import { earningsRoutes } from './ledger/earnings-routes.ts';
 import { payoutRoutes } from './payouts/payout-routes.ts';
 import { createSimulatedPayoutProvider, type PayoutProvider } from './payouts/payout-provider.ts';
 import { saleRoutes } from './sales/sale-routes.ts';
+import { bookAtAgreedPrice, type RefundPayment } from './sales/sale-transitions.ts';
+import { refundPayment } from './payments/fulfilment.ts';
 import { userRoutes } from './users/user-routes.ts';
 import { findUserById } from './users/user-repository.ts';
 import { findSessionUser } from './users/refresh-tokens.ts';
@@ -212,11 +214,13 @@ export async function buildApp({ config, db, payments, payouts, jobs, logStream,
       await api.register(wishRoutes);
       await api.register(productMarkRoutes);
       await api.register(bookingRoutes);
-      await api.register(saleRoutes);
-      await api.register(buyerProtectionRoutes);
+      // Sales and conversations take these steps of the domains above them (decision 40).
+      const refund: RefundPayment = (payment) => refundPayment({ db: app.db, payments: app.payments }, payment);
+      await api.register(saleRoutes, { refundPayment: refund });
+      await api.register(buyerProtectionRoutes, { refundPayment: refund });
       await api.register(earningsRoutes);
       await api.register(payoutRoutes);
-      await api.register(conversationRoutes);
+      await api.register(conversationRoutes, { bookAtAgreedPrice });
       await api.register(notificationRoutes);
       await api.register(adminRoutes);
       await api.register(auditRoutes);

@@ -23,7 +23,7 @@ import {
   threadLink,
   type ConversationRow,
 } from './conversation-repository.ts';
-import { answerOffer, makeOffer, type OfferAnswer } from './offers.ts';
+import { answerOffer, type BookAtAgreedPrice, makeOffer, type OfferAnswer } from './offers.ts';
 
 const privacy = 'Only the thread’s buyer and the product’s seller can see or use it; anyone else, admins included, is answered 404.';
 
@@ -63,7 +63,7 @@ async function notifyOffer(tx: Executor, thread: ConversationRow, actor: UserRow
  * offers (decision 22). Every change publishes a live event to the other participant in its
  * transaction (decision 17).
  */
-export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
+export const conversationRoutes: FastifyPluginAsyncZod<{ bookAtAgreedPrice: BookAtAgreedPrice }> = async (app, { bookAtAgreedPrice }) => {
   const requireThread = async (id: string, userId: string) => {
     const thread = await findConversationOf(app.db, id, userId);
     if (!thread) throw notFound(conversationMessages.conversationNotFound);
@@ -241,7 +241,11 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
         if (answer === 'counter') await enforceLimit(app.db, { limit: RATE_LIMITS.offersPerAccount, subject: caller.id });
         const amount = answer === 'counter' ? (request.body as { amount: number }).amount : undefined;
         const answered = await app.db.transaction(async (tx) => {
-          const result = await answerOffer(tx, { offerId: request.params.id, callerId: caller.id, answer, fee: app.config.fee, ...(amount ? { amount } : {}) });
+          const result = await answerOffer(
+            tx,
+            { offerId: request.params.id, callerId: caller.id, answer, fee: app.config.fee, ...(amount ? { amount } : {}) },
+            bookAtAgreedPrice,
+          );
           const { thread, ...data } = result;
           await publishLiveEvent(tx, { to: otherParticipant(thread, caller.id), type: 'offer.changed', data: { conversationId: thread.id, ...data } });
           await notifyOffer(tx, thread, caller, data);

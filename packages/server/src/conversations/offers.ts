@@ -4,7 +4,6 @@ import type { Executor } from '../db/client.ts';
 import { conversations, offers, products } from '../db/schema/index.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { cancelJob, enqueueJob } from '../jobs/job-queue.ts';
-import { bookAtAgreedPrice } from '../sales/sale-transitions.ts';
 import { touchConversation, toOffer, type ConversationRow } from './conversation-repository.ts';
 import { expireOfferTask, expiryKey } from './offer-expiry.ts';
 
@@ -55,6 +54,13 @@ export async function makeOffer(tx: Executor, thread: ConversationRow, buyerId: 
 
 export type OfferAnswer = 'accept' | 'decline' | 'counter';
 
+/**
+ * Books the piece for the buyer at the agreed price, reserving it, and answers the booking's id.
+ * Bookings are the sales domain's, which closes offers through this one, so the app passes its
+ * step in (app.ts).
+ */
+export type BookAtAgreedPrice = (tx: Executor, agreement: { productId: string; buyerId: string; price: string; fee: PlatformFee }) => Promise<string>;
+
 export interface AnsweredOffer {
   thread: ConversationRow;
   offer: Offer;
@@ -71,6 +77,7 @@ export interface AnsweredOffer {
 export async function answerOffer(
   tx: Executor,
   request: { offerId: string; callerId: string; answer: OfferAnswer; amount?: number; fee: PlatformFee },
+  bookAtAgreedPrice: BookAtAgreedPrice,
 ): Promise<AnsweredOffer> {
   const [peek] = await tx
     .select({ thread: conversations })

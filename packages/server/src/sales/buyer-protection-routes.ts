@@ -4,9 +4,8 @@ import { createdOf, idParams, ledgerMessages, reportProblemBody, saleMessages, s
 import { recordAdminAct } from '../audit/audit-log.ts';
 import { currentUser } from '../http/access.ts';
 import { errorResponses } from '../http/responses.ts';
-import { refundPayment } from '../payments/fulfilment.ts';
 import { releaseFundsTask, releaseFundsWhenDue } from './buyer-protection.ts';
-import { reportProblem, resolveProblem } from './sale-transitions.ts';
+import { type RefundPayment, reportProblem, resolveProblem } from './sale-transitions.ts';
 
 const protectionRules = 'Buyer protection: decision 33.';
 
@@ -14,7 +13,7 @@ const protectionRules = 'Buyer protection: decision 33.';
  * Buyer protection's calls: the buyer's report of a problem, and the admin's decision on it. The
  * release job, which releases held money when its date comes, is registered here too.
  */
-export const buyerProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
+export const buyerProtectionRoutes: FastifyPluginAsyncZod<{ refundPayment: RefundPayment }> = async (app, { refundPayment }) => {
   app.jobs.handle(releaseFundsTask, async (payload) => {
     await app.db.transaction((tx) => releaseFundsWhenDue(tx, payload));
   });
@@ -75,7 +74,7 @@ export const buyerProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         if (change.paymentToRefund) {
           try {
-            await refundPayment({ db: app.db, payments: app.payments }, change.paymentToRefund);
+            await refundPayment(change.paymentToRefund);
           } catch (error) {
             request.log.error({ err: error, paymentId: change.paymentToRefund.id }, 'refund of a reported sale failed; the refund retry makes it');
             return { success: true, message: saleMessages.refundPending };

@@ -6,10 +6,9 @@ import { currentUser } from '../http/access.ts';
 import { badRequest } from '../http/errors.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { errorResponses } from '../http/responses.ts';
-import { refundPayment } from '../payments/fulfilment.ts';
 import { scheduleRelease } from './buyer-protection.ts';
 import { listBookingsOfSeller } from './seller-bookings.ts';
-import { changeBooking, changeListing, type BookingAction, type ListingAction, type ListingEdit } from './sale-transitions.ts';
+import { changeBooking, changeListing, type BookingAction, type ListingAction, type ListingEdit, type RefundPayment } from './sale-transitions.ts';
 
 const stateRules = 'States and transitions: decision 20. A step the booking’s or listing’s state does not allow answers 409 saying why.';
 
@@ -44,7 +43,7 @@ async function listingEditOf(app: Parameters<FastifyPluginAsyncZod>[0], body: Ed
  * The seller's side of a sale: incoming bookings, each step of a booking, and the changes a seller
  * makes to a listing. Every state change goes through sale-transitions.ts.
  */
-export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
+export const saleRoutes: FastifyPluginAsyncZod<{ refundPayment: RefundPayment }> = async (app, { refundPayment }) => {
   app.get(
     '/seller/bookings',
     {
@@ -104,7 +103,7 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         if (change.paymentToRefund) {
           try {
-            await refundPayment({ db: app.db, payments: app.payments }, change.paymentToRefund);
+            await refundPayment(change.paymentToRefund);
           } catch (error) {
             // The sale is cancelled and the refund owed is recorded; the refund retry makes it (decision 7).
             request.log.error({ err: error, paymentId: change.paymentToRefund.id }, 'refund of a cancelled sale failed; the refund retry makes it');

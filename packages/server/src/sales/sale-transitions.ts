@@ -143,6 +143,13 @@ export interface BookingChangeRequest {
   reason?: string;
 }
 
+/**
+ * Gives a payment back to its buyer through the card provider once the change that owes it has
+ * committed; throws when the provider fails (the refund retry then makes it). Payments does this
+ * and sells to a booking through this domain, so the app passes it in (app.ts).
+ */
+export type RefundPayment = (payment: typeof payments.$inferSelect) => Promise<unknown>;
+
 export interface BookingChange {
   bookingId: string;
   productName: string;

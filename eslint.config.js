@@ -25,7 +25,7 @@ const featureBoundaries = webFeatures.map((feature) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-artifacts/**', 'packages/server/src/db/migrations/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-artifacts/**', '.ci/node24/**', 'packages/server/src/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

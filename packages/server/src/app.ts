@@ -31,6 +31,7 @@ import { registerPaymentNotices } from './payments/payment-notices.ts';
 import { registerIntentReconciliation } from './payments/payment-reconciliation.ts';
 import { registerRefundRetries } from './payments/refund-retry.ts';
 import { registerListingExpiry } from './sales/listing-expiry-jobs.ts';
+import { registerFundsRelease } from './sales/funds-release-jobs.ts';
 import { buyerProtectionRoutes } from './sales/buyer-protection-routes.ts';
 import { earningsRoutes } from './ledger/earnings-routes.ts';
 import { payoutRoutes } from './payouts/payout-routes.ts';
@@ -187,6 +188,7 @@ export async function buildApp({ config, db, payments, payouts, jobs, logStream,
   registerIntentReconciliation(app);
   registerPaymentNotices(app);
   registerListingExpiry(app);
+  registerFundsRelease(app);
   registerOfferExpiry(app);
   registerNotificationMail(app);
   registerAccountMail(app);

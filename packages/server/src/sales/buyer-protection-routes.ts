@@ -4,20 +4,12 @@ import { createdOf, idParams, ledgerMessages, reportProblemBody, saleMessages, s
 import { recordAdminAct } from '../audit/audit-log.ts';
 import { currentUser } from '../http/access.ts';
 import { errorResponses } from '../http/responses.ts';
-import { releaseFundsTask, releaseFundsWhenDue } from './buyer-protection.ts';
 import { type RefundPayment, reportProblem, resolveProblem } from './sale-transitions.ts';
 
 const protectionRules = 'Buyer protection: decision 33.';
 
-/**
- * Buyer protection's calls: the buyer's report of a problem, and the admin's decision on it. The
- * release job, which releases held money when its date comes, is registered here too.
- */
+/** Buyer protection's calls: the buyer's report of a problem, and the admin's decision on it. */
 export const buyerProtectionRoutes: FastifyPluginAsyncZod<{ refundPayment: RefundPayment }> = async (app, { refundPayment }) => {
-  app.jobs.handle(releaseFundsTask, async (payload) => {
-    await app.db.transaction((tx) => releaseFundsWhenDue(tx, payload));
-  });
-
   app.post(
     '/bookings/:id/problem',
     {

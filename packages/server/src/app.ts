@@ -71,6 +71,8 @@ import { mailPlugin } from './mail/mail-plugin.ts';
 import { dataVersionsPlugin } from './cache/data-versions.ts';
 import { responseCachePlugin } from './cache/response-cache.ts';
 import { productViewsPlugin } from './products/product-views.ts';
+import { registerBackups } from './backups/backups-plugin.ts';
+import type { BackupLocations } from './backups/backups.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,6 +95,8 @@ export interface AppDependencies {
   webDir?: string;
   /** Options of the job queue's worker on this app server. */
   jobs?: JobsPluginOptions;
+  /** Where the embedded database and the uploaded images are backed up on a schedule; none when not given. */
+  backups?: BackupLocations;
   /** Where the log goes: standard output unless given. */
   logStream?: { write(line: string): void };
 }
@@ -111,7 +115,7 @@ const zodCompilers = { buildValidator: () => validatorCompiler, buildSerializer:
 >;
 
 /** Builds the whole application without listening: the process entry point and the tests both use it. */
-export async function buildApp({ config, db, payments, payouts, jobs, logStream, webDir = webDistDir }: AppDependencies): Promise<App> {
+export async function buildApp({ config, db, payments, payouts, jobs, backups, logStream, webDir = webDistDir }: AppDependencies): Promise<App> {
   // Standard output written in the background, in blocks of 4 KB or every 100 ms: a write for each
   // line as it was logged cost a busy server a fifth of its time.
   const logDestination =
@@ -192,6 +196,7 @@ export async function buildApp({ config, db, payments, payouts, jobs, logStream,
   registerOfferExpiry(app);
   registerNotificationMail(app);
   registerAccountMail(app);
+  if (backups) registerBackups(app, backups);
 
   await app.register(
     async (api) => {

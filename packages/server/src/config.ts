@@ -19,6 +19,7 @@ const envSchema = z
     PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(5000),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
+    BACKUP_DIR: optionalText,
     DATABASE_URL: optionalText.pipe(
       z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
     ),
@@ -103,6 +104,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     port: env.PORT,
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
+    /** Where the embedded database and the uploaded images are backed up; DATA_DIR/backups when unset (decision 36). */
+    backupDir: env.BACKUP_DIR === undefined ? undefined : path.resolve(env.BACKUP_DIR),
     databaseUrl: env.DATABASE_URL,
     publicUrl,
     corsOrigin: env.CORS_ORIGIN ?? new URL(publicUrl).origin,

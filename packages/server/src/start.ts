@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { backupLocations } from './backups/backups.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { demoAccounts, loadDemoData } from './demo/demo-data.ts';
@@ -48,7 +49,8 @@ async function main() {
   }
 
   const { buildApp } = await appModule;
-  const app = await buildApp({ config, db: database.db });
+  // The embedded database is backed up by the app; an external one by its own server.
+  const app = await buildApp({ config, db: database.db, backups: config.databaseUrl ? undefined : backupLocations(config) });
   await app.listen({ port: config.port, host: config.host });
   log(`Data: ${database.description}`);
   log(`The marketplace is at ${config.publicUrl}`);

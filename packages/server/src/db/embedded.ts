@@ -82,6 +82,40 @@ function supervise(server: EmbeddedPostgres, clusterDir: string, notice: (line: 
   };
 }
 
+/** Where the cluster's WAL is archived, under the backup folder (decision 36). */
+export const walArchiveDir = (backupDir: string) => path.join(backupDir, 'wal');
+
+/**
+ * A write is archived at most this long after it commits, even while the server is quiet: the
+ * most a lost disk can lose (decision 36). A quiet server switches no segment.
+ */
+export const ARCHIVE_TIMEOUT_SECONDS = 60;
+
+/** A path quoted for the shell PostgreSQL runs archive and restore commands in (`%` doubled for PostgreSQL). */
+const shellQuoted = (file: string) => `'${file.replaceAll("'", `'\\''`).replaceAll('%', '%%')}'`;
+
+/**
+ * PostgreSQL's continuous archiving into `directory`: each finished WAL segment is compressed
+ * there (through a temporary name, so a copy cut short is never taken for a segment). Segments
+ * are made new rather than recycled, so the unused end of one switched early is zeros, which
+ * compress to almost nothing.
+ */
+function archiveSettings(directory: string): string[] {
+  const target = (suffix: string) => `${shellQuoted(directory)}/%f.gz${suffix}`;
+  return [
+    '-c', 'archive_mode=on',
+    '-c', `archive_command=gzip -c %p > ${target('.part')} && mv -f ${target('.part')} ${target('')}`,
+    '-c', `archive_timeout=${ARCHIVE_TIMEOUT_SECONDS}`,
+    '-c', 'wal_recycle=off',
+  ];
+}
+
+/** The restore_command with which PostgreSQL reads archived WAL back from `directory` while it recovers. */
+export function restoreCommand(directory: string): string {
+  const source = `${shellQuoted(directory)}/%f.gz`;
+  return `test -f ${source} && gunzip -c ${source} > %p`;
+}
+
 /** Lets the system pick a free port, so a server started here never collides with another one. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -105,6 +139,18 @@ async function runningPostmaster(clusterDir: string): Promise<number | undefined
   if (!Number.isInteger(pid) || pid <= 0) return undefined;
   const commandLine = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
   return commandLine.includes('postgres') && commandLine.includes(clusterDir) ? pid : undefined;
+}
+
+/**
+ * The connection string of the PostgreSQL running on the cluster under `directory` (the app's, as
+ * it runs), or undefined when none runs: its port is in postmaster.pid.
+ */
+export async function runningClusterUrl(directory: string): Promise<string | undefined> {
+  const clusterDir = path.join(directory, 'cluster');
+  if ((await runningPostmaster(clusterDir)) === undefined) return undefined;
+  const port = Number((await fs.readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8')).split('\n')[3]);
+  const { password } = JSON.parse(await fs.readFile(path.join(directory, 'credentials.json'), 'utf8')) as { password: string };
+  return `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
 }
 
 /**
@@ -137,6 +183,10 @@ export async function startEmbeddedPostgres(
     onNotice?: (line: string) => void;
     /** The port to listen on; one the system picks by default. */
     port?: number;
+    /** Archive the WAL into this folder (decision 36). */
+    walArchive?: string;
+    /** PostgreSQL settings for this start only (a restore's recovery target). */
+    settings?: Record<string, string>;
   } = {},
 ): Promise<EmbeddedDatabase> {
   await fs.mkdir(directory, { recursive: true });
@@ -165,7 +215,12 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: isRoot,
     authMethod: 'scram-sha-256',
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'unix_socket_directories=',
+      ...(options.walArchive ? archiveSettings(options.walArchive) : []),
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     onLog: options.onLog ?? (() => undefined),
     onError: (error) => options.onLog?.(String(error)),
   });
@@ -176,6 +231,12 @@ export async function startEmbeddedPostgres(
     await server.initialise();
   } else {
     await stopLeftoverServer(clusterDir, options.onNotice ?? (() => undefined));
+  }
+  if (options.walArchive) {
+    await fs.mkdir(options.walArchive, { recursive: true });
+    // The archive is written by the cluster's owner (the postgres user, as root).
+    const owner = await fs.stat(clusterDir);
+    await fs.chown(options.walArchive, owner.uid, owner.gid);
   }
   await server.start();
   const supervisor = supervise(server, clusterDir, options.onNotice ?? (() => undefined));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { createDatabase, withDatabaseName, type Database } from './client.ts';
-import { startEmbeddedPostgres } from './embedded.ts';
+import { startEmbeddedPostgres, walArchiveDir } from './embedded.ts';
 import { migrateDatabase } from './migrate.ts';
 
 export interface OpenDatabase {
@@ -17,6 +17,12 @@ export interface OpenDatabase {
 
 const EMBEDDED_DATABASE = 'furniture';
 
+/** Where the embedded database and the uploaded images are backed up (decision 36). */
+export const backupDirOf = (config: Pick<Config, 'backupDir' | 'dataDir'>) => config.backupDir ?? path.join(config.dataDir, 'backups');
+
+/** The embedded cluster's folder under DATA_DIR: the cluster itself and its credentials. */
+export const embeddedDatabaseDir = (dataDir: string) => path.join(dataDir, 'postgres');
+
 /**
  * Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR, and applies the
  * migrations either way.
@@ -29,12 +35,12 @@ export async function openDatabase(config: Config, log: (line: string) => void):
     return { db, url: config.databaseUrl, description: `PostgreSQL at ${url.host}${url.pathname}`, close: () => pool.end() };
   }
 
-  const directory = path.join(config.dataDir, 'postgres');
+  const directory = embeddedDatabaseDir(config.dataDir);
   await fs.mkdir(config.dataDir, { recursive: true });
   // As root the cluster runs as the postgres user, which must be able to pass through DATA_DIR.
   if (process.getuid?.() === 0) await fs.chmod(config.dataDir, 0o755);
   log(`Starting the embedded PostgreSQL in ${directory}`);
-  const embedded = await startEmbeddedPostgres(directory, { onNotice: log });
+  const embedded = await startEmbeddedPostgres(directory, { onNotice: log, walArchive: walArchiveDir(backupDirOf(config)) });
   try {
     const admin = new pg.Client({ connectionString: embedded.adminUrl });
     await admin.connect();

@@ -69,11 +69,31 @@ export const SERVER_PAGES_MODULE = '.server/server-pages.js';
  */
 export const ROUTE_PRELOADS_FILE = '.server/route-preloads.json';
 
-/** The pages the server sends rendered with React (decision 29); the app hydrates them. */
-export const serverRenderedRoutes: readonly string[] = [webRoutes.home, webRoutes.homeAlias, webRoutes.product, webRoutes.search];
+/**
+ * The pages the server sends rendered with React (decision 29), every public one: the app hydrates
+ * them. A category's page needs signing in, so it is sent as its shell, its products loaded by the app.
+ */
+export const serverRenderedRoutes: readonly string[] = [
+  webRoutes.home,
+  webRoutes.homeAlias,
+  webRoutes.categories,
+  webRoutes.category,
+  webRoutes.blog,
+  webRoutes.login,
+  webRoutes.signup,
+  webRoutes.search,
+  webRoutes.product,
+  webRoutes.seller,
+];
 
 /** Marks the page's #root as holding a page rendered by the server, which the app hydrates rather than replaces. */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+
+/**
+ * Marks a page rendered by the server only in part (a category's shell): its content needs the app
+ * and the signed-in user, so the app starts at once rather than on the first interaction.
+ */
+export const SHELL_RENDERED_ATTRIBUTE = 'data-shell-rendered';
 
 type Patterns = { [name: string]: string | Patterns };
 
@@ -126,9 +146,9 @@ export const pageHeads: Record<string, { title: string; description?: string }> 
   },
   [webRoutes.homeAlias]: { title: 'Used furniture to buy and sell' },
   [webRoutes.categories]: { title: 'Furniture categories', description: 'Every kind of used furniture on sale: sofas, beds, tables, chairs and more.' },
-  [webRoutes.category]: { title: 'Available products' },
+  [webRoutes.category]: { title: 'Available products', description: 'Used furniture of one kind on sale now, available pieces first.' },
   [webRoutes.blog]: { title: 'Blog', description: 'Answers to common questions about how the marketplace is built.' },
-  [webRoutes.login]: { title: 'Log in' },
+  [webRoutes.login]: { title: 'Log in', description: 'Log in to wish, book and pay for used furniture, or to sell yours.' },
   [webRoutes.signup]: { title: 'Sign up', description: 'Open an account to buy or sell used furniture.' },
   [webRoutes.forgotPassword]: { title: accountTexts.forgot.title },
   [webRoutes.resetPassword]: { title: accountTexts.reset.title },

@@ -1,15 +1,18 @@
-import { SERVER_RENDERED_ATTRIBUTE, TOKEN_STORAGE_KEY } from '@furniture/contract';
+import { SERVER_RENDERED_ATTRIBUTE, SHELL_RENDERED_ATTRIBUTE, TOKEN_STORAGE_KEY } from '@furniture/contract';
 
 /**
- * The page's first script. Home, a product's page and search come from the server rendered, working as
- * links and a search form, so a visitor's first load needs no app: its code loads on the first
- * sign of use (a pointer or key pressed, something focused) and then hydrates the page. A click or
- * submit made before it is ready is held and made again once it is, so the first tap on Wish or
- * Book Now acts, signed in or not. Every other page, and those for someone signed in, start the app
- * at once (decision 29).
+ * The page's first script. Every public page comes from the server rendered, working as links and
+ * a search form, so a visitor's first load needs no app: its code loads on the first sign of use (a
+ * pointer or key pressed, something focused) and then hydrates the page. A click or submit made
+ * before it is ready is held and made again once it is, so the first tap on Wish or Book Now acts,
+ * signed in or not. Every other page, a page sent as its shell (its content needs the app), and
+ * those for someone signed in, start the app at once (decision 29). A shell opened by a visitor is
+ * not hydrated but rendered anew: its guard sends them to log in at once, which could come before
+ * hydration and change the page under it.
  */
 const root = document.getElementById('root')!;
 const serverRendered = root.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
+const shellOnly = root.hasAttribute(SHELL_RENDERED_ATTRIBUTE);
 
 function signedIn(): boolean {
   try {
@@ -47,7 +50,7 @@ function start() {
   for (const type of useEvents) document.removeEventListener(type, start, true);
   // Should the app's code not load, the held click is made again without it: links and the search form still work.
   import('./app/start.tsx')
-    .then((app) => app.startApp(serverRendered, replay))
+    .then((app) => app.startApp(serverRendered && !(shellOnly && !signedIn()), replay))
     .catch((error: unknown) => {
       console.error(error);
       replay();
@@ -56,7 +59,7 @@ function start() {
 
 // A page rendered by the server shows its buttons before the app handles them, signed in or not.
 if (serverRendered) for (const type of heldEvents) document.addEventListener(type, hold, true);
-if (serverRendered && !signedIn()) {
+if (serverRendered && !shellOnly && !signedIn()) {
   for (const type of useEvents) document.addEventListener(type, start, { capture: true, passive: true });
 } else {
   start();

@@ -14,8 +14,8 @@ fs.writeFileSync(
   path.join(webDir, 'index.html'),
   `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="The marketplace" /><title>${texts.brand}</title></head><body><div id="root"></div></body></html>`,
 );
-// A stand-in for the build's module that renders Home, a product's page and search: it shows what
-// it was given and how many times it ran, and fails for a product named "Unrenderable".
+// A stand-in for the build's module that renders the public pages: it shows what it was given and
+// how many times it ran, and fails for a product named "Unrenderable".
 fs.mkdirSync(path.join(webDir, path.dirname(SERVER_PAGES_MODULE)));
 fs.writeFileSync(
   path.join(webDir, SERVER_PAGES_MODULE),
@@ -33,6 +33,7 @@ export async function renderPage(pathname, answers) {
     const names = answers['/api/advertisement'].data.map((product) => product.productName).join(', ');
     return page('<h1>Home, render ' + renders + '</h1><p>' + text(names) + '</p>');
   }
+  if (!pathname.startsWith('/product/')) return page('<h1>Page ' + text(pathname) + ', render ' + renders + '</h1>');
   const product = answers['/api/products/' + pathname.split('/')[2]].data;
   if (product.productName === 'Unrenderable') throw new Error('The render failed');
   return page('<h1>' + text(product.productName) + '</h1><p>Render ' + renders + ' of ' + text(pathname) + ', $' + product.resalePrice + '</p>');
@@ -173,14 +174,22 @@ describe('the first API answers in a page', () => {
     expect(JSON.stringify(answers)).toContain(product.id);
   });
 
-  it('gives a product’s page the product and the config, and every other page the category list only', async () => {
+  it('gives a product’s and a seller’s page their own read and the config, other public pages the config, and the rest the category list only', async () => {
     const product = await listed();
     expect(firstAnswers((await get(`/product/${product.id}`)).body)).toEqual({
       '/api/allCategories': (await get('/api/allCategories')).json(),
       [`/api/products/${product.id}`]: (await get(`/api/products/${product.id}`)).json(),
       '/api/config': (await get('/api/config')).json(),
     });
-    expect(Object.keys(firstAnswers((await get('/blog')).body)!)).toEqual(['/api/allCategories']);
+    expect(firstAnswers((await get(`/seller/${product.sellerId}`)).body)).toEqual({
+      '/api/allCategories': (await get('/api/allCategories')).json(),
+      [`/api/sellers/${product.sellerId}`]: (await get(`/api/sellers/${product.sellerId}`)).json(),
+      '/api/config': (await get('/api/config')).json(),
+    });
+    for (const url of ['/categories', `/category/${product.categoryId}`, '/blog', '/login', '/signup']) {
+      expect(Object.keys(firstAnswers((await get(url)).body)!), url).toEqual(['/api/allCategories', '/api/config']);
+    }
+    expect(Object.keys(firstAnswers((await get('/dashboard')).body)!)).toEqual(['/api/allCategories']);
   });
 
   it('gives search its first page of results under the URL the app asks for: the URL’s parameters the API knows, blanks dropped, in order', async () => {
@@ -358,7 +367,7 @@ describe('a page’s head', () => {
 
 describe('the web app’s other paths', () => {
   it('answers the app’s pages with 200 and every other path with 404 and the app’s error page', async () => {
-    for (const url of ['/categories', '/blog', '/search?q=sofa&minPrice=5&maxPrice=1', '/login', '/dashboard', '/dashboard/myOrders', '/dashboard/payment/abc', '/category/123']) {
+    for (const url of ['/search?q=sofa&minPrice=5&maxPrice=1', '/dashboard', '/dashboard/myOrders', '/dashboard/payment/abc']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<div id="root"></div>');
@@ -367,6 +376,19 @@ describe('the web app’s other paths', () => {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toMatch(/<div id="root"><h1>Home, render \d+<\/h1>/);
+    }
+    const product = await listed();
+    for (const url of ['/categories', `/category/${product.categoryId}`, '/blog', '/login', '/signup', `/seller/${product.sellerId}`]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toMatch(new RegExp(`<div id="root"><h1>Page ${url}, render \\d+</h1>`));
+    }
+    // A category or a seller there is not: the app's error page, as for an unknown product.
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const url of ['/category/123', `/category/${unknown}`, '/seller/123', `/seller/${unknown}`]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain('<div id="root"></div>');
     }
     for (const url of ['/nowhere', '/dashboard/nowhere', '/product', '/product/a/b', '/categories/extra', '/index.php']) {
       const response = await get(url);

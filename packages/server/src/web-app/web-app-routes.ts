@@ -7,6 +7,7 @@ import {
   ROUTE_PRELOADS_FILE,
   SERVER_PAGES_MODULE,
   apiSearchOf,
+  idSchema,
   matchWebRoute,
   publicPages,
   searchProductsPath,
@@ -18,6 +19,7 @@ import {
 } from '@furniture/contract';
 import type { WatchedTable } from '../cache/data-versions.ts';
 import { acceptedEncoding, compressors } from '../cache/compression.ts';
+import { findCategoryById } from '../categories/category-repository.ts';
 import { countPublicProducts, listPublicProductPages } from '../products/product-repository.ts';
 import { countsAView } from '../products/product-views.ts';
 import { productPageMeta, withFirstAnswers, withPageMeta, withRouteHead } from './page-meta.ts';
@@ -38,7 +40,7 @@ interface ServerPagesModule {
 export const KEPT_PAGE_RENDERS = 100;
 
 /**
- * A page's HTML (Home, a product's or a search's) for its location (path and query string) and the
+ * A public page's HTML (Home, a product's, a search's, ...) for its location (path and query string) and the
  * answers of its reads (URL → body), from the web build's module. Renders are cached while their
  * answers stay the same, since those change only when someone writes, the most recently used
  * first. Null without the module. The module (React's server renderer and the app, some 40 MB)
@@ -99,7 +101,16 @@ const RENDERED_PAGE_TABLES: readonly WatchedTable[] = ['categories', 'products',
 const PAGE_READS_USER_AGENT = 'furniture-page-reads (bot)';
 
 const isHome = (route: WebRouteMatch) => route.pattern === webRoutes.home || route.pattern === webRoutes.homeAlias;
-const productRead = (route: WebRouteMatch) => `/api/products/${encodeURIComponent(route.params.id!)}`;
+
+/**
+ * The API read of a page's own data, answered by the API's 404 or 410 when the page has nothing to
+ * show (a product no longer listed, a seller unknown or suspended): then so is the page.
+ */
+function ownRead(route: WebRouteMatch): string | undefined {
+  if (route.pattern === webRoutes.product) return `/api/products/${encodeURIComponent(route.params.id!)}`;
+  if (route.pattern === webRoutes.seller) return `/api/sellers/${encodeURIComponent(route.params.id!)}`;
+  return undefined;
+}
 
 /**
  * The API reads a page of the app makes as soon as it starts: the shell's category list, and the
@@ -107,20 +118,22 @@ const productRead = (route: WebRouteMatch) => `/api/products/${encodeURIComponen
  */
 function firstReads(route: WebRouteMatch, search: string): string[] {
   const reads = ['/api/allCategories'];
-  // Home is rendered on the server, footer included: its social links come from the config.
-  if (isHome(route)) reads.push('/api/advertisement', '/api/config');
-  // A product's page is rendered too, footer included.
-  if (route.pattern === webRoutes.product) reads.push(productRead(route), '/api/config');
-  // So is search: its first page of results, under the very URL the app asks for.
-  if (route.pattern === webRoutes.search) reads.push(`/api${searchProductsPath(apiSearchOf(new URLSearchParams(search)))}`, '/api/config');
+  if (!serverRenderedRoutes.includes(route.pattern)) return reads;
+  // Pages rendered on the server are rendered footer included: its social links come from the config.
+  reads.push('/api/config');
+  if (isHome(route)) reads.push('/api/advertisement');
+  const own = ownRead(route);
+  if (own) reads.push(own);
+  // Search's first page of results, under the very URL the app asks for.
+  if (route.pattern === webRoutes.search) reads.push(`/api${searchProductsPath(apiSearchOf(new URLSearchParams(search)))}`);
   return reads;
 }
 
 /**
  * Serves the built web app: hashed assets cached for a year, precompressed; index.html for every path the app
  * has (webRoutes), and with status 404 for every other, so the app shows its error page and
- * crawlers see the truth. Home, a product's page and search are sent rendered with React from
- * their first answers (decision 29), and cached, as sent, by the response cache. A page's first API
+ * crawlers see the truth. Every public page (serverRenderedRoutes) is sent rendered with React from
+ * its first answers (decision 29), and cached, as sent, by the response cache. A page's first API
  * reads are answered into its HTML (through the API itself, so from its response cache), so its
  * first paint waits for no request after the scripts. A product's page gets its title,
  * description, preview tags and structured data inserted too. Also robots.txt and the sitemap.
@@ -207,6 +220,10 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
       .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`);
   }
 
+  async function categoryExists(id: string) {
+    return idSchema.safeParse(id).success && (await findCategoryById(app.db, id)) !== undefined;
+  }
+
   function notFoundPage(url: string, reply: FastifyReply) {
     if (!indexHtml) return reply.status(404).send({ success: false, message: serverMessages.noPage(url.split('?')[0]!) });
     return sendHtml(reply, 404, indexHtml);
@@ -220,12 +237,13 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
   async function pageOf(request: FastifyRequest, pathname: string, search: string, route: WebRouteMatch) {
     const reads = firstReads(route, search);
     const { answers, refusals } = await readFirst(reads);
-    const details = route.pattern === webRoutes.product ? answers.get(productRead(route)) : undefined;
-    // A listing no longer public: the API said 410, and so does its page; an unknown or malformed id, 404.
-    if (route.pattern === webRoutes.product && !details) {
-      return { status: refusals.get(productRead(route)) === 410 ? 410 : 404, html: indexHtml!, keep: false };
-    }
-    // Home, a product's page and search are rendered from their reads' answers; should one fail (a
+    const own = ownRead(route);
+    const details = route.pattern === webRoutes.product ? answers.get(own!) : undefined;
+    // A listing no longer public: the API said 410, and so does its page; an unknown or malformed
+    // id, of a listing or a seller, 404; so does an unknown category's page.
+    if (own && !answers.has(own)) return { status: refusals.get(own) === 410 ? 410 : 404, html: indexHtml!, keep: false };
+    if (route.pattern === webRoutes.category && !(await categoryExists(route.params.id!))) return { status: 404, html: indexHtml!, keep: false };
+    // The public pages are rendered from their reads' answers; should one fail (a
     // search's bad parameters: 400), or the render, the app renders the page in the browser, its
     // route's code preloaded as for any other. Search's render is its query string's too.
     const location = isHome(route) ? webRoutes.home : route.pattern === webRoutes.search && search ? `${pathname}?${search}` : pathname;

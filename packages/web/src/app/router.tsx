@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
           Promise.all([
             load(() => import('./routes/category.tsx')),
             load(() => import('../features/products/api/get-category-products.ts')),
-          ]).then(([page, api]) => ({ Component: page.CategoryRoute, loader: api.categoryProductsLoader })),
+          ]).then(([page, api]) => ({ Component: page.CategoryRoute, HydrateFallback: page.CategoryShell, loader: api.categoryProductsLoader })),
       },
       {
         path: paths.search.path,

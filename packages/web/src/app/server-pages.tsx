@@ -1,4 +1,4 @@
-import { SERVER_RENDERED_ATTRIBUTE, webRoutes } from '@furniture/contract';
+import { SERVER_RENDERED_ATTRIBUTE, SHELL_RENDERED_ATTRIBUTE, webRoutes } from '@furniture/contract';
 import fs from 'node:fs';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -25,6 +25,8 @@ async function render(location: string, answers: Record<string, unknown>): Promi
   try {
     const hydrationData = await loadServerRenderedPage(location);
     const router = createMemoryRouter(routes, { initialEntries: [location], hydrationData });
+    // A route still to load (a category's products, behind its guard) is rendered as its fallback.
+    const attributes = router.state.initialized ? SERVER_RENDERED_ATTRIBUTE : `${SERVER_RENDERED_ATTRIBUTE} ${SHELL_RENDERED_ATTRIBUTE}`;
     const html = renderToString(
       <AppProvider>
         <RouterProvider router={router} />
@@ -32,7 +34,7 @@ async function render(location: string, answers: Record<string, unknown>): Promi
     );
     router.dispose();
     const template = location === webRoutes.home ? templates.home : templates.page;
-    return template.replace(BOOT_LOADER, () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${html}</div>`);
+    return template.replace(BOOT_LOADER, () => `<div id="root" ${attributes}>${html}</div>`);
   } finally {
     // The cache is the module's own: the next render starts from its own answers, and no
     // clean-up timer (minutes long) outlives the render.
@@ -44,7 +46,7 @@ async function render(location: string, answers: Record<string, unknown>): Promi
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * A page as a visitor sees it (Home, at '/', a product's, or search's with its query string), from
+ * A page as a visitor sees it (Home, at '/', any other public page, search's with its query string), from
  * the answers the server gives the page (URL → parsed body): index.html, without the app's
  * preloads, with the page rendered into #root. The server sends it; it works as links and a search
  * form before any script, and the app hydrates it on the first interaction (decision 29). Renders

@@ -10,7 +10,7 @@ import { loadServerRenderedPage } from './server-rendered.ts';
 import '../index.css';
 
 /**
- * Starts the app in #root. A page rendered by the server (Home, a product's, search) is hydrated: its
+ * Starts the app in #root. A page rendered by the server (every public page) is hydrated: its
  * elements stay, with what was typed into them, and the app takes them over; any other page is
  * rendered in place of the boot loader. `onReady` runs when the app handles events.
  */

@@ -1,20 +1,19 @@
-import { productPageTexts, trustWebTexts, uiTexts, type SellerPage } from '@furniture/contract';
+import { productPageTexts, trustWebTexts, uiTexts } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import { VerifiedTick } from '../../features/products/components/verified-tick.tsx';
-import { api } from '../../lib/api-client.ts';
 import { formatMonthYear } from '../../lib/format.ts';
+import { sellerPageQuery } from '../../lib/seller-page.ts';
+import { useTimeZone } from '../../lib/time-zone.ts';
 import { renderProductActions } from './product-actions.tsx';
 import { thumbnailOf } from '../../lib/image-sources.ts';
 
 /** /seller/{id}: who the seller is, how buyers rated them, and what they sell now. */
 export function SellerProfileRoute() {
   const { id = '' } = useParams();
-  const { data: seller, isPending, error } = useQuery({
-    queryKey: ['sellers', id],
-    queryFn: ({ signal }) => api<{ success: boolean; data: SellerPage }>(`/sellers/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
-  });
+  const { data: seller, isPending, error } = useQuery(sellerPageQuery(id));
+  const timeZone = useTimeZone();
   if (isPending) return <span className="loading loading-spinner" aria-label={uiTexts.loading} />;
   if (error) return <p role="alert">{error.message}</p>;
   return (
@@ -26,7 +25,7 @@ export function SellerProfileRoute() {
             {seller.name} <VerifiedTick verified={seller.verified} />
           </h1>
           <p>
-            {productPageTexts.memberSince(formatMonthYear(seller.memberSince))} · {productPageTexts.itemsSold(seller.itemsSold)}
+            {productPageTexts.memberSince(formatMonthYear(seller.memberSince, timeZone))} · {productPageTexts.itemsSold(seller.itemsSold)}
           </p>
           <p data-testid="seller-rating">{trustWebTexts.ratingSummary(seller.rating, seller.reviewCount)}</p>
         </div>

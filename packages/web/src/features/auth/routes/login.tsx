@@ -55,7 +55,7 @@ export function LoginRoute() {
       </h1>
       <div className="card bg-base-100 shadow-xl">
         <div className="card-body gap-4">
-          <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
+          <form method="post" onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
             <TextField label={labels.login.email} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
             <PasswordField
               label={labels.login.password}

@@ -59,7 +59,7 @@ export function SignupRoute() {
         {texts.signupTitle}
       </h1>
       <div className="card bg-base-100 shadow-xl">
-        <form onSubmit={handleSubmit(onSubmit)} noValidate className="card-body gap-4">
+        <form method="post" onSubmit={handleSubmit(onSubmit)} noValidate className="card-body gap-4">
           <TextField label={labels.signup.name} autoComplete="name" error={errors.name?.message} {...register('name')} />
           <TextField label={labels.signup.email} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
           <PasswordField

@@ -1,0 +1,10 @@
+import type { SellerPage } from '@furniture/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+
+/** GET /api/sellers/{id}: a seller's public profile, with their reviews and listings. */
+export const sellerPageQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['sellers', id],
+    queryFn: ({ signal }) => api<{ success: boolean; data: SellerPage }>(`/sellers/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
+  });

@@ -63,6 +63,20 @@ export const accountTexts = {
     unknownDevice: 'Unknown browser',
     device: (browser: string, system: string) => `${browser} on ${system}`,
     emailPreferences: 'E-mails',
+    passkeys: 'Passkeys',
+    passkeysIntro: 'Sign in with your fingerprint, face or screen lock instead of your password.',
+    noPasskeys: 'You have no passkey yet.',
+    addPasskey: 'Add a passkey',
+    passkeyAdded: (when: string) => `Added ${when}`,
+    passkeyLastUsed: (when: string) => `last used ${when}`,
+    passkeyNeverUsed: 'not used yet',
+    removePasskey: 'Remove',
+  },
+  passkey: {
+    signIn: 'Sign in with a passkey',
+    /** The person closed the browser's passkey window, or it timed out. */
+    cancelled: 'No passkey was used. Try again when you are ready.',
+    unsupported: 'This browser cannot use passkeys. Sign in with your password.',
   },
   /** Answers of the API. */
   server: {
@@ -84,6 +98,14 @@ export const accountTexts = {
     noSession: 'No such session among yours',
     sessionEnded: 'That session is signed out',
     otherSessionsEnded: 'You are signed out everywhere else',
+    passkeyAdded: 'Your passkey is added. Next time, sign in with it.',
+    passkeyRemoved: 'The passkey is removed',
+    noPasskey: 'No such passkey among yours',
+    passkeyTaken: 'This passkey is already added.',
+    passkeyNotChecked: 'The passkey could not be checked. Try again.',
+    passkeyRequestExpired: 'This passkey request has expired or was already used. Try again.',
+    passkeyUnknown: 'This passkey is not known here. Sign in with your password, then add the passkey in Settings.',
+    tooManyPasskeyRequests: 'Too many passkey requests from this address.',
   },
   mail: {
     resetSubject: 'Choose a new password',

@@ -56,3 +56,31 @@ export const accountSession = z.object({
   current: z.boolean(),
 });
 export type AccountSession = z.infer<typeof accountSession>;
+
+/**
+ * What the browser's passkey call answers (WebAuthn's JSON form, as @simplewebauthn/browser makes
+ * it). The server checks everything inside; this only bounds its size.
+ */
+const passkeyResponse = z.looseObject({
+  id: z.string({ error: 'response.id is required' }).min(1, 'response.id is required').max(1_024),
+  rawId: z.string({ error: 'response.rawId is required' }).max(1_024),
+  type: z.literal('public-key', { error: 'response.type must be public-key' }),
+  response: z.looseObject({ clientDataJSON: z.string({ error: 'response.response.clientDataJSON is required' }).max(8_192) }),
+  clientExtensionResults: z.looseObject({}),
+});
+
+/** POST /api/me/passkeys and POST /api/auth/passkey: the passkey's answer to the challenge of the options. */
+export const passkeyBody = z.object({ response: passkeyResponse });
+
+/** The options the browser's passkey call takes (WebAuthn's JSON form); each holds a single-use challenge. */
+export const passkeyOptions = z.looseObject({ challenge: z.string() });
+
+/** A passkey of the account. */
+export const accountPasskey = z.object({
+  _id: z.string(),
+  /** The browser and system it was added on. */
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type AccountPasskey = z.infer<typeof accountPasskey>;

@@ -103,6 +103,11 @@ const problemOfBuyer = async (w: World) => {
   });
   return reported.json().data._id as string;
 };
+/** A passkey's answer, well formed, to a challenge the server never gave. */
+const unknownPasskeyAnswer = () => {
+  const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: randomUUID(), origin: 'http://localhost:5000' })).toString('base64url');
+  return { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON }, clientExtensionResults: {} };
+};
 const card = { number: '4242424242424242', expMonth: '12', expYear: String(new Date().getUTCFullYear() + 3), cvc: '123' };
 
 /** A thread between the buyer and the seller about one of the seller's products (stored directly: new conversations are rate-limited). */
@@ -206,6 +211,15 @@ const matrix: Row[] = [
   // Only the caller's own sessions can be signed out: any other id is not found among them.
   { method: 'DELETE', route: '/api/me/sessions/:id', statuses: anySignedIn(404), request: () => ({ url: `/api/me/sessions/${randomUUID()}` }) },
   { method: 'DELETE', route: '/api/me/sessions', statuses: anySignedIn(200) },
+  { method: 'GET', route: '/api/me/passkeys', statuses: anySignedIn(200) },
+  { method: 'POST', route: '/api/me/passkeys/options', statuses: anySignedIn(200) },
+  // A passkey answering a challenge never given is refused for every account.
+  { method: 'POST', route: '/api/me/passkeys', statuses: anySignedIn(400), request: () => ({ url: '/api/me/passkeys', payload: { response: unknownPasskeyAnswer() } }) },
+  // Only the caller's own passkeys can be removed: any other id is not found among them.
+  { method: 'DELETE', route: '/api/me/passkeys/:id', statuses: anySignedIn(404), request: () => ({ url: `/api/me/passkeys/${randomUUID()}` }) },
+  { method: 'POST', route: '/api/auth/passkey/options', statuses: everyone(200) },
+  // Only a passkey's answer to a challenge given proves anything, whoever sends it.
+  { method: 'POST', route: '/api/auth/passkey', statuses: everyone(400), request: () => ({ url: '/api/auth/passkey', payload: { response: unknownPasskeyAnswer() } }) },
 
   // Google sign-in is public; without an OpenID provider configured (as here) it says it is not set up.
   { method: 'GET', route: '/api/auth/oidc/start', statuses: everyone(404) },

@@ -117,6 +117,13 @@ export const RATE_LIMITS = {
     windowSeconds: 60 * 60,
     tooMany: accountTexts.server.tooManyVerifyLinks,
   },
+  /** Passkey challenges asked for from one address: each is a row until it is used or expires. */
+  passkeyRequestsPerAddress: {
+    prefix: 'passkey-requests',
+    max: 60,
+    windowSeconds: 10 * 60,
+    tooMany: accountTexts.server.tooManyPasskeyRequests,
+  },
   /** Bookings made and cancelled by one account: each tells a seller, by notification and e-mail. */
   bookingChangesPerAccount: {
     prefix: 'booking-changes',

@@ -1,5 +1,7 @@
 import type { PublicUser } from '@furniture/contract';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { api, ApiError, upload, type UploadOptions } from './api-client.ts';
+import { answerWithPasskey } from './passkeys.ts';
 import { queryClient } from './query-client.ts';
 import { getToken, onTokenChange, refreshToken, setToken } from './session.ts';
 
@@ -149,6 +151,13 @@ export async function signIn(email: string, password: string): Promise<PublicUse
 export async function signUp(form: FormData, options?: UploadOptions): Promise<{ user: PublicUser; message: string }> {
   const response = await upload<TokenResponse>('/auth/signup', form, options);
   return { user: await acceptToken(response), message: response.message };
+}
+
+/** Signs in with a passkey the device holds, which the person picks in the browser's window. */
+export async function signInWithPasskey(): Promise<PublicUser> {
+  const { data } = await api<{ success: boolean; data: PublicKeyCredentialRequestOptionsJSON }>('/auth/passkey/options', { method: 'POST' });
+  const response = await answerWithPasskey(data);
+  return acceptToken(await api<TokenResponse>('/auth/passkey', { method: 'POST', json: { response } }));
 }
 
 /** Sets a new password with the e-mailed link's token, which signs in (every other session ends). */

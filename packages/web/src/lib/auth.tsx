@@ -7,6 +7,7 @@ import {
   reloadUser,
   resetPassword,
   signIn,
+  signInWithPasskey,
   signOut,
   signUp,
   subscribeAuth,
@@ -15,6 +16,7 @@ import {
 
 interface AuthContextValue extends AuthState {
   signIn: typeof signIn;
+  signInWithPasskey: typeof signInWithPasskey;
   signUp: typeof signUp;
   signOut: typeof signOut;
   completeExternalSignIn: typeof completeExternalSignIn;
@@ -31,6 +33,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value: AuthContextValue = {
     ...state,
     signIn,
+    signInWithPasskey,
     signUp,
     signOut,
     completeExternalSignIn,

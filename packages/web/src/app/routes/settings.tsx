@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
 import { NotificationSettingsForm } from '../../features/notifications/routes/notification-settings.tsx';
 import { ownAccountQuery } from '../../lib/own-account.ts';
+import { PasskeysList } from '../../features/settings/components/passkeys-list.tsx';
 import { PasswordForm } from '../../features/settings/components/password-form.tsx';
 import { ProfileForm } from '../../features/settings/components/profile-form.tsx';
 import { SessionsList } from '../../features/settings/components/sessions-list.tsx';
@@ -21,7 +22,7 @@ function Part({ id, title, children }: { id: string; title: string; children: Re
   );
 }
 
-/** The account's own settings: details, password, where it is signed in, and e-mails. */
+/** The account's own settings: details, password, passkeys, where it is signed in, and e-mails. */
 export function SettingsRoute() {
   const { data: account } = useQuery(ownAccountQuery());
   return (
@@ -39,6 +40,9 @@ export function SettingsRoute() {
       ) : (
         <Spinner />
       )}
+      <Part id="settings-passkeys" title={settings.passkeys}>
+        <PasskeysList />
+      </Part>
       <Part id="settings-sessions" title={settings.sessions}>
         <SessionsList />
       </Part>

@@ -11,6 +11,7 @@ import { TextField } from '../../../components/form/text-field.tsx';
 import { paths, safeRedirect } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { GoogleSignInButton } from '../components/google-sign-in-button.tsx';
+import { PasskeySignInButton } from '../components/passkey-sign-in-button.tsx';
 import { notify } from '../../../lib/notify.ts';
 
 type LoginInput = z.input<typeof loginBody>;
@@ -78,7 +79,10 @@ export function LoginRoute() {
             <SubmitButton busy={isSubmitting}>{labels.login.signIn}</SubmitButton>
           </form>
           <div className="divider">{labels.login.or}</div>
-          <GoogleSignInButton onSuccess={succeed} onError={fail} />
+          <div className="flex flex-col gap-3">
+            <PasskeySignInButton onSuccess={succeed} onError={fail} />
+            <GoogleSignInButton onSuccess={succeed} onError={fail} />
+          </div>
         </div>
       </div>
     </section>

@@ -1,7 +1,9 @@
-import type { AccountSession, OwnAccount } from '@furniture/contract';
+import type { AccountPasskey, AccountSession, OwnAccount } from '@furniture/contract';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { reloadUser } from '../../../lib/auth-store.ts';
+import { makePasskey } from '../../../lib/passkeys.ts';
 
 type Message = { success: boolean; message: string };
 
@@ -38,5 +40,33 @@ export function useEndSession() {
   return useMutation({
     mutationFn: (id: string | null) => api<Message>(id ? `/me/sessions/${encodeURIComponent(id)}` : '/me/sessions', { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'sessions'] }),
+  });
+}
+
+export const passkeysQuery = () =>
+  queryOptions({
+    queryKey: ['me', 'passkeys'],
+    queryFn: ({ signal }) => api<{ success: boolean; data: AccountPasskey[] }>('/me/passkeys', { signal }).then((r) => r.data),
+    meta: { private: true },
+  });
+
+/** Has the device make a passkey for the account, then keeps it on the server. */
+export function useAddPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const { data } = await api<{ success: boolean; data: PublicKeyCredentialCreationOptionsJSON }>('/me/passkeys/options', { method: 'POST' });
+      const response = await makePasskey(data);
+      return api<Message & { data: AccountPasskey }>('/me/passkeys', { method: 'POST', json: { response } });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'passkeys'] }),
+  });
+}
+
+export function useRemovePasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<Message>(`/me/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'passkeys'] }),
   });
 }

@@ -173,6 +173,13 @@ export const statementTexts = {
   accounts: { held: 'Pending', available: 'Available', payouts: 'Paid out' },
 } as const;
 
+/** What a seller receives from a sale once the platform's fee is taken: on the Add Product and Edit forms, and on each of the seller's bookings. */
+export const sellerShareTexts = {
+  youReceive: (amount: string) => `You receive ${amount}`,
+  fee: (fee: string) => `Marketplace fee: ${fee}`,
+  agreedPrice: 'Agreed price',
+} as const;
+
 /** The seller's Earnings screen. */
 export const earningsTexts = {
   title: 'Earnings',

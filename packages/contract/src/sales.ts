@@ -83,6 +83,10 @@ export const sellerBooking = z.object({
   productName: z.string(),
   productImage: z.string(),
   productPrice: z.number(),
+  /** The booking's agreed price (decision 32), the platform's fee fixed on it (decision 33), and what is left for the seller, in cents. */
+  agreedPriceCents: z.number().int(),
+  feeCents: z.number().int(),
+  sellerReceivesCents: z.number().int(),
   productState: z.enum(listingStates).nullable(),
   buyerName: z.string(),
   buyerEmail: z.string(),

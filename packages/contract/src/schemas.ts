@@ -403,6 +403,8 @@ export const clientConfig = z.object({
   socialLinks: z.array(z.object({ network: z.enum(['Twitter', 'YouTube', 'Facebook']), url: z.string() })),
   paymentProvider: z.enum(['simulated', 'stripe']),
   stripePublishableKey: z.string().nullable(),
+  /** PLATFORM_FEE_PERCENT and PLATFORM_FEE_FIXED_CENTS: the forms show what a seller receives as they type a price. */
+  platformFee: z.object({ percent: z.number(), fixedCents: z.number().int() }),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;
 

@@ -238,7 +238,7 @@ describe('Google sign-in', () => {
     const { page, context } = session;
     // This server has no Google client; its answers are stood in for, up to the popup's report.
     await context.route('**/api/config', (route) =>
-      route.fulfill({ json: { success: true, data: { googleSignIn: true, paymentProvider: 'simulated', stripePublishableKey: null } } }),
+      route.fulfill({ json: { success: true, data: { googleSignIn: true, paymentProvider: 'simulated', stripePublishableKey: null, platformFee: { percent: 10, fixedCents: 0 } } } }),
     );
     await context.route('**/api/auth/oidc/start', (route) =>
       route.fulfill({

@@ -1,4 +1,4 @@
-import { addProductTexts, labels, messages, saleMessages, saleTexts, texts } from '@furniture/contract';
+import { addProductTexts, labels, messages, saleMessages, saleTexts, sellerShareTexts, texts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
@@ -66,6 +66,8 @@ describe('a seller runs a sale', () => {
     await page.getByRole('heading', { name: saleTexts.editTitle }).waitFor();
     expect(await page.getByLabel('Product Name').inputValue()).toBe('Teak sidebord');
     expect(await page.getByLabel(`${labels.product.resalePrice} ($)`).inputValue()).toBe('300');
+    // What the seller keeps after the marketplace's fee (10% by default).
+    await page.getByText(sellerShareTexts.youReceive('$270.00')).waitFor();
     // The listing keeps its condition; only a new listing starts with none chosen.
     expect(await page.getByLabel('Condition').inputValue()).toBe('Good');
     // Opened afresh from its address too, the form keeps the listing's category and shows its photos.
@@ -81,6 +83,7 @@ describe('a seller runs a sale', () => {
     await photos.getByRole('img', { name: 'back.jpg' }).waitFor();
     await page.getByLabel('Product Name').fill(sideboard);
     await page.getByLabel(`${labels.product.resalePrice} ($)`).fill('250');
+    await page.getByText(sellerShareTexts.youReceive('$225.00')).waitFor();
     await page.getByRole('button', { name: saleTexts.saveChanges }).click();
     await expectText(page, saleMessages.edited(sideboard));
     await expectPath(page, '/dashboard/myProducts');
@@ -116,6 +119,7 @@ describe('a seller runs a sale', () => {
     await arrived.waitFor();
     expect(await arrived.innerText()).toContain('Dhanmondi 27, by the lake');
     expect(await arrived.innerText()).toContain('01812345678');
+    expect(await arrived.innerText()).toContain(`$250.00: ${sellerShareTexts.youReceive('$225.00')} (${sellerShareTexts.fee('$25.00')})`);
     // Each side reads its own sentence: the seller is asked to answer; the buyer, who may pay at once, is not told to wait.
     await arrived.getByText(saleTexts.sellerBookingStatus.open).waitFor();
     await buyer.page.goto('/dashboard/myOrders');

@@ -10,7 +10,7 @@ export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['config'], summary: 'Settings the web app needs', response: { 200: dataOf(clientConfig) } },
     },
     async () => {
-      const { payments, oidc, socialLinks } = app.config;
+      const { payments, oidc, socialLinks, fee } = app.config;
       return {
         success: true as const,
         data: {
@@ -18,6 +18,7 @@ export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
           socialLinks: socialLinks.map((url) => ({ network: socialNetworkOf(url)!, url })),
           paymentProvider: payments.provider,
           stripePublishableKey: payments.provider === 'stripe' ? payments.publishableKey : null,
+          platformFee: fee,
         },
       };
     },

@@ -39,7 +39,7 @@ describe('the platform fee', () => {
     expect(expected).toBe(64);
   });
 
-  it('of a booking made from the listing is fixed on it, and the ledger charges that fee', async () => {
+  it('of a booking made from the listing is fixed on it, shown to the seller with what they receive, and the ledger charges that fee', async () => {
     const world = await productAndBuyer(t.app, t.db, { resalePrice: '55.00' });
     const booked = await t.app.inject({
       method: 'POST',
@@ -50,6 +50,8 @@ describe('the platform fee', () => {
     expect(booked.statusCode).toBe(201);
     const bookingId = booked.json().data._id as string;
     expect(await bookingRow(t.db, bookingId)).toMatchObject({ feeCents: expected });
+    const listed = await t.app.inject({ method: 'GET', url: '/api/seller/bookings', headers: world.sellerHeaders });
+    expect(listed.json().data).toEqual([expect.objectContaining({ _id: bookingId, agreedPriceCents: 5_500, feeCents: expected, sellerReceivesCents: 5_500 - expected })]);
     await pay(world.buyerHeaders, world.product.id, bookingId);
     expect(await chargedFee(bookingId)).toEqual([expected]);
   });

@@ -25,7 +25,7 @@ async function myOrders(sale: Sale, index = 0) {
 }
 
 describe('GET /api/seller/bookings', () => {
-  it('lists every booking on the caller’s products, newest first, with the buyer, the meeting and the status', async () => {
+  it('lists every booking on the caller’s products, newest first, with the buyer, the meeting, the status and what the seller receives', async () => {
     const sale = await saleOf(t.app, t.db, { buyerCount: 2 });
     const elsewhere = await saleOf(t.app, t.db);
     const response = await t.app.inject({ method: 'GET', url: '/api/seller/bookings', headers: sale.sellerHeaders });
@@ -37,6 +37,9 @@ describe('GET /api/seller/bookings', () => {
         productId: sale.product.id,
         productName: sale.product.productName,
         productState: 'available',
+        agreedPriceCents: 15_000,
+        feeCents: 1_500,
+        sellerReceivesCents: 13_500,
         buyerName: second!.user.name,
         buyerEmail: second!.user.email,
         phoneNumber: second!.booking.phoneNumber,

@@ -7,7 +7,7 @@ import { bookingIsPaid } from '../products/product-repository.ts';
 
 /**
  * Every booking on a seller's products, newest first, with what the seller needs to meet the
- * buyer. Bookings whose product was deleted are no longer the seller's to see.
+ * buyer and what the sale brings them after the fee fixed on the booking. Bookings whose product was deleted are no longer the seller's to see.
  */
 export async function listBookingsOfSeller(db: Executor, sellerId: string, page: Page): Promise<SellerBooking[]> {
   const rows = await db
@@ -17,6 +17,9 @@ export async function listBookingsOfSeller(db: Executor, sellerId: string, page:
       productName: bookings.productName,
       productImage: bookings.productImage,
       productPrice: bookings.productPrice,
+      agreedPriceCents: bookings.agreedPriceCents,
+      feeCents: bookings.feeCents,
+      sellerReceivesCents: sql<number>`${bookings.agreedPriceCents} - ${bookings.feeCents}`.mapWith(Number),
       productState: products.state,
       buyerName: users.name,
       buyerEmail: users.email,

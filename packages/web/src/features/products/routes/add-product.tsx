@@ -20,6 +20,7 @@ import { myProductsQuery } from '../api/get-my-products.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { currentPhotos, PhotoPicker, type PickedPhoto } from '../components/photo-picker.tsx';
 import { PriceGuideHint } from '../components/price-guide-hint.tsx';
+import { YouReceive } from '../components/you-receive.tsx';
 
 /** Measurements are typed as text and checked together: all three, or none. */
 const addProductForm = addProductBody.omit({ productImage: true, photos: true, measurements: true, categoryName: true }).extend({
@@ -256,15 +257,18 @@ function ProductForm({ product }: { product?: SellerProduct }) {
           error={errors.originalPrice?.message}
           {...register('originalPrice')}
         />
-        <TextField
-          label={`${labels.product.resalePrice} ($)`}
-          type="number"
-          min={0}
-          step="0.01"
-          inputMode="decimal"
-          error={errors.resalePrice?.message}
-          {...register('resalePrice')}
-        />
+        <div>
+          <TextField
+            label={`${labels.product.resalePrice} ($)`}
+            type="number"
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            error={errors.resalePrice?.message}
+            {...register('resalePrice')}
+          />
+          <YouReceive id="you-receive" price={String(resalePrice ?? '')} />
+        </div>
         <div className="md:col-span-2">
           <TextareaField label={fieldLabels.description} rows={3} error={errors.description?.message} {...register('description')} />
         </div>

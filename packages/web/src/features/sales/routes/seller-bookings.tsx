@@ -1,4 +1,4 @@
-import { saleTexts, type SellerBooking } from '@furniture/contract';
+import { formatCents, saleTexts, sellerShareTexts, type SellerBooking } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Modal } from '../../../components/modal.tsx';
@@ -104,6 +104,14 @@ export function SellerBookingsRoute() {
                       <div>
                         <dt className="inline font-semibold">{saleTexts.bookedAt}: </dt>
                         <dd className="inline">{new Date(booking.bookedAt).toLocaleString('en-US')}</dd>
+                      </div>
+                      <div>
+                        <dt className="inline font-semibold">{sellerShareTexts.agreedPrice}: </dt>
+                        <dd className="inline">
+                          {formatCents(booking.agreedPriceCents)}:{' '}
+                          <span className="font-semibold">{sellerShareTexts.youReceive(formatCents(booking.sellerReceivesCents))}</span>{' '}
+                          ({sellerShareTexts.fee(formatCents(booking.feeCents))})
+                        </dd>
                       </div>
                       <div>
                         <dt className="inline font-semibold">{saleTexts.status}: </dt>

@@ -4,7 +4,7 @@ import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from
 import { blogPosts } from '../src/features/blog/components/blog-posts.ts';
 import { openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
-import { expectSignedIn, logIn, submitLogin } from './support/ui.ts';
+import { expectSignedIn, logIn, signUp, submitLogin } from './support/ui.ts';
 
 const market = setupMarketplace();
 const chromium = setupBrowser();
@@ -129,6 +129,12 @@ describe('public pages rendered by the server', () => {
     await submitLogin(page, buyerEmail, DEFAULT_TEST_PASSWORD);
     await expectSignedIn(page);
     expect(new URL(page.url()).pathname).toBe('/');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('signs up from the signup page as served, the role picked before the app ran kept', async () => {
+    const page = await open();
+    await signUp(page, { name: 'Early Bird', email: 'early-bird@example.com', password: DEFAULT_TEST_PASSWORD, role: 'seller' });
     expect(consoleErrors).toEqual([]);
   });
 

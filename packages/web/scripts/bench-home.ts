@@ -4,8 +4,9 @@
  * stylesheet), and what the app adds on the first interaction.
  * Then starts the real server with the demo data on a scratch database (an embedded PostgreSQL
  * unless BENCH_DATABASE_URL names a server whose `postgres` database may create one) and runs
- * Lighthouse's mobile audit of Home, a product page and a search, printing the four scores and the
- * page's timings. Chromium comes from CHROME_PATH (default /usr/bin/chromium). Figures only: the
+ * Lighthouse's mobile audit of every public page (Home, a product page, a search, categories, a
+ * category, blog, login, signup, a seller's profile), printing the four scores and the page's
+ * timings. Chromium comes from CHROME_PATH (default /usr/bin/chromium). Figures only: the
  * script never fails on what it measures. `--no-build` reuses dist/, `--no-lighthouse` stops after
  * the byte counts, LIGHTHOUSE_RUNS sets how many runs each page gets (the median is printed) and
  * LIGHTHOUSE_REPORTS names a directory to keep each run's full JSON report in.
@@ -147,11 +148,20 @@ async function runLighthouse() {
   });
   try {
     await waitUntilAnswering(`${base}/api/health`, app);
-    const advertised = (await fetch(`${base}/api/advertisement`).then((response) => response.json())) as { data: Array<{ _id: string }> };
+    const read = <T,>(path: string) => fetch(`${base}/api${path}`).then((response) => response.json() as Promise<T>);
+    const advertised = await read<{ data: Array<{ _id: string }> }>('/advertisement');
+    const product = await read<{ data: { seller: { _id: string } } }>(`/products/${advertised.data[0]!._id}`);
+    const categories = await read<Array<{ _id: string }>>('/allCategories');
     const pages = [
       { name: 'Home', url: `${base}/` },
       { name: 'Product', url: `${base}/product/${advertised.data[0]!._id}` },
       { name: 'Search', url: `${base}/search?q=chair` },
+      { name: 'Categories', url: `${base}/categories` },
+      { name: 'Category', url: `${base}/category/${categories[0]!._id}` },
+      { name: 'Blog', url: `${base}/blog` },
+      { name: 'Login', url: `${base}/login` },
+      { name: 'Signup', url: `${base}/signup` },
+      { name: 'Seller', url: `${base}/seller/${product.data.seller._id}` },
     ];
     console.log(`\nLighthouse ${RUNS}× per page, mobile, median (load average before: ${os.loadavg().map((n) => n.toFixed(2)).join(', ')})`);
     console.log('| Page | Perf | A11y | Best pr. | SEO | FCP | LCP | CLS | TBT | JS transferred | CSS transferred |');

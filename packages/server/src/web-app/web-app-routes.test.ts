@@ -411,7 +411,9 @@ describe('robots.txt and the sitemap', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     expect(response.body).toContain('User-agent: *');
-    for (const path of ['/dashboard', '/search', '/login', '/signup', '/api/']) expect(response.body).toContain(`Disallow: ${path}\n`);
+    for (const path of ['/dashboard', '/search', '/api/']) expect(response.body).toContain(`Disallow: ${path}\n`);
+    // Logging in and signing up are public pages a search engine may show; a crawler sees them as the server renders them.
+    for (const path of ['/login', '/signup']) expect(response.body).not.toContain(`Disallow: ${path}`);
     expect(response.body).toContain('Sitemap: https://furniture.example.com/sitemap.xml');
   });
 

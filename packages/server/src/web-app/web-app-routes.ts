@@ -170,8 +170,6 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
       'User-agent: *',
       `Disallow: ${webRoutes.dashboard.root}`,
       `Disallow: ${webRoutes.search}`,
-      `Disallow: ${webRoutes.login}`,
-      `Disallow: ${webRoutes.signup}`,
       'Disallow: /api/',
       '',
       `Sitemap: ${publicUrl}/sitemap.xml`,

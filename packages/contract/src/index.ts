@@ -27,3 +27,4 @@ export * from './ledger.ts';
 export * from './payment-texts.ts';
 export * from './accounts.ts';
 export * from './account-texts.ts';
+export * from './places.ts';

@@ -47,6 +47,7 @@ import { categoryRoutes } from './categories/category-routes.ts';
 import { productRoutes } from './products/product-routes.ts';
 import { categoryProductRoutes } from './products/category-products-routes.ts';
 import { searchRoutes } from './products/search-routes.ts';
+import { placeRoutes } from './places/place-routes.ts';
 import { priceGuideRoutes } from './price-guide/price-guide-routes.ts';
 import { wishRoutes } from './wishes/wish-routes.ts';
 import { productMarkRoutes } from './product-marks/product-mark-routes.ts';
@@ -219,6 +220,7 @@ export async function buildApp({ config, db, payments, payouts, jobs, backups, l
       await api.register(productRoutes);
       await api.register(categoryProductRoutes);
       await api.register(searchRoutes);
+      await api.register(placeRoutes);
       await api.register(priceGuideRoutes);
       await api.register(wishRoutes);
       await api.register(productMarkRoutes);

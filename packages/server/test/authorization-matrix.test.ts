@@ -232,6 +232,7 @@ const matrix: Row[] = [
   { method: 'GET', route: '/api/allCategories', statuses: everyone(200) },
   { method: 'GET', route: '/api/advertisement', statuses: everyone(200) },
   { method: 'GET', route: '/api/products', statuses: everyone(200), request: (w) => ({ url: `/api/products?categoryId=${w.categoryId}&q=chair` }) },
+  { method: 'GET', route: '/api/places', statuses: everyone(200), request: () => ({ url: '/api/places?q=dhaka' }) },
   {
     method: 'GET',
     route: '/api/products/:id',

@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { installJobQueue } from '../jobs/job-queue-schema.ts';
 import { serverDir } from '../server-dir.ts';
+import { loadPlaces } from './places-gazetteer.ts';
 
 export const migrationsFolder = path.join(serverDir, 'src/db/migrations');
 
@@ -16,6 +17,7 @@ export async function migrateDatabase(connectionString: string): Promise<void> {
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migrate(drizzle(client), { migrationsFolder });
+    await loadPlaces(client);
     await installJobQueue(connectionString);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);

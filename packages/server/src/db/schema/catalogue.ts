@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, doublePrecision, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { conditions, LISTING_LIFETIME_DAYS, listingStates, moderationStates, stockStates, type PriceChange } from '@furniture/contract';
+import { places } from './places.ts';
 import { users } from './users.ts';
 
 export const productCondition = pgEnum('product_condition', conditions);
@@ -45,6 +46,11 @@ export const products = pgTable(
     description: text('description').notNull(),
     phone: text('phone').notNull(),
     location: text('location').notNull(),
+    /** The place the location was picked from or resolved to; none when nothing matched (decision 41). */
+    placeId: integer('place_id').references(() => places.id, { onDelete: 'set null' }),
+    /** The place's coordinates rounded to two decimals (about 1 km), so the seller's door is never exact. */
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
     productImage: text('product_image').notNull(),
     advertisement: boolean('advertisement').notNull().default(false),
     /** The specification's field: 'available' exactly when state is (checked below). */
@@ -100,6 +106,7 @@ export const products = pgTable(
       'products_measurements_all_or_none',
       sql`(${t.widthCm} is null) = (${t.depthCm} is null) and (${t.depthCm} is null) = (${t.heightCm} is null)`,
     ),
+    check('products_point_both_or_none', sql`(${t.lat} is null) = (${t.lon} is null)`),
     check('products_in_stock_follows_state', sql`(${t.inStock} = 'available') = (${t.state} = 'available')`),
     check('products_measurements_positive', sql`${t.widthCm} > 0 and ${t.depthCm} > 0 and ${t.heightCm} > 0`),
     // Keyset orders of search: newest, and price either way, overall and within a category.
@@ -120,6 +127,8 @@ export const products = pgTable(
     // The place filter: listings of the known places a location search resolves to (decision 27),
     // newest first within a place, which a search in one place reads in order (migration 0025).
     index('products_place_posted_idx').on(sql`furniture_fold(${t.location})`, t.postedAt, t.id),
+    // Search by distance: listings within a box around a point (earthdistance's cube of the point).
+    index('products_earth_idx').using('gist', sql`ll_to_earth(${t.lat}, ${t.lon})`).where(sql`${t.lat} is not null`),
     index('products_advertised_idx').on(t.postedAt).where(sql`${t.advertisement} and ${t.inStock} = 'available'`),
   ],
 );

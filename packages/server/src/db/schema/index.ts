@@ -8,3 +8,4 @@ export * from './trust.ts';
 export * from './conversations.ts';
 export * from './notifications.ts';
 export * from './ledger.ts';
+export * from './places.ts';

@@ -86,6 +86,10 @@ export const productPageTexts = {
   previousPhoto: 'Previous photo',
   nextPhoto: 'Next photo',
   showPhoto: (index: number) => `Show photo ${index}`,
+  viewFullScreen: 'View full screen',
+  closeFullScreen: 'Close full screen',
+  zoomIn: 'Zoom in',
+  zoomOut: 'Zoom out',
   category: 'Category',
   notFound: 'This piece is not listed (any more).',
 } as const;

@@ -1,14 +1,19 @@
 import { productPageTexts } from '@furniture/contract';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { responsiveImage, thumbnailOf } from '../../../lib/image-sources.ts';
+import { PhotoViewer } from './photo-viewer.tsx';
+import { swipeStep } from './swipe.ts';
 
-/** A horizontal move of at least this many pixels is a swipe. */
-const SWIPE_PX = 40;
-
-/** A product's photos: one large, with previous and next (arrow keys and swipes too) and thumbnails. */
+/**
+ * A product's photos: one large, with previous and next (arrow keys and swipes too) and thumbnails;
+ * a tap on the photo, or the full-screen button, opens them full screen.
+ */
 export function PhotoGallery({ photos, name }: { photos: string[]; name: string }) {
   const [index, setIndex] = useState(0);
+  const [fullScreen, setFullScreen] = useState(false);
   const swipeStart = useRef<number | null>(null);
+  // A swipe ends with a click on the photo, which must not open the full-screen view.
+  const swiped = useRef(false);
   const count = photos.length;
   const show = (next: number) => setIndex((next + count) % count);
 
@@ -21,9 +26,10 @@ export function PhotoGallery({ photos, name }: { photos: string[]; name: string 
 
   function handlePointerUp(event: PointerEvent) {
     if (swipeStart.current === null) return;
-    const moved = event.clientX - swipeStart.current;
+    const step = swipeStep(event.clientX - swipeStart.current);
     swipeStart.current = null;
-    if (Math.abs(moved) >= SWIPE_PX) show(moved < 0 ? index + 1 : index - 1);
+    swiped.current = step !== 0;
+    if (step) show(index + step);
   }
 
   return (
@@ -47,9 +53,13 @@ export function PhotoGallery({ photos, name }: { photos: string[]; name: string 
           width={800}
           height={600}
           fetchPriority="high"
-          className="h-full w-full object-contain"
+          className="h-full w-full cursor-zoom-in object-contain"
           draggable={false}
+          onClick={() => !swiped.current && setFullScreen(true)}
         />
+        <button type="button" className="btn btn-circle btn-sm absolute right-2 top-2" aria-label={productPageTexts.viewFullScreen} onClick={() => setFullScreen(true)}>
+          ⤢
+        </button>
         {count > 1 && (
           <>
             <button type="button" className="btn btn-circle btn-sm absolute left-2 top-1/2 -translate-y-1/2" aria-label={productPageTexts.previousPhoto} onClick={() => show(index - 1)}>
@@ -81,6 +91,7 @@ export function PhotoGallery({ photos, name }: { photos: string[]; name: string 
           ))}
         </ul>
       )}
+      {fullScreen && <PhotoViewer photos={photos} name={name} index={index} onShow={show} onClose={() => setFullScreen(false)} />}
     </div>
   );
 }

@@ -41,6 +41,7 @@ export const notificationList = z.object({
   data: z.array(notification),
   unread: z.number(),
 });
+export type NotificationList = z.infer<typeof notificationList>;
 
 /** Marks these notifications read, or every one when `ids` is absent. */
 export const markNotificationsReadBody = z.object({ ids: z.array(idSchema).max(100, 'At most 100 ids at once.').optional() }).nullish();

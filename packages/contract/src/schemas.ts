@@ -223,6 +223,7 @@ export const createPaymentIntentBody = z
   .object({ bookingId: idSchema, productPrice: z.unknown().optional() })
   .passthrough();
 export const createPaymentIntentResponse = z.object({ success: z.literal(true), clientSecret: z.string() });
+export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponse>;
 
 /**
  * The specification's payment record. The server re-reads the status from the payment provider
@@ -359,6 +360,9 @@ export const successMessage = z.object({ success: z.boolean(), message: z.string
 export const tokenResponse = z.object({ success: z.literal(true), token: z.string(), message: z.string() });
 export type TokenResponse = z.infer<typeof tokenResponse>;
 export const deleteResponse = z.object({ success: z.boolean(), deletedCount: z.number(), message: z.string() });
+/** What a change answers: whether it was made, and a message to show. */
+export type MessageResponse = z.infer<typeof successMessage>;
+export type DeleteResponse = z.infer<typeof deleteResponse>;
 /** Every 4xx answer: a message to show, and for bad input each field with the rule it broke. */
 export const errorResponse = z.object({
   success: z.literal(false),
@@ -368,11 +372,15 @@ export const errorResponse = z.object({
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ success: z.literal(true), data: schema });
+/** The answer of `dataOf` (and, for a list, `listOf`): what a client receives. */
+export type DataResponse<T> = { success: true; data: T };
 /** A created record: the specification's success and message, and the record itself. */
 export const createdOf = <T extends z.ZodType>(schema: T) =>
   z.object({ success: z.literal(true), message: z.string(), data: schema });
+export type CreatedResponse<T> = { success: true; message: string; data: T };
 /** GET /category/{id}: the specification shows no shape; the products travel under `products`. */
 export const categoryProducts = z.object({ success: z.literal(true), products: z.array(product) });
+export type CategoryProducts = z.infer<typeof categoryProducts>;
 /** GET /me/product-marks: the products the caller has wished for and booked, by id. */
 export const productMarks = z.object({
   wishedProductIds: z.array(z.string()),

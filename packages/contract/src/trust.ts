@@ -291,6 +291,7 @@ export const auditPage = z.object({
   /** Pass as `cursor` for the next (older) page; null on the last page. */
   nextCursor: z.string().nullable(),
 });
+export type AuditPage = z.infer<typeof auditPage>;
 
 export const REVIEW_TEXT_MAX_LENGTH = 500;
 /** A review can be changed for this long after it is written; then it is final. */

@@ -1,4 +1,4 @@
-import { accountTexts, MAX_PAGE_WIDTH_PX } from '@furniture/contract';
+import { accountTexts, MAX_PAGE_WIDTH_PX, type MessageResponse } from '@furniture/contract';
 import { useState } from 'react';
 import { api } from '../lib/api-client.ts';
 import { useAuth } from '../lib/auth.tsx';
@@ -13,7 +13,7 @@ export function VerifyEmailBanner() {
   async function sendAgain() {
     setSending(true);
     try {
-      const response = await api<{ success: boolean; message: string }>('/auth/verify-email/send', { method: 'POST' });
+      const response = await api<MessageResponse>('/auth/verify-email/send', { method: 'POST' });
       notify.success(response.message);
     } catch (error) {
       notify.error(errorMessage(error));

@@ -1,4 +1,4 @@
-import type { ClientConfig } from '@furniture/contract';
+import type { ClientConfig, DataResponse } from '@furniture/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 
@@ -8,7 +8,7 @@ export type AppConfig = ClientConfig;
 export const appConfigQuery = () =>
   queryOptions({
     queryKey: ['app-config'],
-    queryFn: ({ signal }) => api<{ success: boolean; data: AppConfig }>('/config', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<DataResponse<AppConfig>>('/config', { signal }).then((r) => r.data),
     staleTime: Infinity,
   });
 

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@furniture/contract';
+import type { DataResponse, MessageResponse, PublicUser, TokenResponse } from '@furniture/contract';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { api, ApiError, upload, type UploadOptions } from './api-client.ts';
 import { answerWithPasskey } from './passkeys.ts';
@@ -15,8 +15,6 @@ export interface AuthState {
   /** The session's user could not be loaded for want of an answer; it is loaded again shortly. */
   unreachable: boolean;
 }
-
-type TokenResponse = { success: boolean; token: string; message: string };
 
 const initialState: AuthState = { user: null, loading: true, unreachable: false };
 const signedOut: AuthState = { user: null, loading: false, unreachable: false };
@@ -89,7 +87,7 @@ async function fetchUser(): Promise<PublicUser | null> {
     }
     if (!state.loading) setState({ ...state, loading: true });
     try {
-      const { data } = await api<{ success: boolean; data: PublicUser }>('/auth/me');
+      const { data } = await api<DataResponse<PublicUser>>('/auth/me');
       setState({ user: data, loading: false, unreachable: false });
       return data;
     } catch (error) {
@@ -155,7 +153,7 @@ export async function signUp(form: FormData, options?: UploadOptions): Promise<{
 
 /** Signs in with a passkey the device holds, which the person picks in the browser's window. */
 export async function signInWithPasskey(): Promise<PublicUser> {
-  const { data } = await api<{ success: boolean; data: PublicKeyCredentialRequestOptionsJSON }>('/auth/passkey/options', { method: 'POST' });
+  const { data } = await api<DataResponse<PublicKeyCredentialRequestOptionsJSON>>('/auth/passkey/options', { method: 'POST' });
   const response = await answerWithPasskey(data);
   return acceptToken(await api<TokenResponse>('/auth/passkey', { method: 'POST', json: { response } }));
 }
@@ -193,7 +191,7 @@ export async function linkExternalAccount(password: string): Promise<PublicUser>
 /** Ends the session here whatever the server says; rejects with the server's error so it can be shown. */
 export async function signOut(): Promise<string> {
   try {
-    const response = await api<{ success: boolean; message: string }>('/auth/logout', { method: 'POST' });
+    const response = await api<MessageResponse>('/auth/logout', { method: 'POST' });
     return response.message;
   } finally {
     setToken(null);

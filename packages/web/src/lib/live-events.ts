@@ -1,4 +1,4 @@
-import { LIVE_EVENTS_RETRY_MS, type LiveEvent, type LiveEventPage } from '@furniture/contract';
+import { type DataResponse, LIVE_EVENTS_RETRY_MS, type LiveEvent, type LiveEventPage } from '@furniture/contract';
 import { api, ApiError } from './api-client.ts';
 import { currentToken, discardBody, getToken, refreshToken } from './session.ts';
 
@@ -206,7 +206,7 @@ async function poll(signal: AbortSignal): Promise<'done' | 'signed-out'> {
   const until = Date.now() + POLLING_PERIOD_MS;
   while (!signal.aborted && Date.now() < until) {
     try {
-      const { data } = await api<{ success: true; data: LiveEventPage }>('/events', {
+      const { data } = await api<DataResponse<LiveEventPage>>('/events', {
         query: { after: lastEventId ?? undefined },
         signal,
       });

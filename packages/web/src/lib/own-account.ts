@@ -1,4 +1,4 @@
-import type { OwnAccount } from '@furniture/contract';
+import type { DataResponse, OwnAccount } from '@furniture/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 
@@ -6,6 +6,6 @@ import { api } from './api-client.ts';
 export const ownAccountQuery = () =>
   queryOptions({
     queryKey: ['me'],
-    queryFn: ({ signal }) => api<{ success: boolean; data: OwnAccount }>('/me', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<DataResponse<OwnAccount>>('/me', { signal }).then((r) => r.data),
     meta: { private: true },
   });

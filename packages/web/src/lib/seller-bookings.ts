@@ -1,4 +1,4 @@
-import type { SellerBooking } from '@furniture/contract';
+import type { DataResponse, SellerBooking } from '@furniture/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 
@@ -10,6 +10,6 @@ export const sellerBookingsQuery = () =>
   queryOptions({
     queryKey: ['seller-bookings'],
     queryFn: ({ signal }) =>
-      api<{ success: boolean; data: SellerBooking[] }>('/seller/bookings', { query: { limit: '100' }, signal }).then((r) => r.data),
+      api<DataResponse<SellerBooking[]>>('/seller/bookings', { query: { limit: '100' }, signal }).then((r) => r.data),
     meta: { private: true },
   });

@@ -1,4 +1,4 @@
-import type { SellerPage } from '@furniture/contract';
+import type { DataResponse, SellerPage } from '@furniture/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 
@@ -6,5 +6,5 @@ import { api } from './api-client.ts';
 export const sellerPageQuery = (id: string) =>
   queryOptions({
     queryKey: ['sellers', id],
-    queryFn: ({ signal }) => api<{ success: boolean; data: SellerPage }>(`/sellers/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<DataResponse<SellerPage>>(`/sellers/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
   });

@@ -1,4 +1,4 @@
-import { messages } from '@furniture/contract';
+import { type DataResponse, messages, type UploadedImage } from '@furniture/contract';
 import { useState } from 'react';
 import { upload } from './api-client.ts';
 import { notify } from './notify.ts';
@@ -15,11 +15,11 @@ export function useImageUpload() {
     form.append('image', file);
     setProgress(0);
     try {
-      const response = await upload<{ success: boolean; data?: { url?: string } }>('/images', form, {
+      const response = await upload<DataResponse<UploadedImage>>('/images', form, {
         onProgress: setProgress,
       });
-      const url = response.data?.url;
-      if (!response.success || !url) throw new Error(messages.imageUploadFailed);
+      const { url } = response.data;
+      if (!url) throw new Error(messages.imageUploadFailed);
       notify.success(messages.imageUploadSucceeded);
       return url;
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@furniture/contract';
+import type { DataResponse, PublicUser } from '@furniture/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 import { useAuth } from './auth.tsx';
@@ -8,7 +8,7 @@ export const userRecordQuery = (email: string) =>
   queryOptions({
     queryKey: ['user-record', email],
     queryFn: ({ signal }) =>
-      api<{ success: boolean; data: PublicUser }>('/user', { query: { email }, signal }).then((r) => r.data),
+      api<DataResponse<PublicUser>>('/user', { query: { email }, signal }).then((r) => r.data),
     meta: { private: true },
   });
 

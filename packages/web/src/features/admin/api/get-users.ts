@@ -1,4 +1,4 @@
-import type { ManagedUser } from '@furniture/contract';
+import type { DataResponse, ManagedUser } from '@furniture/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -10,6 +10,6 @@ const endpoints: Record<ListedRole, string> = { buyer: '/allBuyer', seller: '/al
 export const usersQuery = (role: ListedRole) =>
   queryOptions({
     queryKey: ['users', role],
-    queryFn: ({ signal }) => api<{ success: boolean; data: ManagedUser[] }>(endpoints[role], { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<DataResponse<ManagedUser[]>>(endpoints[role], { signal }).then((r) => r.data),
     meta: { private: true },
   });

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import type { MessageResponse } from '@furniture/contract';
 
 export function useMakeAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (email: string) =>
-      api<{ success: boolean; message: string }>('/makeNewAdmin', { method: 'PATCH', query: { email } }),
+      api<MessageResponse>('/makeNewAdmin', { method: 'PATCH', query: { email } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
   });
 }

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import type { MessageResponse } from '@furniture/contract';
 
 export function useVerifyUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (email: string) =>
-      api<{ success: boolean; message: string }>('/verifyUser', { method: 'PATCH', query: { email } }),
+      api<MessageResponse>('/verifyUser', { method: 'PATCH', query: { email } }),
     // The seller's tick changes on every product card, so those lists are stale too.
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['users'] }), queryClient.invalidateQueries({ queryKey: ['products'] })]),
   });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { accountTexts, forgotPasswordBody } from '@furniture/contract';
+import { accountTexts, forgotPasswordBody, type MessageResponse } from '@furniture/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -27,7 +27,7 @@ export function ForgotPasswordRoute() {
   async function onSubmit({ email }: Forgot) {
     setFailure(null);
     try {
-      const response = await api<{ success: boolean; message: string }>('/auth/forgot-password', { method: 'POST', json: { email } });
+      const response = await api<MessageResponse>('/auth/forgot-password', { method: 'POST', json: { email } });
       setSent(response.message);
     } catch (error) {
       setFailure(errorMessage(error));

@@ -1,4 +1,4 @@
-import { accountTexts } from '@furniture/contract';
+import { accountTexts, type MessageResponse } from '@furniture/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -25,7 +25,7 @@ export function VerifyEmailRoute() {
       setOutcome({ ok: false, message: accountTexts.verify.noToken });
       return;
     }
-    api<{ success: boolean; message: string }>('/auth/verify-email', { method: 'POST', json: { token } })
+    api<MessageResponse>('/auth/verify-email', { method: 'POST', json: { token } })
       .then(async () => {
         await reloadUser();
         setOutcome({ ok: true, message: accountTexts.verify.done });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import type { MessageResponse } from '@furniture/contract';
 
 /** What a booking needs to know about the product, whether it comes from a card or a wish. */
 export interface BookableProduct {
@@ -27,7 +28,7 @@ export function useAddBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payload: BookingPayload) =>
-      api<{ success: boolean; message: string }>('/addBooking', { method: 'POST', json: payload }),
+      api<MessageResponse>('/addBooking', { method: 'POST', json: payload }),
     // Product cards show what the buyer has wished for and booked.
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['bookings'] }), queryClient.invalidateQueries({ queryKey: ['product-marks'] })]),
   });

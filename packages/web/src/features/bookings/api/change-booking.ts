@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import type { MessageResponse } from '@furniture/contract';
 
 export type BuyerBookingStep = 'cancel' | 'received';
 
@@ -8,7 +9,7 @@ export function useChangeOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, step }: { id: string; step: BuyerBookingStep }) =>
-      api<{ success: boolean; message: string }>(`/bookings/${encodeURIComponent(id)}/${step}`, { method: 'POST' }),
+      api<MessageResponse>(`/bookings/${encodeURIComponent(id)}/${step}`, { method: 'POST' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['bookings'] }),
   });
 }

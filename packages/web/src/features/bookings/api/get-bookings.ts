@@ -1,4 +1,4 @@
-import type { Booking } from '@furniture/contract';
+import type { Booking, DataResponse } from '@furniture/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -7,6 +7,6 @@ export const bookingsQuery = (email: string) =>
   queryOptions({
     queryKey: ['bookings', email],
     queryFn: ({ signal }) =>
-      api<{ success: boolean; data: Booking[] }>('/booking', { query: { email }, signal }).then((r) => r.data),
+      api<DataResponse<Booking[]>>('/booking', { query: { email }, signal }).then((r) => r.data),
     meta: { private: true },
   });

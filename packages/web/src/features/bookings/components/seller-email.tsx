@@ -1,4 +1,4 @@
-import { trustWebTexts, uiTexts, type SellerContact } from '@furniture/contract';
+import { type DataResponse, type SellerContact, trustWebTexts, uiTexts } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
@@ -11,7 +11,7 @@ export function SellerEmail({ productId, productName }: { productId: string; pro
   const [shown, setShown] = useState(false);
   const { data: contact, error } = useQuery({
     queryKey: ['contact', productId],
-    queryFn: ({ signal }) => api<{ success: boolean; data: SellerContact }>(`/products/${encodeURIComponent(productId)}/contact`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<DataResponse<SellerContact>>(`/products/${encodeURIComponent(productId)}/contact`, { signal }).then((r) => r.data),
     enabled: shown,
     meta: { private: true },
   });

@@ -1,4 +1,4 @@
-import type { AddCategoryBody } from '@furniture/contract';
+import type { AddCategoryBody, MessageResponse } from '@furniture/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { categoriesQuery } from '../../../lib/categories.ts';
@@ -7,7 +7,7 @@ export function useAddCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AddCategoryBody) =>
-      api<{ success: boolean; message: string }>('/addCategory', { method: 'POST', json: body }),
+      api<MessageResponse>('/addCategory', { method: 'POST', json: body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: categoriesQuery().queryKey }),
   });
 }

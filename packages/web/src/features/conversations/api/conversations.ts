@@ -1,4 +1,4 @@
-import type { ChatMessage, Conversation, MessagePage } from '@furniture/contract';
+import type { ChatMessage, Conversation, DataResponse, MessagePage } from '@furniture/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -7,7 +7,7 @@ export const conversationsQuery = () =>
   queryOptions({
     queryKey: ['conversations'],
     queryFn: ({ signal }) =>
-      api<{ success: boolean; data: Conversation[] }>('/conversations', { query: { limit: '100' }, signal }).then((r) => r.data),
+      api<DataResponse<Conversation[]>>('/conversations', { query: { limit: '100' }, signal }).then((r) => r.data),
     meta: { private: true },
   });
 
@@ -29,7 +29,7 @@ export async function olderMessages(conversationId: string, before: string) {
 }
 
 export function startConversation(productId: string) {
-  return api<{ success: boolean; data: { _id: string } }>('/conversations', { method: 'POST', json: { productId } }).then((r) => r.data._id);
+  return api<DataResponse<{ _id: string }>>('/conversations', { method: 'POST', json: { productId } }).then((r) => r.data._id);
 }
 
 export function markConversationRead(conversationId: string) {
@@ -50,7 +50,7 @@ function useThreadMutation<Variables>(mutationFn: (variables: Variables) => Prom
 
 export const useSendMessage = () =>
   useThreadMutation(({ conversationId, text }: { conversationId: string; text: string }) =>
-    api<{ success: boolean; data: ChatMessage }>(`/conversations/${encodeURIComponent(conversationId)}/messages`, {
+    api<DataResponse<ChatMessage>>(`/conversations/${encodeURIComponent(conversationId)}/messages`, {
       method: 'POST',
       json: { text },
     }),
@@ -65,7 +65,7 @@ export type OfferAnswer = 'accept' | 'decline' | 'counter';
 
 export const useAnswerOffer = () =>
   useThreadMutation(({ offerId, answer, amount }: { offerId: string; answer: OfferAnswer; amount?: number }) =>
-    api<{ success: boolean; data: { bookingId?: string } }>(`/offers/${encodeURIComponent(offerId)}/${answer}`, {
+    api<DataResponse<{ bookingId?: string }>>(`/offers/${encodeURIComponent(offerId)}/${answer}`, {
       method: 'POST',
       ...(answer === 'counter' ? { json: { amount } } : {}),
     }),

@@ -1,4 +1,4 @@
-import type { Earnings, Payout } from '@furniture/contract';
+import type { CreatedResponse, DataResponse, Earnings, Payout } from '@furniture/contract';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiText } from '../../../lib/api-client.ts';
 
@@ -7,7 +7,7 @@ export const earningsQuery = () =>
   infiniteQueryOptions({
     queryKey: ['earnings'],
     queryFn: ({ signal, pageParam }) =>
-      api<{ success: boolean; data: Earnings }>('/me/earnings', { query: pageParam ? { cursor: pageParam } : {}, signal }).then((r) => r.data),
+      api<DataResponse<Earnings>>('/me/earnings', { query: pageParam ? { cursor: pageParam } : {}, signal }).then((r) => r.data),
     initialPageParam: '',
     getNextPageParam: (page) => page.nextCursor ?? undefined,
     meta: { private: true },
@@ -17,7 +17,7 @@ export const earningsQuery = () =>
 export const payoutsQuery = () =>
   queryOptions({
     queryKey: ['payouts'],
-    queryFn: ({ signal }) => api<{ success: boolean; data: Payout[] }>('/me/payouts', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<DataResponse<Payout[]>>('/me/payouts', { signal }).then((r) => r.data),
     meta: { private: true },
   });
 
@@ -25,7 +25,7 @@ export const payoutsQuery = () =>
 export function usePayOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ success: boolean; message: string; data: Payout }>('/me/payouts', { method: 'POST' }),
+    mutationFn: () => api<CreatedResponse<Payout>>('/me/payouts', { method: 'POST' }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: ['earnings'] });
       await queryClient.invalidateQueries({ queryKey: ['payouts'] });

@@ -1,7 +1,9 @@
 import type {
   AppealAnswerBody,
-  AuditEntry,
+  AuditPage,
   CreateReportBody,
+  DataResponse,
+  MessageResponse,
   ModerationActionBody,
   ReportContext,
   ReportedTarget,
@@ -13,7 +15,7 @@ import { api } from '../../../lib/api-client.ts';
 /** POST /reports: a signed-in person reports a listing or an account. */
 export function useFileReport() {
   return useMutation({
-    mutationFn: (body: CreateReportBody) => api<{ success: boolean; message: string }>('/reports', { method: 'POST', json: body }),
+    mutationFn: (body: CreateReportBody) => api<MessageResponse>('/reports', { method: 'POST', json: body }),
   });
 }
 
@@ -21,7 +23,7 @@ export function useFileReport() {
 export const reportQueueQuery = (status: ReportQueueStatus) =>
   queryOptions({
     queryKey: ['reports', status],
-    queryFn: ({ signal }) => api<{ success: boolean; data: ReportedTarget[] }>('/admin/reports', { signal, query: { status } }).then((r) => r.data),
+    queryFn: ({ signal }) => api<DataResponse<ReportedTarget[]>>('/admin/reports', { signal, query: { status } }).then((r) => r.data),
     meta: { private: true },
   });
 
@@ -32,12 +34,12 @@ export const reportQueueQuery = (status: ReportQueueStatus) =>
 export const reportContextQuery = (reportId: string) =>
   queryOptions({
     queryKey: ['report-context', reportId],
-    queryFn: ({ signal }) => api<{ success: boolean; data: ReportContext }>(`/admin/reports/${encodeURIComponent(reportId)}/context`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<DataResponse<ReportContext>>(`/admin/reports/${encodeURIComponent(reportId)}/context`, { signal }).then((r) => r.data),
     staleTime: Infinity,
     meta: { private: true },
   });
 
-type Answer = { success: boolean; message: string };
+type Answer = MessageResponse;
 
 /** An admin's act on the queue: afterwards the queue, the audit log and the product lists are stale. */
 function useAdminAct<Variables>(mutationFn: (variables: Variables) => Promise<Answer>) {
@@ -77,7 +79,7 @@ export const auditQuery = (cursor: string | null) =>
   queryOptions({
     queryKey: ['audit', cursor],
     queryFn: ({ signal }) =>
-      api<{ success: boolean; data: AuditEntry[]; nextCursor: string | null }>('/admin/audit', {
+      api<AuditPage>('/admin/audit', {
         signal,
         ...(cursor ? { query: { cursor } } : {}),
       }),

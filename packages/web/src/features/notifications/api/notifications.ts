@@ -1,4 +1,4 @@
-import type { Notification, NotificationSettings } from '@furniture/contract';
+import type { DataResponse, NotificationList, NotificationSettings } from '@furniture/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -7,14 +7,14 @@ export const notificationsQuery = () =>
   queryOptions({
     queryKey: ['notifications'],
     queryFn: ({ signal }) =>
-      api<{ success: boolean; data: Notification[]; unread: number }>('/notifications', { query: { limit: '50' }, signal }),
+      api<NotificationList>('/notifications', { query: { limit: '50' }, signal }),
     meta: { private: true },
   });
 
 export const notificationSettingsQuery = () =>
   queryOptions({
     queryKey: ['notification-settings'],
-    queryFn: ({ signal }) => api<{ success: boolean; data: NotificationSettings }>('/me/notification-settings', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<DataResponse<NotificationSettings>>('/me/notification-settings', { signal }).then((r) => r.data),
     meta: { private: true },
   });
 

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import type { CreatePaymentIntentResponse } from '@furniture/contract';
 
 /**
  * POST /create-payment-intent: the client secret the card form confirms. Held for the page's
@@ -9,7 +10,7 @@ export const paymentIntentQuery = (bookingId: string, productPrice: number) =>
   queryOptions({
     queryKey: ['payment-intent', bookingId],
     queryFn: () =>
-      api<{ success: boolean; clientSecret: string }>('/create-payment-intent', {
+      api<CreatePaymentIntentResponse>('/create-payment-intent', {
         method: 'POST',
         json: { bookingId, productPrice },
       }).then((r) => r.clientSecret),

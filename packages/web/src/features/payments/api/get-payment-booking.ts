@@ -1,4 +1,4 @@
-import type { Booking } from '@furniture/contract';
+import type { Booking, DataResponse } from '@furniture/contract';
 import { queryOptions } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { api } from '../../../lib/api-client.ts';
@@ -9,7 +9,7 @@ export const paymentBookingQuery = (bookingId: string) =>
   queryOptions({
     queryKey: ['booking', bookingId],
     queryFn: ({ signal }) =>
-      api<{ success: boolean; data: Booking }>(`/dashboard/payment/${encodeURIComponent(bookingId)}`, { signal }).then(
+      api<DataResponse<Booking>>(`/dashboard/payment/${encodeURIComponent(bookingId)}`, { signal }).then(
         (r) => r.data,
       ),
     meta: { private: true },

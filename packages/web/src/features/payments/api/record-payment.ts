@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import type { MessageResponse } from '@furniture/contract';
 
 /** The payment record of section 3, sent once the provider reports success. */
 export interface PaymentRecord {
@@ -15,7 +16,7 @@ export function useRecordPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (record: PaymentRecord) =>
-      api<{ success: boolean; message: string }>('/payment', { method: 'POST', json: record }),
+      api<MessageResponse>('/payment', { method: 'POST', json: record }),
     // A sale changes the product everywhere it shows (Unavailable) and the buyer's orders. The
     // payment intent is done with: asking for it again would only be refused.
     onSettled: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'payment-intent' }),

@@ -1,4 +1,4 @@
-import type { AddProductBody } from '@furniture/contract';
+import type { AddProductBody, MessageResponse } from '@furniture/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -6,7 +6,7 @@ export function useAddProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AddProductBody) =>
-      api<{ success: boolean; message: string }>('/addProduct', { method: 'POST', json: body }),
+      api<MessageResponse>('/addProduct', { method: 'POST', json: body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
   });
 }

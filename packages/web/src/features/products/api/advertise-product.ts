@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import type { MessageResponse } from '@furniture/contract';
 
 export function useAdvertiseProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api<{ success: boolean; message: string }>('/productAddToAdvertisement', { method: 'POST', query: { id } }),
+      api<MessageResponse>('/productAddToAdvertisement', { method: 'POST', query: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
   });
 }

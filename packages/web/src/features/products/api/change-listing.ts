@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import type { MessageResponse } from '@furniture/contract';
 
 export type ListingStep = 'renew' | 'withdraw' | 'sold-elsewhere';
 
@@ -8,7 +9,7 @@ export function useChangeListing() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, step }: { id: string; step: ListingStep }) =>
-      api<{ success: boolean; message: string }>(`/products/${encodeURIComponent(id)}/${step}`, { method: 'POST' }),
+      api<MessageResponse>(`/products/${encodeURIComponent(id)}/${step}`, { method: 'POST' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
   });
 }

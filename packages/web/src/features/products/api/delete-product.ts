@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import type { DeleteResponse } from '@furniture/contract';
 
 export function useDeleteProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api<{ success: boolean; deletedCount?: number; message: string }>('/productDelete', { method: 'DELETE', query: { id } }),
+      api<DeleteResponse>('/productDelete', { method: 'DELETE', query: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
   });
 }

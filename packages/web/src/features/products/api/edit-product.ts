@@ -1,4 +1,4 @@
-import type { EditProductBody } from '@furniture/contract';
+import type { EditProductBody, MessageResponse } from '@furniture/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -7,7 +7,7 @@ export function useEditProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: EditProductBody }) =>
-      api<{ success: boolean; message: string }>(`/products/${encodeURIComponent(id)}`, { method: 'PATCH', json: body }),
+      api<MessageResponse>(`/products/${encodeURIComponent(id)}`, { method: 'PATCH', json: body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
   });
 }

@@ -1,4 +1,4 @@
-import type { Product } from '@furniture/contract';
+import type { DataResponse, Product } from '@furniture/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -7,5 +7,5 @@ export const advertisedProductsQuery = () =>
   queryOptions({
     queryKey: ['products', 'advertised'],
     queryFn: ({ signal }) =>
-      api<{ success: boolean; data: Product[] }>('/advertisement', { signal }).then((r) => r.data),
+      api<DataResponse<Product[]>>('/advertisement', { signal }).then((r) => r.data),
   });

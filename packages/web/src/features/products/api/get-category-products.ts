@@ -1,4 +1,4 @@
-import type { Product } from '@furniture/contract';
+import type { CategoryProducts } from '@furniture/contract';
 import { queryOptions } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { api } from '../../../lib/api-client.ts';
@@ -9,7 +9,7 @@ export const categoryProductsQuery = (categoryId: string) =>
   queryOptions({
     queryKey: ['products', 'category', categoryId],
     queryFn: ({ signal }) =>
-      api<{ success: boolean; products: Product[] }>(`/category/${encodeURIComponent(categoryId)}`, { signal }).then(
+      api<CategoryProducts>(`/category/${encodeURIComponent(categoryId)}`, { signal }).then(
         (r) => r.products,
       ),
   });

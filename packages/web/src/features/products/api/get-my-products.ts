@@ -1,4 +1,4 @@
-import type { SellerProduct } from '@furniture/contract';
+import type { DataResponse, SellerProduct } from '@furniture/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -7,6 +7,6 @@ export const myProductsQuery = (email: string) =>
   queryOptions({
     queryKey: ['products', 'mine', email],
     queryFn: ({ signal }) =>
-      api<{ success: boolean; data: SellerProduct[] }>('/myProducts', { query: { email }, signal }).then((r) => r.data),
+      api<DataResponse<SellerProduct[]>>('/myProducts', { query: { email }, signal }).then((r) => r.data),
     meta: { private: true },
   });

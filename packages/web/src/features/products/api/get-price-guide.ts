@@ -1,4 +1,4 @@
-import type { PriceGuide, PriceGuideQuery } from '@furniture/contract';
+import type { DataResponse, PriceGuide, PriceGuideQuery } from '@furniture/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -9,7 +9,7 @@ export const priceGuideQuery = (query: PriceGuideQuery | null) =>
     enabled: query !== null,
     staleTime: 5 * 60 * 1000,
     queryFn: ({ signal }) =>
-      api<{ success: boolean; data: PriceGuide }>('/price-guide', {
+      api<DataResponse<PriceGuide>>('/price-guide', {
         signal,
         query: query ? { ...query } : {},
       }).then((r) => r.data),

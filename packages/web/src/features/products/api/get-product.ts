@@ -1,4 +1,4 @@
-import type { ProductDetails } from '@furniture/contract';
+import type { DataResponse, ProductDetails } from '@furniture/contract';
 import { queryOptions } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { api } from '../../../lib/api-client.ts';
@@ -8,7 +8,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 export const productQuery = (id: string) =>
   queryOptions({
     queryKey: ['products', 'one', id],
-    queryFn: ({ signal }) => api<{ success: boolean; data: ProductDetails }>(`/products/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<DataResponse<ProductDetails>>(`/products/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
   });
 
 /** The route loader of /product/{id}: an unknown id fails with 404, which the error page shows. */

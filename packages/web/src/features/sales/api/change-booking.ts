@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import type { MessageResponse } from '@furniture/contract';
 
 export type SellerBookingStep = 'accept' | 'decline' | 'handover' | 'refund';
 
@@ -8,7 +9,7 @@ export function useChangeSellerBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, step, reason }: { id: string; step: SellerBookingStep; reason?: string }) =>
-      api<{ success: boolean; message: string }>(`/bookings/${encodeURIComponent(id)}/${step}`, {
+      api<MessageResponse>(`/bookings/${encodeURIComponent(id)}/${step}`, {
         method: 'POST',
         ...(step === 'decline' ? { json: { reason } } : {}),
       }),

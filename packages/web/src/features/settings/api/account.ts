@@ -1,16 +1,14 @@
-import type { AccountPasskey, AccountSession, OwnAccount } from '@furniture/contract';
+import type { AccountPasskey, AccountSession, CreatedResponse, DataResponse, MessageResponse, OwnAccount } from '@furniture/contract';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { reloadUser } from '../../../lib/auth-store.ts';
 import { makePasskey } from '../../../lib/passkeys.ts';
 
-type Message = { success: boolean; message: string };
-
 export const accountSessionsQuery = () =>
   queryOptions({
     queryKey: ['me', 'sessions'],
-    queryFn: ({ signal }) => api<{ success: boolean; data: AccountSession[] }>('/me/sessions', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<DataResponse<AccountSession[]>>('/me/sessions', { signal }).then((r) => r.data),
     meta: { private: true },
   });
 
@@ -19,7 +17,7 @@ export type ProfileChange = Partial<Pick<OwnAccount, 'name' | 'image' | 'phone' 
 export function useChangeProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: ProfileChange) => api<Message & { data: OwnAccount }>('/me', { method: 'PATCH', json: change }),
+    mutationFn: (change: ProfileChange) => api<CreatedResponse<OwnAccount>>('/me', { method: 'PATCH', json: change }),
     // The name and photo show in the navbar and the dashboard's header too.
     onSuccess: async () => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['me'] }), queryClient.invalidateQueries({ queryKey: ['user-record'] }), reloadUser()]);
@@ -30,7 +28,7 @@ export function useChangeProfile() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) => api<Message>('/me/password', { method: 'POST', json: body }),
+    mutationFn: (body: { currentPassword: string; newPassword: string }) => api<MessageResponse>('/me/password', { method: 'POST', json: body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'sessions'] }),
   });
 }
@@ -38,7 +36,7 @@ export function useChangePassword() {
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string | null) => api<Message>(id ? `/me/sessions/${encodeURIComponent(id)}` : '/me/sessions', { method: 'DELETE' }),
+    mutationFn: (id: string | null) => api<MessageResponse>(id ? `/me/sessions/${encodeURIComponent(id)}` : '/me/sessions', { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'sessions'] }),
   });
 }
@@ -46,7 +44,7 @@ export function useEndSession() {
 export const passkeysQuery = () =>
   queryOptions({
     queryKey: ['me', 'passkeys'],
-    queryFn: ({ signal }) => api<{ success: boolean; data: AccountPasskey[] }>('/me/passkeys', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<DataResponse<AccountPasskey[]>>('/me/passkeys', { signal }).then((r) => r.data),
     meta: { private: true },
   });
 
@@ -55,9 +53,9 @@ export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const { data } = await api<{ success: boolean; data: PublicKeyCredentialCreationOptionsJSON }>('/me/passkeys/options', { method: 'POST' });
+      const { data } = await api<DataResponse<PublicKeyCredentialCreationOptionsJSON>>('/me/passkeys/options', { method: 'POST' });
       const response = await makePasskey(data);
-      return api<Message & { data: AccountPasskey }>('/me/passkeys', { method: 'POST', json: { response } });
+      return api<CreatedResponse<AccountPasskey>>('/me/passkeys', { method: 'POST', json: { response } });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'passkeys'] }),
   });
@@ -66,7 +64,7 @@ export function useAddPasskey() {
 export function useRemovePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<Message>(`/me/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api<MessageResponse>(`/me/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'passkeys'] }),
   });
 }

@@ -1,4 +1,4 @@
-import type { Product, PublicUser } from '@furniture/contract';
+import type { MessageResponse, Product, PublicUser } from '@furniture/contract';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
@@ -20,7 +20,7 @@ export function wishPayload(product: Product, buyer: PublicUser) {
  * first load stays small without the mutation machinery.
  */
 export async function addWish(payload: ReturnType<typeof wishPayload>) {
-  const response = await api<{ success: boolean; message: string }>('/addWish', { method: 'POST', json: payload });
+  const response = await api<MessageResponse>('/addWish', { method: 'POST', json: payload });
   await Promise.all([queryClient.invalidateQueries({ queryKey: ['wishes'] }), queryClient.invalidateQueries({ queryKey: ['product-marks'] })]);
   return response;
 }

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import type { DeleteResponse } from '@furniture/contract';
 
 export function useDeleteWish() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api<{ success: boolean; deletedCount?: number; message: string }>('/wishDelete', { method: 'DELETE', query: { id } }),
+      api<DeleteResponse>('/wishDelete', { method: 'DELETE', query: { id } }),
     // Product cards show what the buyer has wished for and booked.
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['wishes'] }), queryClient.invalidateQueries({ queryKey: ['product-marks'] })]),
   });

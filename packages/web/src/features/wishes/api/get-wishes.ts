@@ -1,4 +1,4 @@
-import type { Wish } from '@furniture/contract';
+import type { DataResponse, Wish } from '@furniture/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -6,6 +6,6 @@ import { api } from '../../../lib/api-client.ts';
 export const wishesQuery = (email: string) =>
   queryOptions({
     queryKey: ['wishes', email],
-    queryFn: ({ signal }) => api<{ success: boolean; data: Wish[] }>('/wishes', { query: { email }, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<DataResponse<Wish[]>>('/wishes', { query: { email }, signal }).then((r) => r.data),
     meta: { private: true },
   });

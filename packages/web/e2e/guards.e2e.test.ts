@@ -236,7 +236,7 @@ describe('Google sign-in', () => {
   it('opens the provider in a popup and shows a failure it reports in red and as a toast', async () => {
     session = await openSession(chromium.browser, market.url);
     const { page, context } = session;
-    // This server has no Google client; its answers are stood in for, up to the popup's report.
+    // This server has no Google client; the app's reads of its answers are stood in for, up to the popup's report.
     await context.route('**/api/config', (route) =>
       route.fulfill({ json: { success: true, data: { googleSignIn: true, paymentProvider: 'simulated', stripePublishableKey: null, platformFee: { percent: 10, fixedCents: 0 } } } }),
     );
@@ -249,7 +249,11 @@ describe('Google sign-in', () => {
         </script>`,
       }),
     );
-    await page.goto('/login');
+    // The login page comes from the server with its own config; the stand-in is the app's, so the
+    // page is reached from within the app.
+    await page.goto('/forgot-password');
+    await page.getByRole('link', { name: labels.nav.logIn }).first().click();
+    await page.waitForURL((url) => url.pathname === '/login');
     const google = page.getByRole('button', { name: labels.login.google });
     await expect.poll(() => google.isEnabled()).toBe(true);
     const [popup] = await Promise.all([page.waitForEvent('popup'), google.click()]);

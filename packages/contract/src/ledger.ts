@@ -44,8 +44,8 @@ export type ReportProblemBody = z.infer<typeof reportProblemBody>;
 export const earningsEntry = z.object({
   _id: z.string(),
   kind: z.enum(ledgerTransactionKinds),
-  /** Which of the seller's balances moved. */
-  account: z.enum(['held', 'available', 'payouts']),
+  /** Which of the seller's balances moved: held (pending) for a charge or a refund before the release, available for every other movement. */
+  account: z.enum(['held', 'available']),
   amountCents: z.number().int(),
   bookingId: z.string().nullable(),
   productName: z.string().nullable(),
@@ -170,7 +170,7 @@ export const statementTexts = {
     payout: 'Paid out',
     reversal: 'Payout failed, money returned',
   } satisfies Record<LedgerTransactionKind, string>,
-  accounts: { held: 'Pending', available: 'Available', payouts: 'Paid out' },
+  accounts: { held: 'Pending', available: 'Available' },
 } as const;
 
 /** What a seller receives from a sale once the platform's fee is taken: on the Add Product and Edit forms, and on each of the seller's bookings. */

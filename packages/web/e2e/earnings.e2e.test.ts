@@ -50,6 +50,10 @@ describe('a seller’s earnings', () => {
     const payout = page.getByRole('list', { name: earningsTexts.payoutsTitle }).getByRole('listitem');
     await expect.poll(() => payout.innerText()).toContain(earningsTexts.payoutStatus.paid);
     expect(await payout.innerText()).toContain(formatCents(13_500));
+    // The payout is one movement: one line, what left the available balance.
+    const paidOut = page.getByRole('row').filter({ hasText: statementTexts.kinds.payout });
+    await expect.poll(() => paidOut.count()).toBe(1);
+    expect(await paidOut.innerText()).toContain(formatCents(-13_500));
     // Nothing is left: the button says why it cannot be pressed.
     expect(await page.getByRole('button', { name: earningsTexts.payOut }).isDisabled()).toBe(true);
     await expectText(page, earningsTexts.nothingAvailable);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { EarningsEntry, FinanceOverview, SaleProblem } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
@@ -10,8 +10,17 @@ export const EARNINGS_PAGE_SIZE = 50;
 /** Weeks the earnings chart shows. */
 export const EARNINGS_WEEKS = 12;
 
+/**
+ * A seller's entries, one per movement as people understand it. A release, a payout and a payout's
+ * reversal move money between two of the seller's balances (held or paid out, and available):
+ * each shows once, as what it did to the available balance. A charge and a refund before the
+ * release touch the held balance only.
+ */
 const sellerEntries = (sellerId: string) =>
-  and(eq(ledgerAccounts.sellerId, sellerId), inArray(ledgerAccounts.kind, ['held', 'available', 'payouts']));
+  and(
+    eq(ledgerAccounts.sellerId, sellerId),
+    or(eq(ledgerAccounts.kind, 'available'), and(eq(ledgerAccounts.kind, 'held'), inArray(ledgerTransactions.kind, ['charge', 'refund']))),
+  );
 
 const entryColumns = {
   id: ledgerEntries.id,

@@ -4,6 +4,7 @@ import { ConnectionNotice } from '../components/connection-notice.tsx';
 import { AuthProvider, useAuth } from '../lib/auth.tsx';
 import { usePlainMessages, useToastModule } from '../lib/notify.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { bookingKeys, conversationKeys, notificationKeys, productKeys, saleKeys } from '../lib/query-keys.ts';
 
 /** Toasts of section 9: top-center, 4 s for plain and error, 2 s for success, loading until dismissed. */
 const toastOptions = {
@@ -61,20 +62,20 @@ function LiveEventsConnection() {
       liveEvents.startLiveEvents();
       // A step of a sale by the other side (a new booking, an answer, a payment) shows at once.
       const unsubscribe = liveEvents.subscribeToLiveEvents('sale.changed', () => {
-        for (const queryKey of [['bookings'], ['seller-bookings'], ['products']]) void queryClient.invalidateQueries({ queryKey });
+        for (const queryKey of [bookingKeys.all, saleKeys.sellerBookings, productKeys.all]) void queryClient.invalidateQueries({ queryKey });
       });
       // A message, an offer, a read receipt or a removal by moderation shows at once.
       const conversationEvents = ['message.created', 'offer.changed', 'conversation.read', 'message.removed'].map((type) =>
         liveEvents.subscribeToLiveEvents(type, () => {
-          for (const queryKey of [['conversations'], ['messages']]) void queryClient.invalidateQueries({ queryKey });
+          for (const queryKey of [conversationKeys.all, conversationKeys.messages]) void queryClient.invalidateQueries({ queryKey });
         }),
       );
       const notificationEvents = liveEvents.subscribeToLiveEvents('notification.created', () => {
-        void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
       });
       // An admin hid, removed or restored one of the seller's listings, or answered its appeal: My Products shows it at once.
       const moderationEvents = liveEvents.subscribeToLiveEvents('listing.moderated', () => {
-        void queryClient.invalidateQueries({ queryKey: ['products'] });
+        void queryClient.invalidateQueries({ queryKey: productKeys.all });
       });
       stop = () => {
         unsubscribe();

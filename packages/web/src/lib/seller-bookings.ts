@@ -1,6 +1,7 @@
 import type { DataResponse, SellerBooking } from '@furniture/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client.ts';
+import { saleKeys } from './query-keys.ts';
 
 /**
  * GET /seller/bookings: every booking on the signed-in seller's products. Shared by the dashboard
@@ -8,7 +9,7 @@ import { api } from './api-client.ts';
  */
 export const sellerBookingsQuery = () =>
   queryOptions({
-    queryKey: ['seller-bookings'],
+    queryKey: saleKeys.sellerBookings,
     queryFn: ({ signal }) =>
       api<DataResponse<SellerBooking[]>>('/seller/bookings', { query: { limit: '100' }, signal }).then((r) => r.data),
     meta: { private: true },

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { MessageResponse } from '@furniture/contract';
+import { bookingKeys, productMarkKeys } from '../../../lib/query-keys.ts';
 
 /** What a booking needs to know about the product, whether it comes from a card or a wish. */
 export interface BookableProduct {
@@ -30,6 +31,6 @@ export function useAddBooking() {
     mutationFn: (payload: BookingPayload) =>
       api<MessageResponse>('/addBooking', { method: 'POST', json: payload }),
     // Product cards show what the buyer has wished for and booked.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['bookings'] }), queryClient.invalidateQueries({ queryKey: ['product-marks'] })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: bookingKeys.all }), queryClient.invalidateQueries({ queryKey: productMarkKeys.all })]),
   });
 }

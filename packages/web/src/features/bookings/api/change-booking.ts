@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { MessageResponse } from '@furniture/contract';
+import { bookingKeys } from '../../../lib/query-keys.ts';
 
 export type BuyerBookingStep = 'cancel' | 'received';
 
@@ -10,6 +11,6 @@ export function useChangeOrder() {
   return useMutation({
     mutationFn: ({ id, step }: { id: string; step: BuyerBookingStep }) =>
       api<MessageResponse>(`/bookings/${encodeURIComponent(id)}/${step}`, { method: 'POST' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { DeleteResponse } from '@furniture/contract';
+import { bookingKeys, productMarkKeys } from '../../../lib/query-keys.ts';
 
 export function useDeleteBooking() {
   const queryClient = useQueryClient();
@@ -8,6 +9,6 @@ export function useDeleteBooking() {
     mutationFn: (id: string) =>
       api<DeleteResponse>('/bookingDelete', { method: 'DELETE', query: { id } }),
     // Product cards show what the buyer has wished for and booked.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['bookings'] }), queryClient.invalidateQueries({ queryKey: ['product-marks'] })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: bookingKeys.all }), queryClient.invalidateQueries({ queryKey: productMarkKeys.all })]),
   });
 }

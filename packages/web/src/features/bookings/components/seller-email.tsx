@@ -2,6 +2,7 @@ import { type DataResponse, type SellerContact, trustWebTexts, uiTexts } from '@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { bookingKeys } from '../../../lib/query-keys.ts';
 
 /**
  * The seller's e-mail for a buyer who booked the piece. Public answers never carry it (decision 23),
@@ -10,7 +11,7 @@ import { api } from '../../../lib/api-client.ts';
 export function SellerEmail({ productId, productName }: { productId: string; productName: string }) {
   const [shown, setShown] = useState(false);
   const { data: contact, error } = useQuery({
-    queryKey: ['contact', productId],
+    queryKey: bookingKeys.sellerContact(productId),
     queryFn: ({ signal }) => api<DataResponse<SellerContact>>(`/products/${encodeURIComponent(productId)}/contact`, { signal }).then((r) => r.data),
     enabled: shown,
     meta: { private: true },

@@ -1,11 +1,12 @@
 import type { ChatMessage, Conversation, DataResponse, MessagePage } from '@furniture/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { conversationKeys } from '../../../lib/query-keys.ts';
 
 /** GET /conversations: the signed-in person's threads, newest activity first. */
 export const conversationsQuery = () =>
   queryOptions({
-    queryKey: ['conversations'],
+    queryKey: conversationKeys.all,
     queryFn: ({ signal }) =>
       api<DataResponse<Conversation[]>>('/conversations', { query: { limit: '100' }, signal }).then((r) => r.data),
     meta: { private: true },
@@ -14,7 +15,7 @@ export const conversationsQuery = () =>
 /** GET /conversations/{id}/messages: the newest page, oldest first for reading. */
 export const messagesQuery = (conversationId: string) =>
   queryOptions({
-    queryKey: ['messages', conversationId],
+    queryKey: conversationKeys.messagesOf(conversationId),
     queryFn: ({ signal }) =>
       api<MessagePage>(`/conversations/${encodeURIComponent(conversationId)}/messages`, { signal }).then((page) => ({
         messages: [...page.data].reverse(),
@@ -42,8 +43,8 @@ function useThreadMutation<Variables>(mutationFn: (variables: Variables) => Prom
   return useMutation({
     mutationFn,
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['conversations'] });
-      await queryClient.invalidateQueries({ queryKey: ['messages'] });
+      await queryClient.invalidateQueries({ queryKey: conversationKeys.all });
+      await queryClient.invalidateQueries({ queryKey: conversationKeys.messages });
     },
   });
 }

@@ -17,6 +17,7 @@ import {
   useSendMessage,
   type OfferAnswer,
 } from '../api/conversations.ts';
+import { conversationKeys } from '../../../lib/query-keys.ts';
 
 /** A dollar amount typed by a person, or undefined when it is not one. */
 const amountOf = (value: string) => (/^\d+(\.\d{1,2})?$/.test(value.trim()) ? Number(value) : undefined);
@@ -82,7 +83,7 @@ function Thread({ thread, myId, messageActions }: { thread: Conversation; myId: 
   // Reading the thread marks it read, again whenever a new message arrives while it is open.
   useEffect(() => {
     if (thread.unread === 0) return;
-    void markConversationRead(thread._id).then(() => queryClient.invalidateQueries({ queryKey: ['conversations'] }));
+    void markConversationRead(thread._id).then(() => queryClient.invalidateQueries({ queryKey: conversationKeys.all }));
   }, [thread._id, thread.unread, newestMessageId, queryClient]);
 
   async function submitMessage(event: FormEvent) {

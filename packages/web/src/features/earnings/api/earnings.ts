@@ -1,11 +1,12 @@
 import type { CreatedResponse, DataResponse, Earnings, Payout } from '@furniture/contract';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiText } from '../../../lib/api-client.ts';
+import { earningKeys } from '../../../lib/query-keys.ts';
 
 /** GET /me/earnings: the balances, the held sales, the weekly series and a page of entries. */
 export const earningsQuery = () =>
   infiniteQueryOptions({
-    queryKey: ['earnings'],
+    queryKey: earningKeys.all,
     queryFn: ({ signal, pageParam }) =>
       api<DataResponse<Earnings>>('/me/earnings', { query: pageParam ? { cursor: pageParam } : {}, signal }).then((r) => r.data),
     initialPageParam: '',
@@ -16,7 +17,7 @@ export const earningsQuery = () =>
 /** GET /me/payouts: the seller's payouts, newest first. */
 export const payoutsQuery = () =>
   queryOptions({
-    queryKey: ['payouts'],
+    queryKey: earningKeys.payouts,
     queryFn: ({ signal }) => api<DataResponse<Payout[]>>('/me/payouts', { signal }).then((r) => r.data),
     meta: { private: true },
   });
@@ -27,8 +28,8 @@ export function usePayOut() {
   return useMutation({
     mutationFn: () => api<CreatedResponse<Payout>>('/me/payouts', { method: 'POST' }),
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['earnings'] });
-      await queryClient.invalidateQueries({ queryKey: ['payouts'] });
+      await queryClient.invalidateQueries({ queryKey: earningKeys.all });
+      await queryClient.invalidateQueries({ queryKey: earningKeys.payouts });
     },
   });
 }

@@ -11,6 +11,7 @@ import type {
 } from '@furniture/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { moderationKeys, productKeys } from '../../../lib/query-keys.ts';
 
 /** POST /reports: a signed-in person reports a listing or an account. */
 export function useFileReport() {
@@ -22,7 +23,7 @@ export function useFileReport() {
 /** GET /admin/reports: the moderation queue, waiting or handled reports. */
 export const reportQueueQuery = (status: ReportQueueStatus) =>
   queryOptions({
-    queryKey: ['reports', status],
+    queryKey: moderationKeys.reportsWith(status),
     queryFn: ({ signal }) => api<DataResponse<ReportedTarget[]>>('/admin/reports', { signal, query: { status } }).then((r) => r.data),
     meta: { private: true },
   });
@@ -33,7 +34,7 @@ export const reportQueueQuery = (status: ReportQueueStatus) =>
  */
 export const reportContextQuery = (reportId: string) =>
   queryOptions({
-    queryKey: ['report-context', reportId],
+    queryKey: moderationKeys.context(reportId),
     queryFn: ({ signal }) => api<DataResponse<ReportContext>>(`/admin/reports/${encodeURIComponent(reportId)}/context`, { signal }).then((r) => r.data),
     staleTime: Infinity,
     meta: { private: true },
@@ -48,10 +49,10 @@ function useAdminAct<Variables>(mutationFn: (variables: Variables) => Promise<An
     mutationFn,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['reports'] }),
-        queryClient.invalidateQueries({ queryKey: ['report-context'] }),
-        queryClient.invalidateQueries({ queryKey: ['audit'] }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
+        queryClient.invalidateQueries({ queryKey: moderationKeys.reports }),
+        queryClient.invalidateQueries({ queryKey: moderationKeys.contexts }),
+        queryClient.invalidateQueries({ queryKey: moderationKeys.audit }),
+        queryClient.invalidateQueries({ queryKey: productKeys.all }),
       ]),
   });
 }
@@ -77,7 +78,7 @@ export const useLiftSuspension = () =>
 /** GET /admin/audit, one keyset page. */
 export const auditQuery = (cursor: string | null) =>
   queryOptions({
-    queryKey: ['audit', cursor],
+    queryKey: moderationKeys.auditPage(cursor),
     queryFn: ({ signal }) =>
       api<AuditPage>('/admin/audit', {
         signal,

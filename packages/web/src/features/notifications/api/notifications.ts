@@ -1,11 +1,12 @@
 import type { DataResponse, NotificationList, NotificationSettings } from '@furniture/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { notificationKeys } from '../../../lib/query-keys.ts';
 
 /** GET /notifications: the newest notifications and how many are unread (the bell's count). */
 export const notificationsQuery = () =>
   queryOptions({
-    queryKey: ['notifications'],
+    queryKey: notificationKeys.all,
     queryFn: ({ signal }) =>
       api<NotificationList>('/notifications', { query: { limit: '50' }, signal }),
     meta: { private: true },
@@ -13,7 +14,7 @@ export const notificationsQuery = () =>
 
 export const notificationSettingsQuery = () =>
   queryOptions({
-    queryKey: ['notification-settings'],
+    queryKey: notificationKeys.settings,
     queryFn: ({ signal }) => api<DataResponse<NotificationSettings>>('/me/notification-settings', { signal }).then((r) => r.data),
     meta: { private: true },
   });
@@ -23,7 +24,7 @@ export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids?: string[]) => api('/notifications/read', { method: 'POST', json: ids ? { ids } : {} }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
 
@@ -31,6 +32,6 @@ export function useSaveNotificationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: NotificationSettings) => api('/me/notification-settings', { method: 'PUT', json: settings }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['notification-settings'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.settings }),
   });
 }

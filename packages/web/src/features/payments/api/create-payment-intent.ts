@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { CreatePaymentIntentResponse } from '@furniture/contract';
+import { paymentKeys } from '../../../lib/query-keys.ts';
 
 /**
  * POST /create-payment-intent: the client secret the card form confirms. Held for the page's
@@ -8,7 +9,7 @@ import type { CreatePaymentIntentResponse } from '@furniture/contract';
  */
 export const paymentIntentQuery = (bookingId: string, productPrice: number) =>
   queryOptions({
-    queryKey: ['payment-intent', bookingId],
+    queryKey: paymentKeys.intent(bookingId),
     queryFn: () =>
       api<CreatePaymentIntentResponse>('/create-payment-intent', {
         method: 'POST',

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { MessageResponse } from '@furniture/contract';
+import { paymentKeys } from '../../../lib/query-keys.ts';
 
 /** The payment record of section 3, sent once the provider reports success. */
 export interface PaymentRecord {
@@ -19,6 +20,6 @@ export function useRecordPayment() {
       api<MessageResponse>('/payment', { method: 'POST', json: record }),
     // A sale changes the product everywhere it shows (Unavailable) and the buyer's orders. The
     // payment intent is done with: asking for it again would only be refused.
-    onSettled: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'payment-intent' }),
+    onSettled: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== paymentKeys.intents[0] }),
   });
 }

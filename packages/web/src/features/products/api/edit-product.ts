@@ -1,6 +1,7 @@
 import type { EditProductBody, MessageResponse } from '@furniture/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { productKeys } from '../../../lib/query-keys.ts';
 
 /** PATCH /products/{id}: saves the changes to one of the seller's listings. */
 export function useEditProduct() {
@@ -8,6 +9,6 @@ export function useEditProduct() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: EditProductBody }) =>
       api<MessageResponse>(`/products/${encodeURIComponent(id)}`, { method: 'PATCH', json: body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });
 }

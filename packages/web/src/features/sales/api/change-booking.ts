@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { MessageResponse } from '@furniture/contract';
+import { productKeys, saleKeys } from '../../../lib/query-keys.ts';
 
 export type SellerBookingStep = 'accept' | 'decline' | 'handover' | 'refund';
 
@@ -14,8 +15,8 @@ export function useChangeSellerBooking() {
         ...(step === 'decline' ? { json: { reason } } : {}),
       }),
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['seller-bookings'] });
-      await queryClient.invalidateQueries({ queryKey: ['products'] });
+      await queryClient.invalidateQueries({ queryKey: saleKeys.sellerBookings });
+      await queryClient.invalidateQueries({ queryKey: productKeys.all });
     },
   });
 }

@@ -4,10 +4,11 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '../../../lib/api-client.ts';
 import { reloadUser } from '../../../lib/auth-store.ts';
 import { makePasskey } from '../../../lib/passkeys.ts';
+import { accountKeys, userKeys } from '../../../lib/query-keys.ts';
 
 export const accountSessionsQuery = () =>
   queryOptions({
-    queryKey: ['me', 'sessions'],
+    queryKey: accountKeys.sessions,
     queryFn: ({ signal }) => api<DataResponse<AccountSession[]>>('/me/sessions', { signal }).then((r) => r.data),
     meta: { private: true },
   });
@@ -20,7 +21,7 @@ export function useChangeProfile() {
     mutationFn: (change: ProfileChange) => api<CreatedResponse<OwnAccount>>('/me', { method: 'PATCH', json: change }),
     // The name and photo show in the navbar and the dashboard's header too.
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['me'] }), queryClient.invalidateQueries({ queryKey: ['user-record'] }), reloadUser()]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: accountKeys.all }), queryClient.invalidateQueries({ queryKey: userKeys.records }), reloadUser()]);
     },
   });
 }
@@ -29,7 +30,7 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) => api<MessageResponse>('/me/password', { method: 'POST', json: body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'sessions'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }
 
@@ -37,13 +38,13 @@ export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string | null) => api<MessageResponse>(id ? `/me/sessions/${encodeURIComponent(id)}` : '/me/sessions', { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'sessions'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }
 
 export const passkeysQuery = () =>
   queryOptions({
-    queryKey: ['me', 'passkeys'],
+    queryKey: accountKeys.passkeys,
     queryFn: ({ signal }) => api<DataResponse<AccountPasskey[]>>('/me/passkeys', { signal }).then((r) => r.data),
     meta: { private: true },
   });
@@ -57,7 +58,7 @@ export function useAddPasskey() {
       const response = await makePasskey(data);
       return api<CreatedResponse<AccountPasskey>>('/me/passkeys', { method: 'POST', json: { response } });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'passkeys'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.passkeys }),
   });
 }
 
@@ -65,6 +66,6 @@ export function useRemovePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<MessageResponse>(`/me/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'passkeys'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.passkeys }),
   });
 }

@@ -1,6 +1,7 @@
 import type { MessageResponse, Product, PublicUser } from '@furniture/contract';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { productMarkKeys, wishKeys } from '../../../lib/query-keys.ts';
 
 /** The wish payload of section 3, built from the product and the buyer's database record. */
 export function wishPayload(product: Product, buyer: PublicUser) {
@@ -21,6 +22,6 @@ export function wishPayload(product: Product, buyer: PublicUser) {
  */
 export async function addWish(payload: ReturnType<typeof wishPayload>) {
   const response = await api<MessageResponse>('/addWish', { method: 'POST', json: payload });
-  await Promise.all([queryClient.invalidateQueries({ queryKey: ['wishes'] }), queryClient.invalidateQueries({ queryKey: ['product-marks'] })]);
+  await Promise.all([queryClient.invalidateQueries({ queryKey: wishKeys.all }), queryClient.invalidateQueries({ queryKey: productMarkKeys.all })]);
   return response;
 }

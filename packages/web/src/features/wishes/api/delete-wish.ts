@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { DeleteResponse } from '@furniture/contract';
+import { productMarkKeys, wishKeys } from '../../../lib/query-keys.ts';
 
 export function useDeleteWish() {
   const queryClient = useQueryClient();
@@ -8,6 +9,6 @@ export function useDeleteWish() {
     mutationFn: (id: string) =>
       api<DeleteResponse>('/wishDelete', { method: 'DELETE', query: { id } }),
     // Product cards show what the buyer has wished for and booked.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['wishes'] }), queryClient.invalidateQueries({ queryKey: ['product-marks'] })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: wishKeys.all }), queryClient.invalidateQueries({ queryKey: productMarkKeys.all })]),
   });
 }

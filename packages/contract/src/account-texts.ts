@@ -123,5 +123,17 @@ export const accountTexts = {
       `Open the link below to confirm this is your e-mail. It works for ${VERIFY_LINK_HOURS} hours.`,
     ],
     verifyAction: 'Verify my e-mail',
+    /** Security notices: each tells what changed and what to do if it was not the owner. */
+    notYou: 'If it was not you, choose a new password now: every other device is then signed out. Then check your passkeys in Settings.',
+    notYouAction: 'Choose a new password',
+    passkeyAddedSubject: 'A passkey was added to your account',
+    passkeyAddedParagraphs: (name: string, device: string) => [`Hello ${name},`, `A passkey made on ${device} can now sign in to your account.`],
+    passwordChangedSubject: 'Your password was changed',
+    passwordChangedParagraphs: (name: string) => [`Hello ${name},`, 'The password of your account was just changed.'],
+    newDeviceSubject: 'New sign-in to your account',
+    newDeviceParagraphs: (name: string, device: string, address: string) => [
+      `Hello ${name},`,
+      `Your account was just signed in on ${device}, from the address ${address}, which it had not been signed in from before.`,
+    ],
   },
 } as const;

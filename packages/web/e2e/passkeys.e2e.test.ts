@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
 import { passkeys } from '../../server/src/db/schema/index.ts';
 import { checkPage, setupBrowser, setupSessions } from './support/browser.ts';
+import { mailed } from './support/mail.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { expectPath, expectSignedIn, expectText, logIn } from './support/ui.ts';
 
@@ -31,7 +32,7 @@ describe('passkeys', () => {
   it.each([
     ['a desktop', { width: 1280, height: 900 }],
     ['a phone', { width: 375, height: 740 }],
-  ])('are added in Settings and sign in from Login on %s', async (_, viewport) => {
+  ])('are added in Settings and sign in from Login on %s', { timeout: 60_000 }, async (_, viewport) => {
     const user = await createUser(market.db, { role: 'buyer' });
     const { page, pageErrors } = await openSession(viewport);
     await addVirtualAuthenticator(page);
@@ -43,6 +44,7 @@ describe('passkeys', () => {
     await region.getByRole('button', { name: settings.addPasskey }).click();
     await expectText(page, server.passkeyAdded);
     await region.getByText(settings.passkeyNeverUsed, { exact: false }).waitFor();
+    expect(await mailed(market, user.email, accountTexts.mail.passkeyAddedSubject)).toContain('Chrome on Linux');
     await checkPage(page, `settings-passkey-${viewport.width}`);
 
     await page.getByRole('button', { name: labels.nav.logOut }).click();

@@ -30,6 +30,24 @@ export async function sendVerificationMail(db: Executor, publicUrl: string, user
   await queueMail(db, { to: user.email, subject: mail.verifySubject, ...renderMail(content, publicUrl) });
 }
 
+/**
+ * Tells the account's owner of a change to how it signs in, and what to do if it was not them. Pass
+ * the transaction of the change, when there is one.
+ */
+export async function sendSecurityMail(
+  db: Executor,
+  publicUrl: string,
+  user: Pick<UserRow, 'name' | 'email'>,
+  notice: { subject: string; paragraphs: readonly string[] },
+): Promise<void> {
+  const content = {
+    heading: notice.subject,
+    paragraphs: [...notice.paragraphs, mail.notYou],
+    action: { label: mail.notYouAction, path: '/forgot-password' },
+  };
+  await queueMail(db, { to: user.email, subject: notice.subject, ...renderMail(content, publicUrl) });
+}
+
 export function registerAccountMail(app: FastifyInstance) {
   app.jobs.handle(passwordResetMailTask, async ({ email }) => {
     await app.db.transaction(async (tx) => {

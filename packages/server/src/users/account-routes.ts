@@ -5,14 +5,14 @@ import { users } from '../db/schema/index.ts';
 import { currentUser } from '../http/access.ts';
 import { badRequest } from '../http/errors.ts';
 import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
-import { queuePasswordResetMail, sendVerificationMail } from './account-mail.ts';
+import { queuePasswordResetMail, sendSecurityMail, sendVerificationMail } from './account-mail.ts';
 import { useAccountToken, useUpAccountTokens } from './account-tokens.ts';
 import { hashPassword } from './passwords.ts';
 import { endAllSessions } from './refresh-tokens.ts';
 import { signIn } from './sessions.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse };
-const { server } = accountTexts;
+const { server, mail } = accountTexts;
 
 /** Forgetting a password and verifying an e-mail: the links the marketplace e-mails about an account. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,9 +62,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           .update(users)
           .set({ passwordHash, emailVerified: true })
           .where(and(eq(users.id, link.userId), eq(users.email, link.email)))
-          .returning({ id: users.id });
+          .returning({ id: users.id, name: users.name, email: users.email });
         if (!changed) throw badRequest(server.linkInvalid);
         await useUpAccountTokens(tx, changed.id, 'reset-password');
+        await sendSecurityMail(tx, app.config.publicUrl, changed, { subject: mail.passwordChangedSubject, paragraphs: mail.passwordChangedParagraphs(changed.name) });
         await endAllSessions(tx, changed.id);
         return changed.id;
       });

@@ -44,3 +44,18 @@ export async function endOtherSessions(db: Executor, userId: string, keptSession
       ),
     );
 }
+
+/**
+ * Whether the account has signed in before, but never from this browser at this address: its
+ * owner is then told of the sign-in. The account's first sign-in is no news.
+ */
+export async function isNewDevice(db: Executor, userId: string, client: { userAgent?: string; address?: string }): Promise<boolean> {
+  const [seen] = await db
+    .select({
+      before: sql<boolean>`count(*) > 0`,
+      here: sql<boolean>`bool_or(${refreshTokens.userAgent} is not distinct from ${client.userAgent ?? null} and ${refreshTokens.address} is not distinct from ${client.address ?? null})`,
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.userId, userId));
+  return Boolean(seen?.before) && !seen?.here;
+}

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.ts';
 import { currentUser } from '../http/access.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { sendSecurityMail } from './account-mail.ts';
 import { endOtherSessions, endSessionOf, listOpenSessions } from './account-sessions.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -11,7 +12,7 @@ import { describeUserAgent } from './user-agents.ts';
 import type { UserRow } from './user-repository.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 429: errorResponse };
-const { server } = accountTexts;
+const { server, mail } = accountTexts;
 
 const toOwnAccount = (user: UserRow): OwnAccount => ({
   _id: user.id,
@@ -83,6 +84,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
         await endOtherSessions(tx, user.id, request.sessionId);
+        await sendSecurityMail(tx, app.config.publicUrl, user, { subject: mail.passwordChangedSubject, paragraphs: mail.passwordChangedParagraphs(user.name) });
       });
       return { success: true, message: server.passwordChanged };
     },

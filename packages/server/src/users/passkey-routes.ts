@@ -4,12 +4,13 @@ import { accountPasskey, accountTexts, createdOf, dataOf, errorResponse, idParam
 import { currentUser } from '../http/access.ts';
 import { notFound } from '../http/errors.ts';
 import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
+import { sendSecurityMail } from './account-mail.ts';
 import { addPasskey, checkPasskeySignIn, listPasskeys, registrationOptions, relyingPartyOf, removePasskey, signInOptions } from './passkeys.ts';
 import { signIn } from './sessions.ts';
 import { describeUserAgent } from './user-agents.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
-const { server } = accountTexts;
+const { server, mail } = accountTexts;
 
 const toAccountPasskey = (passkey: Awaited<ReturnType<typeof listPasskeys>>[number]) => ({
   _id: passkey.id,
@@ -55,7 +56,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['me'],
         summary: 'Add the passkey the browser made with the options',
-        description: 'It is named after the browser and system it was added on.',
+        description: 'It is named after the browser and system it was added on. The account is e-mailed about it.',
         body: passkeyBody,
         response: { 201: createdOf(accountPasskey), ...errors },
       },
@@ -64,6 +65,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const name = describeUserAgent(request.headers['user-agent'] ?? null);
       const added = await addPasskey(app.db, rp, user.id, request.body.response as unknown as RegistrationResponseJSON, name);
+      await sendSecurityMail(app.db, app.config.publicUrl, user, { subject: mail.passkeyAddedSubject, paragraphs: mail.passkeyAddedParagraphs(user.name, name) });
       return reply.status(201).send({ success: true as const, data: toAccountPasskey(added), message: server.passkeyAdded });
     },
   );

@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { serverMessages, trustTexts } from '@furniture/contract';
+import { accountTexts, serverMessages, trustTexts } from '@furniture/contract';
 import { forbidden, unauthorized } from '../http/errors.ts';
+import { sendSecurityMail } from './account-mail.ts';
+import { isNewDevice } from './account-sessions.ts';
+import { describeUserAgent } from './user-agents.ts';
 import { findUserById } from './user-repository.ts';
 import { type SessionClient, REFRESH_COOKIE, REFRESH_TOKEN_MAX_AGE_SECONDS, rotateSession, startSession } from './refresh-tokens.ts';
+
+const { mail, settings } = accountTexts;
 
 /** The refresh cookie is readable only by the API, never by scripts, and never sent cross-site. */
 function cookieOptions(app: FastifyInstance) {
@@ -17,12 +22,20 @@ function cookieOptions(app: FastifyInstance) {
 
 /**
  * Signs a user in: a new session in the refresh cookie, and an access token to return. A suspended
- * account is refused here, whichever way it proved who it is.
+ * account is refused here, whichever way it proved who it is. A sign-in from a browser and address
+ * the account has not used before is e-mailed to its owner.
  */
 export async function signIn(app: FastifyInstance, reply: FastifyReply, userId: string): Promise<string> {
   const user = await findUserById(app.db, userId);
-  if (user?.suspendedAt) throw forbidden(trustTexts.accountSuspended);
-  const session = await startSession(app.db, userId, clientOf(reply.request));
+  if (!user) throw unauthorized(serverMessages.accounts.notSignedIn);
+  if (user.suspendedAt) throw forbidden(trustTexts.accountSuspended);
+  const client = clientOf(reply.request);
+  if (await isNewDevice(app.db, userId, client)) {
+    const device = describeUserAgent(client.userAgent ?? null);
+    const notice = { subject: mail.newDeviceSubject, paragraphs: mail.newDeviceParagraphs(user.name, device, client.address ?? settings.unknownAddress) };
+    await sendSecurityMail(app.db, app.config.publicUrl, user, notice);
+  }
+  const session = await startSession(app.db, userId, client);
   reply.setCookie(REFRESH_COOKIE, session.token, cookieOptions(app));
   return app.accessTokens.issue({ userId, sessionId: session.sessionId });
 }

@@ -37,3 +37,18 @@ export async function mailedLink(market: Marketplace, to: string, subject: strin
     .toBeDefined();
   return link!;
 }
+
+/** Waits until an e-mail to `to` with this subject is in the outbox; answers its text. */
+export async function mailed(market: Marketplace, to: string, subject: string): Promise<string> {
+  let text: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        text = (await outbox(market)).findLast((message) => message.to === to && message.subject === subject)?.text;
+        return text;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeDefined();
+  return text!;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bigintText } from './schemas.ts';
 
 /**
  * Where the money of a sale goes (decisions 33 and 34): the ledger's accounts and movements, buyer
@@ -78,10 +79,7 @@ export const earnings = z.object({
 export type Earnings = z.infer<typeof earnings>;
 
 export const earningsQuery = z.object({
-  cursor: z
-    .string()
-    .regex(/^\d+$/, 'The cursor must be the nextCursor of a previous page.')
-    .optional(),
+  cursor: bigintText('The cursor must be the nextCursor of a previous page.').optional(),
 });
 
 export const statementQuery = z.object({

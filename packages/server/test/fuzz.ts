@@ -87,6 +87,31 @@ export async function createFuzzWorld(app: App): Promise<FuzzWorld> {
   };
 }
 
+/**
+ * Numbers as text, as a query, a path, a cursor or a header carries them: beyond 64 bits, beyond
+ * a double, below its smallest step, negative, fractional, and in the other ways of writing one.
+ */
+const outOfRangeNumbers = [
+  '9223372036854775807',
+  '9223372036854775808',
+  '-9223372036854775809',
+  '99999999999999999999999',
+  '2147483648',
+  '-2147483649',
+  '1e-99999',
+  '1e99999',
+  '-1e308',
+  '1.7976931348623159e308',
+  '-0',
+  '0.5',
+  '-12.75',
+  '0x7fffffff',
+  '1_000',
+  ' 42 ',
+  '+1',
+  '00000000000000000000001',
+] as const;
+
 const hostileText = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
@@ -114,6 +139,7 @@ const hostileText = fc.oneof(
     '\uD800',
     'x'.repeat(3000),
   ),
+  { weight: 2, arbitrary: fc.constantFrom(...outOfRangeNumbers) },
   fc.uuid(),
   fc.emailAddress(),
   fc.webUrl(),
@@ -123,7 +149,7 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: hostileText },
   fc.integer(),
   fc.double(),
-  fc.constantFrom(5e-324, -0, 1e308, Number.MAX_SAFE_INTEGER + 2, 0.001, 10_000_000.01),
+  fc.constantFrom(5e-324, -0, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 63, -(2 ** 63), 2 ** 31, -(2 ** 31) - 1, 1e-300, 0.001, -0.5, 10_000_000.01),
   fc.boolean(),
   fc.constant(null),
   fc.array(hostileText, { maxLength: 3 }),
@@ -138,6 +164,12 @@ const fieldValue = (world: FuzzWorld) =>
     fc.constantFrom(...world.emails),
     fc.constantFrom('Secret123', 'Good', 'buyer', 'seller', 'https://images.example.com/a.webp', '01700000000', '120', 'Dhaka'),
   );
+
+/** Headers the server reads, besides the caller's credentials; each request may carry hostile ones. */
+const READ_HEADERS = ['last-event-id', 'if-none-match', 'accept-encoding', 'x-forwarded-for'] as const;
+
+/** A value as a header carries it: printable ASCII (a client cannot send other bytes in a header). */
+const asHeaderValue = (value: unknown): string => asQueryValue(value).replace(/[^\x20-\x7e]/g, '').trim();
 
 /** A value as URL text; a lone surrogate, which no URL can carry, becomes U+FFFD as in a browser. */
 const asQueryValue = (value: unknown): string => {
@@ -179,8 +211,9 @@ export function hostileRequest(targets: FuzzTarget[], world: FuzzWorld): fc.Arbi
             hostileValue,
             fc.constant('{"unterminated": '),
           );
-    return fc.record({ caller: fc.constantFrom(...callers), fields, body, contentType: fc.constantFrom(...CONTENT_TYPES) }).map(
-      ({ caller, fields: values, body: payload, contentType }) => {
+    const headers = fc.record(Object.fromEntries(READ_HEADERS.map((name) => [name, hostileValue])), { requiredKeys: [] });
+    return fc.record({ caller: fc.constantFrom(...callers), fields, body, contentType: fc.constantFrom(...CONTENT_TYPES), headers }).map(
+      ({ caller, fields: values, body: payload, contentType, headers: extraHeaders }) => {
         const query = Object.fromEntries(
           target.queryParameters.filter((name) => name in values).map((name) => [name, asQueryValue(values[name])]),
         );
@@ -188,7 +221,10 @@ export function hostileRequest(targets: FuzzTarget[], world: FuzzWorld): fc.Arbi
           method: target.method as InjectOptions['method'],
           url: fillPath(target.path, values),
           query,
-          headers: { ...world.headers[caller] },
+          headers: {
+            ...Object.fromEntries(Object.entries(extraHeaders).map(([name, value]) => [name, asHeaderValue(value)])),
+            ...world.headers[caller],
+          },
         };
         if (payload !== undefined && target.method !== 'GET') {
           options.headers = { ...options.headers, 'content-type': contentType };

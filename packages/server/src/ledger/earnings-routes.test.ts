@@ -60,6 +60,18 @@ describe('GET /api/me/earnings', () => {
     expect(other).toMatchObject({ pendingCents: 0, availableCents: 0, paidOutCents: 0, entries: [], held: [] });
     expect((await get(seller.id, '/api/me/earnings?cursor=abc')).statusCode).toBe(400);
   });
+
+  it('answers 400 naming a cursor no page gave (beyond a bigint, negative, fractional), and an empty page for the largest bigint', async () => {
+    const seller = await newSeller();
+    for (const cursor of ['99999999999999999999999', '9223372036854775808', '-1', '1.5', '1e-99999']) {
+      const response = await get(seller.id, `/api/me/earnings?cursor=${cursor}`);
+      expect(response.statusCode, cursor).toBe(400);
+      expect(response.json().message).toContain('The cursor must be the nextCursor of a previous page.');
+    }
+    const largest = await get(seller.id, '/api/me/earnings?cursor=9223372036854775807');
+    expect(largest.statusCode).toBe(200);
+    expect(largest.json().data.entries).toEqual([]);
+  });
 });
 
 describe('GET /api/me/earnings/statement', () => {

@@ -64,7 +64,7 @@ export async function earningsOf(db: Executor, sellerId: string, cursor?: string
     .where(and(eq(saleFunds.sellerId, sellerId), inArray(saleFunds.state, ['held', 'frozen'])))
     .orderBy(saleFunds.releaseAt, saleFunds.changedAt);
   const rows = await entriesOf(db)
-    .where(and(sellerEntries(sellerId), cursor ? lt(ledgerEntries.id, Number(cursor)) : undefined))
+    .where(and(sellerEntries(sellerId), cursor ? sql`${ledgerEntries.id} < ${cursor}::bigint` : undefined))
     .orderBy(desc(ledgerEntries.id))
     .limit(EARNINGS_PAGE_SIZE + 1);
   const page = rows.slice(0, EARNINGS_PAGE_SIZE);

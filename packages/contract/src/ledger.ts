@@ -55,6 +55,27 @@ export const earningsEntry = z.object({
 });
 export type EarningsEntry = z.infer<typeof earningsEntry>;
 
+/** A booking's buyer protection, as both its buyer and its seller see it. */
+export const bookingProtection = z.object({
+  /** Where the sale's money is; null for a booking not paid (or paid before buyer protection). */
+  fundsState: z.enum(fundsStates).nullable(),
+  /** When held money is released if nobody reports a problem; null until the piece is handed over. */
+  releaseAt: z.string().nullable(),
+  /** The buyer reported a problem that no admin has decided yet. */
+  problemOpen: z.boolean(),
+});
+type ProtectedBooking = z.infer<typeof bookingProtection> & { status: string };
+
+/** The buyer may say "I received it": the money is still held (or, paid before buyer protection, not yet handed over). */
+export function canConfirmReceipt(booking: ProtectedBooking): boolean {
+  return booking.fundsState ? booking.fundsState === 'held' : booking.status === 'paid';
+}
+
+/** The buyer may say "Something is wrong": a paid sale's money not refunded, and no report open. */
+export function canReportProblem(booking: ProtectedBooking): boolean {
+  return (booking.fundsState === 'held' || booking.fundsState === 'released') && !booking.problemOpen;
+}
+
 /** A sale whose money is held for the seller, and when it is released. */
 export const heldSale = z.object({
   _id: z.string(),
@@ -177,6 +198,47 @@ export const sellerShareTexts = {
   fee: (fee: string) => `Marketplace fee: ${fee}`,
   agreedPrice: 'Agreed price',
 } as const;
+
+/** Buyer protection in My Orders and in the seller's bookings, and the buyer's "Something is wrong". */
+export const protectionTexts = {
+  title: 'Buyer protection',
+  heldUntil: (date: string) => `Money held until ${date}`,
+  heldUntilHandover: 'Money held until the piece is handed over',
+  released: 'Money released to the seller',
+  frozen: 'Money frozen: problem under review',
+  releasedUnderReview: 'Money released to the seller; a problem is under review',
+  refunded: 'Money refunded to the buyer',
+  somethingWrong: 'Something is wrong',
+  reportTitle: (productName: string) => `What is wrong with ${productName}?`,
+  reportBody: 'An admin looks at your report. Money not yet released to the seller stays frozen until then.',
+  reason: 'What is wrong',
+  chooseReason: 'Choose one',
+  reasons: {
+    'not-received': 'I did not get the piece',
+    'not-as-described': 'It is not as described',
+    damaged: 'It is damaged',
+    other: 'Something else',
+  } satisfies Record<ProblemReason, string>,
+  note: 'Tell us what happened',
+  send: 'Send report',
+  cancel: 'Cancel',
+} as const;
+
+/** The words for a booking's protection, or null for a booking whose money was never held. */
+export function protectionState(booking: z.infer<typeof bookingProtection>, formatDate: (iso: string) => string): string | null {
+  switch (booking.fundsState) {
+    case null:
+      return null;
+    case 'held':
+      return booking.releaseAt ? protectionTexts.heldUntil(formatDate(booking.releaseAt)) : protectionTexts.heldUntilHandover;
+    case 'frozen':
+      return protectionTexts.frozen;
+    case 'released':
+      return booking.problemOpen ? protectionTexts.releasedUnderReview : protectionTexts.released;
+    case 'refunded':
+      return protectionTexts.refunded;
+  }
+}
 
 /** The seller's Earnings screen. */
 export const earningsTexts = {

@@ -3,6 +3,7 @@ import { bookingStatuses, listingStates, type BookingStatus } from './enums.ts';
 import { listingAppeal, moderationStates } from './trust.ts';
 import { addProductBody, product } from './schemas.ts';
 import { saleTexts } from './sale-texts.ts';
+import { bookingProtection } from './ledger.ts';
 
 /**
  * The seller's side of a sale: the states of a booking and of a listing (decision 20), the calls
@@ -96,6 +97,7 @@ export const sellerBooking = z.object({
   paid: z.boolean(),
   status: z.enum(bookingStatuses),
   statusReason: z.string().nullable(),
+  ...bookingProtection.shape,
 });
 export type SellerBooking = z.infer<typeof sellerBooking>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bookingStatuses, conditions, listingStates, paymentStatuses, selfServiceRoles, stockStates, userRoles } from './enums.ts';
+import { bookingProtection } from './ledger.ts';
 import { LIST_MAX_LIMIT, MEASUREMENT_MAX_CM, PASSWORD_MIN_LENGTH, PRICE_MAX, PRICE_MIN, PRODUCT_PHOTOS_MAX } from './limits.ts';
 import { messages } from './messages.ts';
 
@@ -353,6 +354,7 @@ export const booking = z.object({
   status: z.enum(bookingStatuses),
   /** Why it was declined or cancelled, in words for the buyer. */
   statusReason: z.string().nullable(),
+  ...bookingProtection.shape,
 });
 export type Booking = z.infer<typeof booking>;
 

@@ -10,14 +10,21 @@ import { payByCard, postPayment } from './payment-fixtures.ts';
 
 type Headers = Record<string, string>;
 
+interface SaleOptions {
+  resalePrice?: string;
+  seller?: Awaited<ReturnType<typeof createUser>>;
+  /** The buyers' password, for a browser to sign in with; none by default. */
+  buyerPassword?: string;
+}
+
 /** A seller's available product booked by `buyerCount` buyers, with everyone's authorization headers. */
-export async function saleOf(app: App, db: Executor, options: { buyerCount?: number; resalePrice?: string; seller?: Awaited<ReturnType<typeof createUser>> } = {}) {
+export async function saleOf(app: App, db: Executor, options: SaleOptions & { buyerCount?: number } = {}) {
   const seller = options.seller ?? (await createUser(db, { role: 'seller', verified: true }));
   const category = await createCategory(db);
   const product = await createProduct(db, { categoryId: category.id, sellerId: seller.id }, { resalePrice: options.resalePrice ?? '150.00' });
   const buyers = [];
   for (let i = 0; i < (options.buyerCount ?? 1); i++) {
-    const user = await createUser(db, { role: 'buyer', password: null });
+    const user = await createUser(db, { role: 'buyer', password: options.buyerPassword ?? null });
     buyers.push({ user, booking: await createBooking(db, product, user.id), headers: await bearer(app, user.id) });
   }
   return { seller, sellerHeaders: await bearer(app, seller.id), category, product, buyers };
@@ -42,7 +49,7 @@ export async function productRow(db: Executor, id: string) {
 }
 
 /** A sale of `resalePrice` paid by card (by the simulated provider) and posted, with everyone's headers. */
-export async function paidSaleOf(app: App, db: Executor, options: { resalePrice?: string; seller?: Awaited<ReturnType<typeof createUser>> } = {}) {
+export async function paidSaleOf(app: App, db: Executor, options: SaleOptions = {}) {
   const sale = await saleOf(app, db, options);
   const { booking, headers } = sale.buyers[0]!;
   const { transactionId } = await payByCard(app, headers, booking.id);
@@ -52,7 +59,7 @@ export async function paidSaleOf(app: App, db: Executor, options: { resalePrice?
 }
 
 /** A paid sale whose buyer confirmed receipt: its money is released to the seller. */
-export async function releasedSaleOf(app: App, db: Executor, options: { resalePrice?: string; seller?: Awaited<ReturnType<typeof createUser>> } = {}) {
+export async function releasedSaleOf(app: App, db: Executor, options: SaleOptions = {}) {
   const sale = await paidSaleOf(app, db, options);
   const received = await bookingStep(app, sale.buyerHeaders, sale.booking.id, 'received');
   if (received.statusCode !== 200) throw new Error(`received answered ${received.statusCode}: ${received.body}`);

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { notificationTexts, webRoutes, type Booking, type PlatformFee } from '@furniture/contract';
-import { fingerprintOf, pageFingerprints, rowVersionOf } from '../cache/own-list-cache.ts';
+import { fingerprintOf, pageFingerprints } from '../cache/own-list-cache.ts';
 import type { DatabaseListener } from '../db/listener.ts';
 import { insertColumns, type Database, type Executor } from '../db/client.ts';
 import { bookings, payments, products, users } from '../db/schema/index.ts';
@@ -9,6 +9,7 @@ import type { Page } from '../http/pagination.ts';
 import { platformFeeSql } from '../ledger/ledger.ts';
 import { notificationStatements, textAround } from '../notifications/notify.ts';
 import { lockedProduct } from '../products/buyable-product.ts';
+import { protectedBookingVersion, protectionColumns } from '../sales/buyer-protection.ts';
 import { bookingIsPaid } from '../products/product-repository.ts';
 import type { UserRow } from '../users/user-repository.ts';
 
@@ -39,13 +40,14 @@ const selectBookings = (db: Executor) =>
       paid: sql<boolean>`${bookingIsPaid}`,
       status: bookings.status,
       statusReason: bookings.statusReason,
+      ...protectionColumns,
       transactionId: sql<string | null>`(
         select ${payments.transactionId} from ${payments}
         where ${payments.bookingId} = ${bookings.id} and ${payments.status} = 'succeeded'
           and (${payments.productId} = ${bookings.productId} or ${payments.buyerId} = ${bookings.buyerId})
         order by ${payments.createdAt} desc limit 1
       )`,
-      version: rowVersionOf(bookings),
+      version: protectedBookingVersion,
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.buyerId))
@@ -73,6 +75,9 @@ export function toBooking(row: Omit<BookingRecord, 'version'>): Booking {
     transactionId: row.transactionId,
     status: row.status,
     statusReason: row.statusReason,
+    fundsState: row.fundsState,
+    releaseAt: row.releaseAt?.toISOString() ?? null,
+    problemOpen: row.problemOpen,
   };
 }
 
@@ -97,6 +102,7 @@ export function prepareBookingsOfBuyer(db: Database, listener: DatabaseListener)
     owner: bookings.buyerId,
     createdAt: bookings.createdAt,
     id: bookings.id,
+    version: protectedBookingVersion,
   });
   return {
     /** A page of the buyer's bookings, with the fingerprint of the rows it was read from. */
@@ -191,6 +197,9 @@ export function prepareBookProduct(db: Executor, fee: PlatformFee) {
         inStock: 'available',
         paid: false,
         transactionId: null,
+        fundsState: null,
+        releaseAt: null,
+        problemOpen: false,
       });
     return { ...found, booking };
   };

@@ -23,6 +23,7 @@ const addBooking = (headers: Record<string, string>, productId: string | undefin
 const bookingKeys = [
   '_id', 'buyerName', 'buyerEmail', 'productId', 'productName', 'productPrice', 'productImage', 'inStock', 'phoneNumber',
   'location', 'bookedAt', 'sellerName', 'sellerPhone', 'paymentStatus', 'transactionId', 'status', 'statusReason',
+  'fundsState', 'releaseAt', 'problemOpen',
 ].sort();
 
 describe('POST /api/addBooking', () => {

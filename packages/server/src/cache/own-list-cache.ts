@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
@@ -65,6 +65,8 @@ export interface OwnList {
   owner: PgColumn;
   createdAt: PgColumn;
   id: PgColumn;
+  /** A row's version, when the answer shows more than the row itself; else `rowVersionOf(table)`. */
+  version?: SQL<string>;
 }
 
 /**
@@ -81,7 +83,7 @@ export function pageFingerprints(listener: DatabaseListener, statement: string, 
   const { sql: text } = new PgDialect().sqlToQuery(sql`select asked.n, own.id, own.version
     from unnest((select $1::uuid[]), (select $2::int[]), (select $3::int[])) with ordinality as asked(owner, row_limit, row_offset, n)
     cross join lateral (
-      select ${list.id} as id, ${rowVersionOf(list.table)} as version, ${list.createdAt} as created_at
+      select ${list.id} as id, ${list.version ?? rowVersionOf(list.table)} as version, ${list.createdAt} as created_at
       from ${list.table} where ${list.owner} = asked.owner
       order by ${list.createdAt} desc, ${list.id} desc limit asked.row_limit offset asked.row_offset
     ) own

@@ -145,6 +145,33 @@ describe('buyer protection', () => {
     expect((await ledgerTotals(t.db)).sumCents).toBe(0);
   });
 
+  it('shows both sides the protection and its release date, and My Orders the changes nobody makes to the booking', async () => {
+    const sale = await paidSale();
+    const protectionOf = async () => {
+      const orders = await t.app.inject({ method: 'GET', url: `/api/booking?email=${sale.buyers[0]!.user.email}`, headers: sale.buyerHeaders });
+      const seen = await t.app.inject({ method: 'GET', url: '/api/seller/bookings', headers: sale.sellerHeaders });
+      const pick = ({ fundsState, releaseAt, problemOpen }: { fundsState: string; releaseAt: string | null; problemOpen: boolean }) => ({ fundsState, releaseAt, problemOpen });
+      const buyerSide = pick(orders.json().data[0]);
+      expect(pick(seen.json().data[0])).toEqual(buyerSide);
+      return buyerSide;
+    };
+    expect(await protectionOf()).toEqual({ fundsState: 'held', releaseAt: null, problemOpen: false });
+
+    await bookingStep(t.app, sale.sellerHeaders, sale.booking.id, 'handover');
+    const releaseAt = (await fundsOf(sale.booking.id))!.releaseAt!.toISOString();
+    expect(await protectionOf()).toEqual({ fundsState: 'held', releaseAt, problemOpen: false });
+
+    // The release job changes only the sale's funds: the buyer's list, read before, shows it all the same.
+    await advanceJobClock(t.db, 49 * HOUR);
+    // Other tests' release jobs run too: wait for this sale's.
+    await expect.poll(async () => (await fundsOf(sale.booking.id))!.state).toBe('released');
+    expect(await protectionOf()).toEqual({ fundsState: 'released', releaseAt, problemOpen: false });
+
+    // So does a report on money already released.
+    expect((await reportProblem(sale)).statusCode).toBe(201);
+    expect(await protectionOf()).toEqual({ fundsState: 'released', releaseAt, problemOpen: true });
+  });
+
   it('refuses a problem report on an unpaid booking, and from anyone but its buyer', async () => {
     const sale = await saleOf(t.app, t.db);
     const { booking, headers } = sale.buyers[0]!;

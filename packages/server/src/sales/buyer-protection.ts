@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { type FundsState, ledgerMessages, notificationTexts, type ReportProblemBody, webRoutes } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { bookings, saleFunds, saleProblems } from '../db/schema/index.ts';
@@ -24,6 +24,24 @@ export const releaseFundsTask = defineTask<ReleasePayload>('sales.release-funds'
 const releaseKey = (bookingId: string) => `release-funds:${bookingId}`;
 
 type FundsRow = typeof saleFunds.$inferSelect;
+
+/**
+ * What a list of bookings shows of each one's protection, both sides alike: the state of its money,
+ * when it is released, and whether a problem report is open. Read with `bookings` in the query.
+ */
+export const protectionColumns = {
+  fundsState: sql<FundsState | null>`(select ${saleFunds.state} from ${saleFunds} where ${saleFunds.bookingId} = ${bookings.id})`,
+  releaseAt: sql<Date | null>`(select ${saleFunds.releaseAt} from ${saleFunds} where ${saleFunds.bookingId} = ${bookings.id})`.mapWith(saleFunds.releaseAt) as SQL<Date | null>,
+  problemOpen: sql<boolean>`exists (select from ${saleProblems} where ${saleProblems.bookingId} = ${bookings.id} and ${saleProblems.resolvedAt} is null)`,
+};
+
+/**
+ * A booking's version as its protection shows it: the transactions that wrote the booking, its
+ * funds and its problem reports, which the release job and the admins change without the booking.
+ */
+export const protectedBookingVersion = sql<string>`concat_ws('.', ${bookings}.xmin,
+  (select ${saleFunds}.xmin from ${saleFunds} where ${saleFunds.bookingId} = ${bookings.id}),
+  (select string_agg(${saleProblems}.xmin::text, '.') from ${saleProblems} where ${saleProblems.bookingId} = ${bookings.id}))`;
 
 const moneyOf = (funds: FundsRow, productName: string): SaleMoney => ({
   bookingId: funds.bookingId,

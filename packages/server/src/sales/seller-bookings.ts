@@ -4,6 +4,7 @@ import type { Executor } from '../db/client.ts';
 import { bookings, products, users } from '../db/schema/index.ts';
 import type { Page } from '../http/pagination.ts';
 import { bookingIsPaid } from '../products/product-repository.ts';
+import { protectionColumns } from './buyer-protection.ts';
 
 /**
  * Every booking on a seller's products, newest first, with what the seller needs to meet the
@@ -29,6 +30,7 @@ export async function listBookingsOfSeller(db: Executor, sellerId: string, page:
       paid: sql<boolean>`${bookingIsPaid}`,
       status: bookings.status,
       statusReason: bookings.statusReason,
+      ...protectionColumns,
     })
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
@@ -37,10 +39,11 @@ export async function listBookingsOfSeller(db: Executor, sellerId: string, page:
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(page.limit)
     .offset(page.offset);
-  return rows.map(({ id, productPrice, bookedAt, ...row }) => ({
+  return rows.map(({ id, productPrice, bookedAt, releaseAt, ...row }) => ({
     _id: id,
     ...row,
     productPrice: Number(productPrice),
     bookedAt: bookedAt.toISOString(),
+    releaseAt: releaseAt?.toISOString() ?? null,
   }));
 }

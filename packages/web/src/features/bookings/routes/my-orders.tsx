@@ -1,5 +1,19 @@
-import { buyerBookingStatus, buyerStock, isPayable, labels, saleTexts, uiTexts, type Booking } from '@furniture/contract';
+import {
+  buyerBookingStatus,
+  buyerStock,
+  canConfirmReceipt,
+  canReportProblem,
+  isPayable,
+  labels,
+  protectionState,
+  protectionTexts,
+  saleTexts,
+  uiTexts,
+  type Booking,
+  type ReportProblemBody,
+} from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, DeleteProductButton, ProductThumbnail } from '../../../components/data-table.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -7,6 +21,8 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { useChangeOrder, type BuyerBookingStep } from '../api/change-booking.ts';
 import { useDeleteBooking } from '../api/delete-booking.ts';
+import { useReportProblem } from '../api/report-problem.ts';
+import { ProblemDialog } from '../components/problem-dialog.tsx';
 import { ReviewButton } from '../components/review-button.tsx';
 import { SellerEmail } from '../components/seller-email.tsx';
 import { errorMessage, notify } from '../../../lib/notify.ts';
@@ -17,6 +33,8 @@ export function MyOrdersRoute() {
   const { data: bookings, isPending } = useQuery({ ...bookingsQuery(user?.email ?? ''), enabled: Boolean(user) });
   const remove = useDeleteBooking();
   const change = useChangeOrder();
+  const report = useReportProblem();
+  const [reporting, setReporting] = useState<Booking | undefined>();
 
   async function run(booking: Booking, step: BuyerBookingStep) {
     try {
@@ -26,12 +44,21 @@ export function MyOrdersRoute() {
     }
   }
 
-  /** The buyer's step the booking allows: cancel before paying, confirm receipt after. */
+  async function sendReport(booking: Booking, problem: ReportProblemBody) {
+    try {
+      notify.success((await report.mutateAsync({ id: booking._id, report: problem })).message);
+      setReporting(undefined);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  }
+
+  /** The buyer's step the booking allows: cancel before paying, confirm receipt while the money is held. */
   function buyerStep(booking: Booking) {
     const step: { step: BuyerBookingStep; label: string } | undefined =
       booking.status === 'open' || booking.status === 'accepted'
         ? { step: 'cancel', label: saleTexts.cancel }
-        : booking.status === 'paid'
+        : canConfirmReceipt(booking)
           ? { step: 'received', label: saleTexts.received }
           : undefined;
     if (!step) return null;
@@ -104,10 +131,26 @@ export function MyOrdersRoute() {
           {
             header: saleTexts.status,
             cell: (booking) => (
-              <div className="flex flex-col items-end gap-2 md:items-start">
+              <div className="flex flex-col items-end gap-2 md:max-w-56 md:items-start">
                 <span className="badge h-auto">{buyerBookingStatus(booking)}</span>
                 {booking.statusReason && <p className="text-sm">{booking.statusReason}</p>}
+                {booking.fundsState && (
+                  <p className="text-sm">
+                    <span className="font-semibold">{protectionTexts.title}: </span>
+                    <span>{protectionState(booking, formatDateTime)}</span>
+                  </p>
+                )}
                 {buyerStep(booking)}
+                {canReportProblem(booking) && (
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-ghost"
+                    aria-label={`${protectionTexts.somethingWrong}: ${booking.productName}`}
+                    onClick={() => setReporting(booking)}
+                  >
+                    {protectionTexts.somethingWrong}
+                  </button>
+                )}
                 {booking.status === 'closed' && <ReviewButton bookingId={booking._id} productName={booking.productName} />}
               </div>
             ),
@@ -130,6 +173,13 @@ export function MyOrdersRoute() {
           hint: uiTexts.emptyLists.ordersHint,
           action: { label: uiTexts.emptyLists.findFurniture, to: paths.search.getHref() },
         }}
+      />
+      <ProblemDialog
+        key={reporting?._id ?? 'none'}
+        productName={reporting?.productName ?? ''}
+        open={Boolean(reporting)}
+        onClose={() => setReporting(undefined)}
+        onReport={(problem) => (reporting ? sendReport(reporting, problem) : Promise.resolve())}
       />
     </section>
   );

@@ -1,9 +1,9 @@
-import { formatCents, saleTexts, sellerShareTexts, type SellerBooking } from '@furniture/contract';
+import { formatCents, protectionState, protectionTexts, saleTexts, sellerShareTexts, type SellerBooking } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Modal } from '../../../components/modal.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { formatPrice } from '../../../lib/format.ts';
+import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { sellerBookingsQuery } from '../../../lib/seller-bookings.ts';
 import { useChangeSellerBooking, type SellerBookingStep } from '../api/change-booking.ts';
@@ -124,6 +124,12 @@ export function SellerBookingsRoute() {
                         <div>
                           <dt className="inline font-semibold">{saleTexts.reason}: </dt>
                           <dd className="inline">{booking.statusReason}</dd>
+                        </div>
+                      )}
+                      {booking.fundsState && (
+                        <div>
+                          <dt className="inline font-semibold">{protectionTexts.title}: </dt>
+                          <dd className="inline">{protectionState(booking, formatDateTime)}</dd>
                         </div>
                       )}
                     </dl>

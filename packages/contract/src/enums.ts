@@ -30,3 +30,7 @@ export type BookingStatus = (typeof bookingStatuses)[number];
  */
 export const listingStates = ['available', 'reserved', 'sold', 'withdrawn', 'expired'] as const;
 export type ListingState = (typeof listingStates)[number];
+
+/** held: waiting for the buyer's word or the release date; frozen: the buyer reported a problem; released; refunded. */
+export const fundsStates = ['held', 'frozen', 'released', 'refunded'] as const;
+export type FundsState = (typeof fundsStates)[number];

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { fundsStates } from './enums.ts';
+import type { bookingProtection } from './schemas.ts';
 import { bigintText } from './schemas.ts';
 
 /**
@@ -19,9 +21,6 @@ export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 export const ledgerTransactionKinds = ['charge', 'release', 'refund', 'payout', 'reversal'] as const;
 export type LedgerTransactionKind = (typeof ledgerTransactionKinds)[number];
 
-/** held: waiting for the buyer's word or the release date; frozen: the buyer reported a problem; released; refunded. */
-export const fundsStates = ['held', 'frozen', 'released', 'refunded'] as const;
-export type FundsState = (typeof fundsStates)[number];
 
 export const problemReasons = ['not-received', 'not-as-described', 'damaged', 'other'] as const;
 export type ProblemReason = (typeof problemReasons)[number];
@@ -55,15 +54,6 @@ export const earningsEntry = z.object({
 });
 export type EarningsEntry = z.infer<typeof earningsEntry>;
 
-/** A booking's buyer protection, as both its buyer and its seller see it. */
-export const bookingProtection = z.object({
-  /** Where the sale's money is; null for a booking not paid (or paid before buyer protection). */
-  fundsState: z.enum(fundsStates).nullable(),
-  /** When held money is released if nobody reports a problem; null until the piece is handed over. */
-  releaseAt: z.string().nullable(),
-  /** The buyer reported a problem that no admin has decided yet. */
-  problemOpen: z.boolean(),
-});
 type ProtectedBooking = z.infer<typeof bookingProtection> & { status: string };
 
 /** The buyer may say "I received it": the money is still held (or, paid before buyer protection, not yet handed over). */

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { bookingStatuses, listingStates, type BookingStatus } from './enums.ts';
 import { listingAppeal, moderationStates } from './trust.ts';
-import { addProductBody, product } from './schemas.ts';
+import { addProductBody, bookingProtection, product } from './schemas.ts';
 import { saleTexts } from './sale-texts.ts';
-import { bookingProtection } from './ledger.ts';
 
 /**
  * The seller's side of a sale: the states of a booking and of a listing (decision 20), the calls

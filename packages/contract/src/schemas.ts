@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { bookingStatuses, conditions, listingStates, paymentStatuses, selfServiceRoles, stockStates, userRoles } from './enums.ts';
-import { bookingProtection } from './ledger.ts';
+import { bookingStatuses, conditions, fundsStates, listingStates, paymentStatuses, selfServiceRoles, stockStates, userRoles } from './enums.ts';
 import { LIST_MAX_LIMIT, MEASUREMENT_MAX_CM, PASSWORD_MIN_LENGTH, PRICE_MAX, PRICE_MIN, PRODUCT_PHOTOS_MAX } from './limits.ts';
 import { messages } from './messages.ts';
 
@@ -333,6 +332,15 @@ export type Product = z.infer<typeof product>;
 export const wish = product.extend({ productId: z.string() });
 export type Wish = z.infer<typeof wish>;
 
+/** A booking's buyer protection, as both its buyer and its seller see it. */
+export const bookingProtection = z.object({
+  /** Where the sale's money is; null for a booking not paid (or paid before buyer protection). */
+  fundsState: z.enum(fundsStates).nullable(),
+  /** When held money is released if nobody reports a problem; null until the piece is handed over. */
+  releaseAt: z.string().nullable(),
+  /** The buyer reported a problem that no admin has decided yet. */
+  problemOpen: z.boolean(),
+});
 export const booking = z.object({
   _id: z.string(),
   buyerName: z.string(),

@@ -1,7 +1,7 @@
 import { labels, texts, uiTexts } from '@furniture/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
-import { checkPage, setupBrowser, setupSessions } from './support/browser.ts';
+import { checkPage, setupBrowser, setupSessions, waitForNetworkIdle } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { expectText, logIn } from './support/ui.ts';
 
@@ -28,6 +28,9 @@ describe('offline', () => {
     // A fresh load: the toasts' code, loaded with the first message, is not in the page.
     await page.goto(`/category/${categoryId}`);
     await page.getByRole('heading', { name: texts.availableProducts }).waitFor();
+    // The heading comes with the page's HTML; its products, with the app, once it has loaded all it loads.
+    await page.getByRole('button', { name: `${labels.product.wish}: Pine shelf` }).waitFor();
+    await waitForNetworkIdle(page);
 
     // The network drops: nothing reaches the server, the toasts' code included.
     await page.route('**/*', (route) => route.abort('internetdisconnected'));

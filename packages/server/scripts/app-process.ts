@@ -6,15 +6,24 @@ import { fileURLToPath } from 'node:url';
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /**
- * The arguments `npm start` gives node (the root package.json's start script), so that a process
- * started as `npm start` runs has its V8 flags too.
+ * What `npm start` runs (the root package.json's start script): the environment it sets and the
+ * arguments it gives node, so that a process started as `npm start` runs has its memory settings
+ * and V8 flags too.
  */
-export function startArguments(): string[] {
+function startCommand(): { env: Record<string, string>; args: string[] } {
   const { scripts } = JSON.parse(fs.readFileSync(path.join(repositoryRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const [command, ...args] = scripts.start.trim().split(/\s+/);
-  if (command !== 'node') throw new Error(`npm start runs ${command}, not node`);
-  return args;
+  const words = scripts.start.trim().split(/\s+/);
+  const nodeAt = words.indexOf('node');
+  const assignments = words.slice(0, Math.max(nodeAt, 0));
+  if (nodeAt < 0 || !assignments.every((word) => /^[A-Z_]+=\S+$/.test(word))) throw new Error(`npm start runs ${scripts.start}, not node`);
+  return { env: Object.fromEntries(assignments.map((word) => word.split('='))), args: words.slice(nodeAt + 1) };
 }
+
+/** The arguments `npm start` gives node. */
+export const startArguments = (): string[] => startCommand().args;
+
+/** The environment `npm start` sets for node. */
+export const startEnvironment = (): Record<string, string> => startCommand().env;
 
 /** Waits until the app started as `child` answers `url` with a success; fails if it exits first. */
 export async function waitUntilAnswering(url: string, child: ChildProcess) {

@@ -40,7 +40,7 @@ import { createDatabase, type Database } from '../src/db/client.ts';
 import { createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../src/demo/factories.ts';
 import { bookings, categories, wishes } from '../src/db/schema/index.ts';
 import { emailNotificationTask } from '../src/notifications/notify.ts';
-import { startArguments, waitUntilAnswering } from './app-process.ts';
+import { startArguments, startEnvironment, waitUntilAnswering } from './app-process.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 import { median } from './statistics.ts';
 
@@ -270,7 +270,7 @@ export async function writeLoad(base: string, path: string, buyers: Array<Record
 function spawnApp(env: Record<string, string>) {
   return spawn(process.execPath, startArguments(), {
     cwd: root,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...startEnvironment(), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startArguments } from '../scripts/app-process.ts';
+import { startArguments, startEnvironment } from '../scripts/app-process.ts';
 import { freePort } from './db/embedded.ts';
 
 /**
@@ -34,7 +34,7 @@ const bundles = () => fs.readdir(path.join(repositoryRoot, 'packages/server/dist
 async function start(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, startArguments(), {
     cwd: repositoryRoot,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...startEnvironment(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);

@@ -8,8 +8,13 @@ import type { Database } from '../db/client.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { createUser } from '../demo/factories.ts';
 import { findUserByEmail } from '../users/user-repository.ts';
+import { buildApp } from '../app.ts';
+import { nextOutcome } from '../jobs/job-clock.ts';
+import { enqueueJob } from '../jobs/job-queue.ts';
+import { testConfig } from '../../test/app.ts';
 import { BackupCommandError, backupNow, restoreBackup } from './backup-commands.ts';
-import { KEEP_BASE_BACKUPS, listBaseBackups, pruneBackups } from './backups.ts';
+import { backupTask, BASE_BACKUP_EVERY_MS } from './backups-plugin.ts';
+import { backupLocations, KEEP_BASE_BACKUPS, listBaseBackups, pruneBackups } from './backups.ts';
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'furniture-backups-'));
 // As root the cluster runs as the postgres user, which must be able to pass through.
@@ -81,6 +86,36 @@ describe('backups of the embedded database', () => {
     }
     // Five starts of PostgreSQL, the first making a new cluster, on two busy cores.
   }, 180_000);
+
+  it('are made by the hourly job: the new images each time, a base backup once the newest is a day old', async () => {
+    // On the database the first test restored.
+    const database = await openDatabase(config, quiet);
+    const app = await buildApp({ config: testConfig({ dataDir, backupDir }), db: database.db, jobs: { recurring: false }, backups: backupLocations(config) });
+    const runJob = async () => {
+      const done = nextOutcome(app, (outcome) => outcome.task === backupTask.name);
+      await enqueueJob(database.db, backupTask, { tick: new Date().toISOString() });
+      expect(await done).toMatchObject({ status: 'succeeded' });
+    };
+    try {
+      await app.ready();
+      const newImage = path.join(dataDir, 'uploads', '5f0c2a1e-0000-4000-8000-000000000002.webp');
+      await fs.writeFile(newImage, 'a newer image');
+      const [newest] = await listBaseBackups(backupDir);
+      await runJob();
+      expect(await listBaseBackups(backupDir)).toEqual([newest]);
+      expect(await fs.readFile(path.join(backupDir, 'uploads', path.basename(newImage)), 'utf8')).toBe('a newer image');
+
+      // The newest base backup is now a day old.
+      const info = path.join(backupDir, 'base', newest!.name, 'backup.json');
+      const dayOld = new Date(Date.now() - BASE_BACKUP_EVERY_MS - 1000).toISOString();
+      await fs.writeFile(info, JSON.stringify({ ...newest, finishedAt: dayOld }));
+      await runJob();
+      expect(await listBaseBackups(backupDir)).toHaveLength(2);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }, 120_000);
 
   it('are refused with DATABASE_URL, whose server keeps its own', async () => {
     const external = configFrom({ dataDir, backupDir, databaseUrl: 'postgres://user:password@db.example.com:5432/furniture' });

@@ -7,6 +7,7 @@
 /** How long the links e-mailed about an account work. */
 export const RESET_LINK_HOURS = 1;
 export const VERIFY_LINK_HOURS = 24;
+export const EMAIL_CHANGE_LINK_HOURS = 1;
 
 export const accountTexts = {
   forgot: {
@@ -63,6 +64,11 @@ export const accountTexts = {
     unknownDevice: 'Unknown browser',
     device: (browser: string, system: string) => `${browser} on ${system}`,
     emailPreferences: 'E-mails',
+    email: 'E-mail',
+    currentEmail: (email: string) => `Your e-mail is ${email}.`,
+    newEmail: 'New e-mail',
+    passwordToConfirm: 'Your password',
+    sendEmailLink: 'Send the confirmation link',
     passkeys: 'Passkeys',
     passkeysIntro: 'Sign in with your fingerprint, face or screen lock instead of your password.',
     noPasskeys: 'You have no passkey yet.',
@@ -71,6 +77,12 @@ export const accountTexts = {
     passkeyLastUsed: (when: string) => `last used ${when}`,
     passkeyNeverUsed: 'not used yet',
     removePasskey: 'Remove',
+  },
+  changeEmail: {
+    title: 'Change your e-mail',
+    working: 'Changing your e-mail…',
+    done: 'Your e-mail is changed. Sign in with the new one from now on.',
+    noToken: 'This page needs the link from the e-mail.',
   },
   passkey: {
     signIn: 'Sign in with a passkey',
@@ -98,6 +110,10 @@ export const accountTexts = {
     noSession: 'No such session among yours',
     sessionEnded: 'That session is signed out',
     otherSessionsEnded: 'You are signed out everywhere else',
+    emailLinkSent: (email: string) => `We sent a link to ${email}. Open it within ${EMAIL_CHANGE_LINK_HOURS} hour to confirm the change.`,
+    sameEmail: 'This is already your e-mail.',
+    emailTakenByOther: 'Another account uses this e-mail. Choose another one.',
+    emailChanged: 'Your e-mail is changed',
     passkeyAdded: 'Your passkey is added. Next time, sign in with it.',
     passkeyRemoved: 'The passkey is removed',
     noPasskey: 'No such passkey among yours',
@@ -130,6 +146,20 @@ export const accountTexts = {
     passkeyAddedParagraphs: (name: string, device: string) => [`Hello ${name},`, `A passkey made on ${device} can now sign in to your account.`],
     passwordChangedSubject: 'Your password was changed',
     passwordChangedParagraphs: (name: string) => [`Hello ${name},`, 'The password of your account was just changed.'],
+    changeEmailSubject: 'Confirm your new e-mail',
+    changeEmailParagraphs: (name: string) => [
+      `Hello ${name},`,
+      `Open the link below to make this your account's e-mail. It works once, for ${EMAIL_CHANGE_LINK_HOURS} hour.`,
+      'If you did not ask for it, ignore this e-mail: nothing changes.',
+    ],
+    changeEmailAction: 'Confirm my new e-mail',
+    emailChangeAskedSubject: 'A change of your e-mail was asked',
+    emailChangeAskedParagraphs: (name: string, email: string) => [
+      `Hello ${name},`,
+      `Someone signed in to your account asked to change its e-mail to ${email}. It changes only once the link sent there is opened.`,
+    ],
+    emailChangedSubject: 'Your e-mail was changed',
+    emailChangedParagraphs: (name: string, email: string) => [`Hello ${name},`, `Your account's e-mail is now ${email}. This address gets no more e-mails about it.`],
     newDeviceSubject: 'New sign-in to your account',
     newDeviceParagraphs: (name: string, device: string, address: string) => [
       `Hello ${name},`,

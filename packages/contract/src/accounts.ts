@@ -32,6 +32,15 @@ export const passwordChangeBody = z.object({
   newPassword: passwordSchema,
 });
 
+/** POST /api/me/email: the current password proves the owner, when the account has one. */
+export const emailChangeBody = z.object({
+  email: emailSchema,
+  currentPassword: z.string().max(256).optional(),
+});
+
+/** POST /api/auth/change-email */
+export const changeEmailBody = z.object({ token: accountTokenSchema });
+
 /** The signed-in account as its owner sees it: the public profile and the private details. */
 export const ownAccount = z.object({
   _id: z.string(),

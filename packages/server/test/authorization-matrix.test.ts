@@ -207,6 +207,14 @@ const matrix: Row[] = [
     statuses: anySignedIn(400),
     request: () => ({ url: '/api/me/password', payload: { currentPassword: 'Secret123', newPassword: 'Changed789' } }),
   },
+  // The matrix's accounts have no password to prove: each signed-in caller may ask for a link.
+  {
+    method: 'POST',
+    route: '/api/me/email',
+    statuses: anySignedIn(200),
+    request: () => ({ url: '/api/me/email', payload: { email: `${uniqueName('moved').replace(/\W/g, '')}@example.com` } }),
+  },
+  { method: 'POST', route: '/api/auth/change-email', statuses: everyone(400), request: () => ({ url: '/api/auth/change-email', payload: { token: 'unknown' } }) },
   { method: 'GET', route: '/api/me/sessions', statuses: anySignedIn(200) },
   // Only the caller's own sessions can be signed out: any other id is not found among them.
   { method: 'DELETE', route: '/api/me/sessions/:id', statuses: anySignedIn(404), request: () => ({ url: `/api/me/sessions/${randomUUID()}` }) },

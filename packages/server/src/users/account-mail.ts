@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { accountTexts, RESET_LINK_HOURS, VERIFY_LINK_HOURS } from '@furniture/contract';
+import { accountTexts, EMAIL_CHANGE_LINK_HOURS, RESET_LINK_HOURS, VERIFY_LINK_HOURS } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { defineTask, enqueueJob } from '../jobs/job-queue.ts';
 import { renderMail } from '../mail/mail-layout.ts';
@@ -28,6 +28,21 @@ export async function sendVerificationMail(db: Executor, publicUrl: string, user
     action: { label: mail.verifyAction, path: `/verify-email?token=${token}` },
   };
   await queueMail(db, { to: user.email, subject: mail.verifySubject, ...renderMail(content, publicUrl) });
+}
+
+/**
+ * E-mails the new address a link that makes it the account's e-mail, and tells the current address
+ * of the change asked. Pass the transaction of the request.
+ */
+export async function sendEmailChangeMail(db: Executor, publicUrl: string, user: Pick<UserRow, 'id' | 'name' | 'email'>, newEmail: string): Promise<void> {
+  const token = await issueAccountToken(db, { userId: user.id, purpose: 'change-email', email: newEmail, hours: EMAIL_CHANGE_LINK_HOURS });
+  const content = {
+    heading: mail.changeEmailSubject,
+    paragraphs: mail.changeEmailParagraphs(user.name),
+    action: { label: mail.changeEmailAction, path: `/change-email?token=${token}` },
+  };
+  await queueMail(db, { to: newEmail, subject: mail.changeEmailSubject, ...renderMail(content, publicUrl) });
+  await sendSecurityMail(db, publicUrl, user, { subject: mail.emailChangeAskedSubject, paragraphs: mail.emailChangeAskedParagraphs(user.name, newEmail) });
 }
 
 /**

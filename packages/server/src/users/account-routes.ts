@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountTexts, errorResponse, forgotPasswordBody, resetPasswordBody, successMessage, tokenResponse, verifyEmailBody } from '@furniture/contract';
+import { accountTexts, changeEmailBody, errorResponse, forgotPasswordBody, resetPasswordBody, successMessage, tokenResponse, verifyEmailBody } from '@furniture/contract';
 import { and, eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.ts';
 import { currentUser } from '../http/access.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, conflict } from '../http/errors.ts';
 import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import { queuePasswordResetMail, sendSecurityMail, sendVerificationMail } from './account-mail.ts';
 import { useAccountToken, useUpAccountTokens } from './account-tokens.ts';
 import { hashPassword } from './passwords.ts';
+import { findUserByEmail } from './user-repository.ts';
 import { endAllSessions } from './refresh-tokens.ts';
 import { signIn } from './sessions.ts';
 
@@ -97,6 +98,35 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!verified) throw badRequest(server.linkInvalid);
       });
       return { success: true, message: server.emailVerified };
+    },
+  );
+
+  app.post(
+    '/auth/change-email',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Make the new e-mail the account’s, with the token of the link sent to it',
+        description:
+          'Works without signing in, as the link may be opened on another device. The new e-mail counts as verified; the former one is told. ' +
+          'Answers 409 if another account took the e-mail meanwhile.',
+        body: changeEmailBody,
+        response: { 200: successMessage, ...errors },
+      },
+    },
+    async (request) => {
+      await app.db.transaction(async (tx) => {
+        const link = await useAccountToken(tx, 'change-email', request.body.token);
+        const [user] = await tx.select().from(users).where(eq(users.id, link.userId)).for('update');
+        if (!user) throw badRequest(server.linkInvalid);
+        const holder = await findUserByEmail(tx, link.email);
+        if (holder && holder.id !== user.id) throw conflict(server.emailTakenByOther);
+        await tx.update(users).set({ email: link.email, emailVerified: true }).where(eq(users.id, user.id));
+        await useUpAccountTokens(tx, user.id, 'change-email');
+        await sendSecurityMail(tx, app.config.publicUrl, user, { subject: mail.emailChangedSubject, paragraphs: mail.emailChangedParagraphs(user.name, link.email) });
+      });
+      return { success: true, message: server.emailChanged };
     },
   );
 

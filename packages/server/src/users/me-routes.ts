@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountSession, accountTexts, createdOf, dataOf, errorResponse, idParams, listOf, ownAccount, passwordChangeBody, profileChangeBody, successMessage, type OwnAccount } from '@furniture/contract';
+import { accountSession, accountTexts, emailChangeBody, createdOf, dataOf, errorResponse, idParams, listOf, ownAccount, passwordChangeBody, profileChangeBody, successMessage, type OwnAccount } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.ts';
 import { currentUser } from '../http/access.ts';
-import { badRequest, notFound } from '../http/errors.ts';
-import { sendSecurityMail } from './account-mail.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { sendEmailChangeMail, sendSecurityMail } from './account-mail.ts';
 import { endOtherSessions, endSessionOf, listOpenSessions } from './account-sessions.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { describeUserAgent } from './user-agents.ts';
-import type { UserRow } from './user-repository.ts';
+import { findUserByEmail, type UserRow } from './user-repository.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 429: errorResponse };
 const { server, mail } = accountTexts;
@@ -87,6 +87,37 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         await sendSecurityMail(tx, app.config.publicUrl, user, { subject: mail.passwordChangedSubject, paragraphs: mail.passwordChangedParagraphs(user.name) });
       });
       return { success: true, message: server.passwordChanged };
+    },
+  );
+
+  app.post(
+    '/me/email',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['me'],
+        summary: 'Ask to change the e-mail: a link to confirm it goes to the new address, a notice to the current one',
+        description:
+          'The e-mail changes only when the link is opened (POST /api/auth/change-email); it works once, for one hour. ' +
+          'An account with a password proves it, and wrong ones count toward the same limit as failed sign-ins. An e-mail another account uses answers 409.',
+        body: emailChangeBody,
+        response: { 200: successMessage, ...errors, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { email, currentPassword } = request.body;
+      if (email === user.email.toLowerCase()) throw badRequest(server.sameEmail);
+      if (user.passwordHash !== null) {
+        await assertLoginAllowed(app.db, user.email, request.ip);
+        if (!(await verifyPassword(user.passwordHash, currentPassword ?? ''))) {
+          await recordLoginFailure(app.db, user.email, request.ip);
+          throw badRequest(server.wrongCurrentPassword);
+        }
+      }
+      if (await findUserByEmail(app.db, email)) throw conflict(server.emailTakenByOther);
+      await app.db.transaction((tx) => sendEmailChangeMail(tx, app.config.publicUrl, user, email));
+      return { success: true, message: server.emailLinkSent(email) };
     },
   );
 

@@ -76,7 +76,7 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const accountTokenPurposes = ['reset-password', 'verify-email'] as const;
+export const accountTokenPurposes = ['reset-password', 'verify-email', 'change-email'] as const;
 export const accountTokenPurpose = pgEnum('account_token_purpose', accountTokenPurposes);
 
 /**

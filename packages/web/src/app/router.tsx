@@ -97,6 +97,10 @@ export const routes: RouteObject[] = [
         path: paths.verifyEmail.path,
         lazy: () => load(() => import('../features/auth/routes/verify-email.tsx')).then((m) => ({ Component: m.VerifyEmailRoute })),
       },
+      {
+        path: paths.changeEmail.path,
+        lazy: () => load(() => import('../features/auth/routes/change-email.tsx')).then((m) => ({ Component: m.ChangeEmailRoute })),
+      },
       // Inside the shell, so a wrong address keeps the navbar and its search box.
       { path: '*', Component: NotFoundRoute },
     ],

@@ -30,6 +30,7 @@ export const paths = {
   forgotPassword: { path: webRoutes.forgotPassword, getHref: () => '/forgot-password' },
   resetPassword: { path: webRoutes.resetPassword, getHref: () => '/reset-password' },
   verifyEmail: { path: webRoutes.verifyEmail, getHref: () => '/verify-email' },
+  changeEmail: { path: webRoutes.changeEmail, getHref: () => '/change-email' },
   dashboard: {
     root: { path: webRoutes.dashboard.root, getHref: () => '/dashboard' },
     myOrders: { path: webRoutes.dashboard.myOrders, getHref: () => '/dashboard/myOrders' },

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
 import { NotificationSettingsForm } from '../../features/notifications/routes/notification-settings.tsx';
 import { ownAccountQuery } from '../../lib/own-account.ts';
+import { EmailForm } from '../../features/settings/components/email-form.tsx';
 import { PasskeysList } from '../../features/settings/components/passkeys-list.tsx';
 import { PasswordForm } from '../../features/settings/components/password-form.tsx';
 import { ProfileForm } from '../../features/settings/components/profile-form.tsx';
@@ -22,7 +23,7 @@ function Part({ id, title, children }: { id: string; title: string; children: Re
   );
 }
 
-/** The account's own settings: details, password, passkeys, where it is signed in, and e-mails. */
+/** The account's own settings: details, e-mail, password, passkeys, where it is signed in, and e-mails. */
 export function SettingsRoute() {
   const { data: account } = useQuery(ownAccountQuery());
   return (
@@ -32,6 +33,9 @@ export function SettingsRoute() {
         <>
           <Part id="settings-profile" title={settings.profile}>
             <ProfileForm account={account} />
+          </Part>
+          <Part id="settings-email" title={settings.email}>
+            <EmailForm email={account.email} hasPassword={account.hasPassword} />
           </Part>
           <Part id="settings-password" title={settings.password}>
             <PasswordForm hasPassword={account.hasPassword} />

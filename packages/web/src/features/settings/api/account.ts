@@ -69,3 +69,10 @@ export function useRemovePasskey() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.passkeys }),
   });
 }
+
+/** Asks for a link at the new address; the e-mail changes when it is opened. */
+export function useAskEmailChange() {
+  return useMutation({
+    mutationFn: (body: { email: string; currentPassword?: string }) => api<MessageResponse>('/me/email', { method: 'POST', json: body }),
+  });
+}

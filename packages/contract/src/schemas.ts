@@ -325,6 +325,10 @@ export const product = z.object({
   sellerVerified: z.boolean(),
   /** The average (one decimal) and number of reviews about the seller; null before the first (decision 23). */
   sellerRating: z.object({ average: z.number(), count: z.number().int() }).nullable(),
+  /** The listing's town's point, rounded to about 1 km; null when its location names no known town. */
+  point: z.object({ lat: z.number(), lon: z.number() }).nullable(),
+  /** Kilometres from the point a search was near (near or nearPlace), to a tenth. */
+  distanceKm: z.number().optional(),
 });
 export type Product = z.infer<typeof product>;
 

@@ -40,6 +40,7 @@ export const searchTexts = {
     newest: 'Newest',
     'price-asc': 'Price: low to high',
     'price-desc': 'Price: high to low',
+    distance: 'Nearest first',
   } satisfies Record<SearchSort, string>,
   category: 'Category',
   anyCategory: 'Any category',

@@ -16,10 +16,42 @@ export const SIMILAR_PRODUCTS_LIMIT = 6;
 /** The price guide answers from sales when at least this many comparable ones exist. */
 export const PRICE_GUIDE_MIN_SALES = 5;
 
-export const searchSorts = ['relevance', 'newest', 'price-asc', 'price-desc'] as const;
+export const searchSorts = ['relevance', 'newest', 'price-asc', 'price-desc', 'distance'] as const;
 export type SearchSort = (typeof searchSorts)[number];
 
+/** A search near a point reaches this far unless it says (radiusKm), and at most the maximum. */
+export const NEAR_DEFAULT_RADIUS_KM = 25;
+export const NEAR_MAX_RADIUS_KM = 500;
+
 // ---------------------------------------------------------------- search query
+
+const decimal = /^-?\d{1,3}(\.\d{1,10})?$/;
+
+/** `lat,lon` in degrees, as `near=23.78,90.41`. */
+const nearPoint = z.string().transform((value, context) => {
+  const parts = value.split(',');
+  const [lat, lon] = parts.map(Number);
+  if (parts.length !== 2 || !parts.every((part) => decimal.test(part.trim())) || Math.abs(lat!) > 90 || Math.abs(lon!) > 180) {
+    context.addIssue({ code: 'custom', message: 'near must be a latitude (-90 to 90) and a longitude (-180 to 180) in degrees, as near=23.78,90.41' });
+    return z.NEVER;
+  }
+  return { lat: lat!, lon: lon! };
+});
+
+/** `minLon,minLat,maxLon,maxLat` in degrees: the area a map shows. */
+const boundingBox = z.string().transform((value, context) => {
+  const parts = value.split(',');
+  const [minLon, minLat, maxLon, maxLat] = parts.map(Number);
+  const valid =
+    parts.length === 4 && parts.every((part) => decimal.test(part.trim())) &&
+    Math.abs(minLon!) <= 180 && Math.abs(maxLon!) <= 180 && Math.abs(minLat!) <= 90 && Math.abs(maxLat!) <= 90 &&
+    minLon! <= maxLon! && minLat! <= maxLat!;
+  if (!valid) {
+    context.addIssue({ code: 'custom', message: 'bbox must be minLon,minLat,maxLon,maxLat in degrees, each minimum at most its maximum' });
+    return z.NEVER;
+  }
+  return { minLon: minLon!, minLat: minLat!, maxLon: maxLon!, maxLat: maxLat! };
+});
 
 /** One or more values of a repeatable query parameter (`condition=Good&condition=Fair`). */
 const oneOrMany = <T extends z.ZodType>(item: T) =>
@@ -47,6 +79,14 @@ export const searchQuery = z
     spaceHeight: centimetres('spaceHeight').optional(),
     doorWidth: centimetres('doorWidth').optional(),
     doorHeight: centimetres('doorHeight').optional(),
+    near: nearPoint.optional(),
+    nearPlace: plainString('nearPlace').trim().max(100, 'nearPlace must be at most 100 characters').optional(),
+    radiusKm: z.coerce
+      .number({ error: 'radiusKm must be a number of kilometres' })
+      .positive('radiusKm must be more than 0')
+      .max(NEAR_MAX_RADIUS_KM, `radiusKm must be at most ${NEAR_MAX_RADIUS_KM}`)
+      .optional(),
+    bbox: boundingBox.optional(),
     sort: z.enum(searchSorts, { error: `sort must be one of ${searchSorts.join(', ')}` }).optional(),
     limit: z.coerce
       .number({ error: 'limit must be a number' })
@@ -62,6 +102,16 @@ export const searchQuery = z
     }
     if (query.sort === 'relevance' && !query.q) {
       context.addIssue({ code: 'custom', path: ['sort'], message: 'sort=relevance needs words to search for in q' });
+    }
+    const hasPoint = query.near !== undefined || query.nearPlace !== undefined;
+    if (query.near !== undefined && query.nearPlace !== undefined) {
+      context.addIssue({ code: 'custom', path: ['nearPlace'], message: 'nearPlace and near cannot both be given: choose one point' });
+    }
+    if (query.radiusKm !== undefined && !hasPoint) {
+      context.addIssue({ code: 'custom', path: ['radiusKm'], message: 'radiusKm needs a point: near or nearPlace' });
+    }
+    if (query.sort === 'distance' && !hasPoint) {
+      context.addIssue({ code: 'custom', path: ['sort'], message: 'sort=distance needs a point: near or nearPlace' });
     }
     if ((query.doorWidth === undefined) !== (query.doorHeight === undefined)) {
       const missing = query.doorWidth === undefined ? 'doorWidth' : 'doorHeight';

@@ -80,6 +80,7 @@ export const serverMessages = {
     badCursor: 'cursor: is not a cursor this search gave out',
     otherSearchCursor: 'cursor: belongs to another search; start again without it',
     fieldTooLong: (field: string) => `${field} is too long`,
+    unknownPlace: 'nearPlace: no town with this id or name',
   },
   bookings: {
     alreadyBooked: 'You have already booked this product',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { PLACE_SUGGESTIONS_LIMIT, type Place } from '@furniture/contract';
-import type { Database } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 
 interface PlaceRow extends Record<string, unknown> {
   id: number;
@@ -43,4 +43,11 @@ export async function suggestPlaces(db: Database, text: string): Promise<PlaceRo
     order by tier, closeness desc, population desc, id
     limit ${PLACE_SUGGESTIONS_LIMIT}`);
   return result.rows;
+}
+
+/** The point of a town named by its id, or by a name resolved as a listing's location is. */
+export async function findPlacePoint(db: Executor, idOrName: string): Promise<{ lat: number; lon: number } | null> {
+  const id = /^\d{1,9}$/.test(idOrName) ? sql`${Number(idOrName)}::int` : sql`furniture_place_of(${idOrName})`;
+  const result = await db.execute<{ lat: number; lon: number }>(sql`select lat, lon from places where id = ${id}`);
+  return result.rows[0] ?? null;
 }

@@ -13,6 +13,7 @@ import {
 import type { Executor } from '../db/client.ts';
 import { executePrepared, outOfPlannersSight } from '../db/prepared.ts';
 import { products, searchDocumentWords, searchNameWordCounts, searchNameWords, searchPlaceCounts, searchPlaces, searchWordCounts, users } from '../db/schema/index.ts';
+import { nearestFirst, searchPointOf, withinBox, withinRadius, type SearchPoint } from './distance-search.ts';
 import { fitsInSpaceSql, fitsThroughDoorwaySql } from './fit-geometry.ts';
 import { isAvailable, listedProductsFrom, productRecordOf, productSelectList, publiclyVisible, type ProductRecord } from './product-repository.ts';
 import { decodeCursor, encodeCursor, searchFingerprint, type Cursor } from './search-cursor.ts';
@@ -27,6 +28,8 @@ export interface SearchResult {
   rows: ProductRecord[];
   nextCursor: string | null;
   facets: Facets | null;
+  /** The point the search was near, which each listing's distance is measured from. */
+  point: SearchPoint | null;
 }
 
 /** Quotes a lexeme for tsquery input: inside quotes, a backslash escapes the next character. */
@@ -246,8 +249,10 @@ function placeCondition(query: SearchQuery, places: string[] | null): SQL | unde
 }
 
 /** The conditions of a search but its words, its place and the two that facets count by (condition and category). */
-function filterConditions(query: SearchQuery): SQL[] {
+function filterConditions(query: SearchQuery, point: SearchPoint | null): SQL[] {
   const where: SQL[] = [publiclyVisible];
+  if (point) where.push(withinRadius(point));
+  if (query.bbox) where.push(withinBox(query.bbox));
   // A constant, not a parameter: a plan for any value would be costed for any stock state.
   if (query.inStock !== false) where.push(isAvailable);
   if (query.minPrice !== undefined) where.push(sql`${products.resalePrice} >= ${query.minPrice}::numeric`);
@@ -292,8 +297,11 @@ const newestBy = (postedAt: AnyPgColumn, id: AnyPgColumn) => ({
 });
 
 /** The sort key, the order and the keyset condition of each sort but relevance. */
-function ordering(sort: Exclude<SearchSort, 'relevance'>) {
+function ordering(sort: Exclude<SearchSort, 'relevance'>, point: SearchPoint | null) {
   switch (sort) {
+    case 'distance':
+      // The query's schema asks a point of sort=distance.
+      return nearestFirst(point!);
     case 'newest':
       return newestBy(products.postedAt, products.id);
     case 'price-asc':
@@ -811,15 +819,16 @@ export async function searchCatalogue(
   const limit = query.limit ?? SEARCH_DEFAULT_LIMIT;
   const fingerprint = searchFingerprint({ ...query, sort });
   const after = query.cursor ? decodeCursor(query.cursor, sort, fingerprint) : null;
-  const [searched, placesFound] = await Promise.all([
+  const [searched, placesFound, point] = await Promise.all([
     query.q ? wordsOf(query.q, () => searchWordsFor(db, query.q!)) : null,
     query.location ? placesOf(query.location, () => placesMatching(db, query.location!)) : null,
+    searchPointOf(db, query),
   ]);
   const places = placesFound?.places ?? null;
 
   const words = searched?.words ?? null;
   const place = placeCondition(query, places);
-  const besidesPlace = filterConditions(query);
+  const besidesPlace = filterConditions(query, point);
   const filters = place ? [...besidesPlace, place] : besidesPlace;
   const inPlaces = words && places ? wordsInPlaces(words, places) : null;
   // Relevance tiers match the words each in its own way; everything else matches them anywhere.
@@ -908,7 +917,7 @@ export async function searchCatalogue(
     const pageFilters = [...(gathering.found ? besidesPlace : filters), category, condition];
     if (sort === 'relevance') return relevancePage(db, pageQuery, pageFilters, words, after, limit + 1, gathering);
     const match = words ? heldAnywhere(words, gathering, sort === 'newest') : undefined;
-    const order = match?.through ? newestThrough(match.through) : ordering(sort);
+    const order = match?.through ? newestThrough(match.through) : ordering(sort, point);
     const position = after ? order.after(after.key, after.id, prepared ? outOfPlannersSight : asGiven) : undefined;
     const rows = await pageQuery([...pageFilters, position], order.orderBy, order.key, limit + 1, match);
     return { rows, rankedUntil: null, othersFew: false };
@@ -921,5 +930,5 @@ export async function searchCatalogue(
   // among the named listings reads in order, where collecting would read every match of the places.
   const few = inPlaces !== null && (gathering.all || (othersFew && last?.sortKey.startsWith('3|') === true));
   const nextCursor = rows.length > limit && last ? encodeCursor({ sort, key: last.sortKey, id: last.id, rankedUntil, few }, fingerprint) : null;
-  return { rows: page, nextCursor, facets };
+  return { rows: page, nextCursor, facets, point };
 }

@@ -44,6 +44,8 @@ export const productColumns = {
   description: products.description,
   phone: products.phone,
   location: products.location,
+  lat: products.lat,
+  lon: products.lon,
   productImage: products.productImage,
   // As JSON: the driver parses a text array character by character in JavaScript, JSON natively
   // (a noticeable share of the CPU a page of results costs).
@@ -166,6 +168,7 @@ export function toProductWithContact(row: ProductRecord): Product {
     reported: row.reported,
     sellerVerified: row.sellerVerified,
     sellerRating: toSellerRating(row.sellerRating),
+    point: row.lat === null || row.lon === null ? null : { lat: row.lat, lon: row.lon },
   };
 }
 

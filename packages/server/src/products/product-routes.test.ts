@@ -12,7 +12,7 @@ const t = setupTestApp();
 const productKeys = [
   '_id', 'categoryId', 'categoryName', 'condition', 'productName', 'yearsOfUsedProduct', 'originalPrice', 'resalePrice',
   'description', 'sellerName', 'sellerEmail', 'phone', 'location', 'productImage', 'photos', 'measurements', 'advertisement', 'postedAt', 'postedDate',
-  'postedTime', 'inStock', 'state', 'priceHistory', 'reported', 'sellerVerified', 'sellerRating',
+  'postedTime', 'inStock', 'state', 'priceHistory', 'reported', 'sellerVerified', 'sellerRating', 'point',
 ].sort();
 
 async function sellerWithCategory(overrides: { verified?: boolean } = {}) {

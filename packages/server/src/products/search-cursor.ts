@@ -29,6 +29,8 @@ const keyPatterns: Record<SearchSort, RegExp> = {
   'price-asc': /^\d{1,10}(\.\d{1,2})?$/,
   'price-desc': /^\d{1,10}(\.\d{1,2})?$/,
   // The relevance tier: the ranked one with the rank (a real), or another; then the time posted.
+  // Metres, as PostgreSQL prints a double precision.
+  distance: /^\d{1,8}(\.\d{1,17})?(e[+-]\d{1,3})?$/,
   relevance: new RegExp(`^(1\\|\\d+(\\.\\d+)?(e-\\d+)?|[23])\\|${timestamp}$`),
 };
 

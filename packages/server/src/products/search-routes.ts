@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataOf, FACET_COUNT_LIMIT, goneProduct, idParams, productDetails, productPageTexts, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, searchQuery, searchResponse, serverMessages, withoutBlankParameters } from '@furniture/contract';
+import { dataOf, FACET_COUNT_LIMIT, NEAR_DEFAULT_RADIUS_KM, NEAR_MAX_RADIUS_KM, goneProduct, idParams, productDetails, productPageTexts, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, searchQuery, searchResponse, serverMessages, withoutBlankParameters } from '@furniture/contract';
 import { notFound } from '../http/errors.ts';
 import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import { errorResponses } from '../http/responses.ts';
 import { searchCatalogue } from './catalogue-search.ts';
+import { distanceKm } from './distance-search.ts';
 import { facetCountKeeper, searchPlacesKeeper, searchWordsKeeper } from './facet-counts.ts';
 import { findGoneProduct, findProductDetails } from './product-details.ts';
 import { contactWithheldDescription, toProduct } from './product-repository.ts';
@@ -14,7 +15,8 @@ const searchDescription = [
   'Public. Words in `q` are matched against name, description, category and location with stemming; accents are ignored and a misspelt word is replaced by the catalogue word it most likely stands for (fewest edits, a swap of two letters counting as one, then the commonest).',
   'Filters: `categoryId`, `condition` (repeatable), `minPrice`/`maxPrice` (resale price), `location` (loose match), `sellerVerified=true`, `inStock` (default true: available only; false includes sold pieces).',
   '“Will it fit?”: `spaceWidth`/`spaceDepth`/`spaceHeight` keep pieces that stand in that space (turned about the vertical if need be); `doorWidth` with `doorHeight` keep pieces that can be carried through that opening, tilted if need be. Pieces without measurements are left out by either.',
-  '`sort`: relevance (the default with q: pieces named by every word first, the newest of them best named first (the words close together, in a short name), then the other matches, newest first), newest (the default without), price-asc, price-desc.',
+  `Near a point: \`near=lat,lon\` (degrees) or \`nearPlace\` (a town's id from GET /api/places, or its name) keeps the pieces within \`radiusKm\` (default ${NEAR_DEFAULT_RADIUS_KM}, at most ${NEAR_MAX_RADIUS_KM}) of it, by great-circle distance from each piece's town (rounded to about 1 km); each result then carries \`distanceKm\`. \`bbox=minLon,minLat,maxLon,maxLat\` keeps the pieces in that area (a map's). Pieces whose location names no known town have no point and are left out by either.`,
+  '`sort`: relevance (the default with q: pieces named by every word first, the newest of them best named first (the words close together, in a short name), then the other matches, newest first), newest (the default without), price-asc, price-desc, distance (nearest first; needs near or nearPlace).',
   `\`limit\` (default ${SEARCH_DEFAULT_LIMIT}, at most ${SEARCH_MAX_LIMIT}) and \`cursor\` (the nextCursor of the previous page): keyset pages, stable while listings are added.`,
   `\`facets\` (first page only) count results by condition and by category, each ignoring its own filter; exact up to ${FACET_COUNT_LIMIT} matches, lower bounds beyond (exact: false); one word without other filters is counted exactly at any number of matches; a search whose every word is common (tens of thousands of listings) is estimated from a fixed sample of about 1 in 85 listings (estimated: true, two significant digits, 0 for a value with too few matches to estimate), unless its matches are few enough to count (in a town, say).`,
   'Blank parameters count as absent. A bad parameter answers 400 naming it.',
@@ -44,7 +46,12 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       await enforceLimit(app.db, { limit: RATE_LIMITS.searchesPerAddress, subject: request.ip });
       const kept = { facetGroupsOf: keptFacetGroups(request), wordsOf: keptWords(request), placesOf: keptPlaces(request) };
       const result = await searchCatalogue(app.db, request.query, kept, { facetSampleFrom: app.config.facetSampleFrom });
-      return { success: true as const, data: result.rows.map(toProduct), nextCursor: result.nextCursor, facets: result.facets };
+      const { point } = result;
+      const data = result.rows.map((row) => ({
+        ...toProduct(row),
+        ...(point && row.lat !== null && row.lon !== null ? { distanceKm: distanceKm(point, row.lat, row.lon) } : {}),
+      }));
+      return { success: true as const, data, nextCursor: result.nextCursor, facets: result.facets };
     },
   );
 

@@ -99,7 +99,7 @@ export function SearchRoute() {
               onChange={(event) => changeSort(event.target.value as SearchSort)}
             >
               {searchSorts
-                .filter((option) => option !== 'relevance' || q)
+                .filter((option) => (option !== 'relevance' || q) && (option !== 'distance' || params.has('near') || params.has('nearPlace')))
                 .map((option) => (
                   <option key={option} value={option}>
                     {searchTexts.sortNames[option]}

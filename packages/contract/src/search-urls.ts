@@ -17,6 +17,10 @@ export const searchFilterNames = [
   'spaceHeight',
   'doorWidth',
   'doorHeight',
+  'near',
+  'nearPlace',
+  'radiusKm',
+  'bbox',
 ] as const;
 
 /** The parameters of a search page's URL that the API understands, blanks dropped, in a stable order. */

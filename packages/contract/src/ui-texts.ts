@@ -126,6 +126,8 @@ export const uiTexts = {
     condition: 'Condition:',
     seller: 'Seller:',
     location: 'Location:',
+    /** How far a piece is from the point a search was near. */
+    away: (km: number) => `${km} km away`,
     posted: 'Posted:',
   },
   dashboard: {

@@ -64,7 +64,10 @@ export function ProductCard({ product, actions }: { product: Product; actions?: 
             <SellerRating rating={product.sellerRating} />
           </dd>
           <dt className="font-semibold">{uiTexts.productDetails.location}</dt>
-          <dd>{product.location}</dd>
+          <dd>
+            {product.location}
+            {product.distanceKm !== undefined && <span className="block text-sm opacity-80">{uiTexts.productDetails.away(product.distanceKm)}</span>}
+          </dd>
           <dt className="font-semibold">{uiTexts.productDetails.posted}</dt>
           <dd>
             <time dateTime={product.postedAt}>

@@ -11,5 +11,6 @@ export function selectedConditions(params: URLSearchParams): Condition[] {
 export function sortOf(params: URLSearchParams): SearchSort {
   const sort = params.get('sort');
   if (sort === 'newest' || sort === 'price-asc' || sort === 'price-desc') return sort;
+  if (sort === 'distance' && (params.has('near') || params.has('nearPlace'))) return sort;
   return params.get('q') ? 'relevance' : 'newest';
 }

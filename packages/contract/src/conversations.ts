@@ -108,6 +108,7 @@ export const conversationMessages = {
   offerAboveAsking: 'An offer must be below the asking price.',
   offerNotAvailable: 'This piece is not available, so no offer can be made or accepted.',
   offerAlreadyOpen: 'You already have an open offer for this piece. Wait for the answer first.',
+  offerOnlyByBuyer: 'Only the buyer makes an offer. Answer theirs with a counter-offer.',
   offerNotOpen: {
     accepted: 'This offer was already accepted.',
     declined: 'This offer was already declined.',

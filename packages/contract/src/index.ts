@@ -28,3 +28,4 @@ export * from './payment-texts.ts';
 export * from './accounts.ts';
 export * from './account-texts.ts';
 export * from './places.ts';
+export * from './capabilities.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { capabilities } from './capabilities.ts';
 import { bookingStatuses, conditions, fundsStates, listingStates, paymentStatuses, selfServiceRoles, stockStates, userRoles } from './enums.ts';
 import { LIST_MAX_LIMIT, MEASUREMENT_MAX_CM, PASSWORD_MIN_LENGTH, PRICE_MAX, PRICE_MIN, PRODUCT_PHOTOS_MAX } from './limits.ts';
 import { messages } from './messages.ts';
@@ -272,6 +273,8 @@ export const publicUser = z.object({
   email: z.string(),
   image: z.string().nullable(),
   userRole: z.enum(userRoles),
+  /** What the account may do (buy, sell, admin); `userRole` is its main role. */
+  capabilities: z.array(z.enum(capabilities)),
   verified: z.boolean(),
   /** The owner proved the e-mail; `verified` is the admin's mark. */
   emailVerified: z.boolean(),
@@ -395,10 +398,12 @@ export type CreatedResponse<T> = { success: true; message: string; data: T };
 /** GET /category/{id}: the specification shows no shape; the products travel under `products`. */
 export const categoryProducts = z.object({ success: z.literal(true), products: z.array(product) });
 export type CategoryProducts = z.infer<typeof categoryProducts>;
-/** GET /me/product-marks: the products the caller has wished for and booked, by id. */
+/** GET /me/product-marks: the products the caller has wished for, booked and listed, by id. */
 export const productMarks = z.object({
   wishedProductIds: z.array(z.string()),
   bookedProductIds: z.array(z.string()),
+  /** The caller's own listings, which they can neither wish for nor book. */
+  ownProductIds: z.array(z.string()),
 });
 export type ProductMarks = z.infer<typeof productMarks>;
 export const listOf = <T extends z.ZodType>(schema: T) => z.object({ success: z.literal(true), data: z.array(schema) });

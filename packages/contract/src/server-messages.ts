@@ -61,7 +61,6 @@ export const serverMessages = {
     notSignedIn: 'You are not signed in.',
     gone: 'This account no longer exists.',
     sessionEnded: 'You have signed out. Sign in again.',
-    onlyFor: (roles: readonly string[]) => `Only ${roles.join(' or ')} accounts can do this`,
     onlyOwn: (what: string) => `You can only see your own ${what}`,
   },
   products: {

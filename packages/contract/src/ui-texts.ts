@@ -36,9 +36,6 @@ export const uiTexts = {
     confirm: 'Make admin',
     cancel: 'Cancel',
   },
-  guards: {
-    onlyFor: (role: 'buyer' | 'seller') => `That page is for ${role}s' accounts only, so you are back on Home.`,
-  },
   dashboardHome: {
     nextSteps: 'What you can do next',
     orders: (count: number) => counted(count, 'order'),

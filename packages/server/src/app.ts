@@ -24,6 +24,7 @@ import { authRoutes } from './users/auth-routes.ts';
 import { accountRoutes } from './users/account-routes.ts';
 import { meRoutes } from './users/me-routes.ts';
 import { passkeyRoutes } from './users/passkey-routes.ts';
+import { sellingRoutes } from './users/selling-routes.ts';
 import { registerAccountMail } from './users/account-mail.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
@@ -214,6 +215,7 @@ export async function buildApp({ config, db, payments, payouts, jobs, backups, l
       await api.register(accountRoutes);
       await api.register(meRoutes);
       await api.register(passkeyRoutes);
+      await api.register(sellingRoutes);
       await api.register(paymentRoutes);
       await api.register(userRoutes);
       await api.register(categoryRoutes);

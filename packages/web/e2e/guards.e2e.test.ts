@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES, labels, messages, texts, TOKEN_STORAGE_KEY, uiTexts } from '@furniture/contract';
+import { capabilityTexts, IMAGE_MAX_BYTES, labels, messages, texts, TOKEN_STORAGE_KEY, uiTexts } from '@furniture/contract';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
@@ -11,11 +11,13 @@ let session: Session;
 
 const buyer = { email: 'guarded.buyer@example.com', password: DEFAULT_TEST_PASSWORD };
 const seller = { email: 'guarded.seller@example.com', password: DEFAULT_TEST_PASSWORD };
+const admin = { email: 'guarded.admin@example.com', password: DEFAULT_TEST_PASSWORD };
 let categoryId: string;
 
 beforeAll(async () => {
   await createUser(market.db, { ...buyer, role: 'buyer', name: 'Guarded Buyer' });
   await createUser(market.db, { ...seller, role: 'seller', name: 'Guarded Seller' });
+  await createUser(market.db, { ...admin, role: 'admin', name: 'Guarded Admin' });
   const category = await createCategory(market.db, { categoryName: 'Chairs', image: `${market.url}/favicon.svg` });
   categoryId = category.id;
 });
@@ -71,19 +73,28 @@ describe('route guards', () => {
       await page.goto(path);
       await expectPath(page, '/');
       await expectSignedIn(page);
-      await expectText(page, uiTexts.guards.onlyFor('seller'));
+      await expectText(page, capabilityTexts.pageFor.sell);
     }
   });
 
-  it('send a seller away from buyer pages to Home', async () => {
+  it('let a seller, who buys too, in to buyer pages', async () => {
     session = await openSession(chromium.browser, market.url);
     const { page } = session;
     await logIn(page, seller.email, seller.password);
+    await page.goto('/dashboard/myOrders');
+    await page.getByRole('heading', { name: labels.dashboardMenu.myOrders }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/myOrders');
+  });
+
+  it('send an admin who does not buy away from buyer pages to Home, saying why', async () => {
+    session = await openSession(chromium.browser, market.url);
+    const { page } = session;
+    await logIn(page, admin.email, admin.password);
     for (const path of ['/dashboard/myOrders', '/dashboard/myWishes', '/dashboard/payment/7f1c2a8e-1111-4222-8333-944455556666']) {
       await page.goto(path);
       await expectPath(page, '/');
       await expectSignedIn(page);
-      await expectText(page, uiTexts.guards.onlyFor('buyer'));
+      await expectText(page, capabilityTexts.pageFor.buy);
     }
   });
 

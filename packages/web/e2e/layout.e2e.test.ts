@@ -1,4 +1,4 @@
-import { labels, searchTexts, texts, uiTexts } from '@furniture/contract';
+import { capabilityTexts, labels, searchTexts, texts } from '@furniture/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, createWish, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
@@ -253,7 +253,7 @@ describe('toasts on a phone', () => {
       const { page } = session;
       await logIn(page, people.buyer.email, people.buyer.password);
       await page.goto('/dashboard/myProducts');
-      const toast = page.getByText(uiTexts.guards.onlyFor('seller'), { exact: true });
+      const toast = page.getByText(capabilityTexts.pageFor.sell, { exact: true });
       await toast.waitFor();
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       const toastBox = (await toast.boundingBox())!;

@@ -3,7 +3,7 @@ import type { Executor } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { deleteBookingsOfBuyer } from '../bookings/booking-repository.ts';
 import { deleteProductsOfSeller } from '../products/product-repository.ts';
-import type { UserRow } from '../users/user-repository.ts';
+import { grantCapability, type UserRow } from '../users/user-repository.ts';
 import { deleteWishesOfBuyer } from '../wishes/wish-repository.ts';
 
 /** Marks an account verified. A seller's products read the flag from the account, so they show it at once. */
@@ -11,8 +11,9 @@ export async function verifyUser(db: Executor, userId: string): Promise<void> {
   await db.update(users).set({ verified: true }).where(eq(users.id, userId));
 }
 
+/** Makes an account an admin; it keeps buying and selling as before, so its own orders and listings stay reachable. */
 export async function makeAdmin(db: Executor, userId: string): Promise<void> {
-  await db.update(users).set({ role: 'admin' }).where(eq(users.id, userId));
+  await grantCapability(db, userId, 'admin');
 }
 
 /**

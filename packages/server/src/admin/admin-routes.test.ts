@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { messages } from '@furniture/contract';
+import { capabilityTexts, messages } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { createBooking, createCategory, createPayment, createProduct, createUser, createWish } from '../demo/factories.ts';
 import { bookings, payments, products, users, wishes } from '../db/schema/index.ts';
 
 const t = setupTestApp();
 
-const managedUserKeys = ['_id', 'name', 'email', 'image', 'userRole', 'verified', 'emailVerified', 'suspended'].sort();
+const managedUserKeys = ['_id', 'name', 'email', 'image', 'userRole', 'capabilities', 'verified', 'emailVerified', 'suspended'].sort();
 
 const admin = () => createUser(t.db, { role: 'admin', password: null });
 const adminHeaders = async () => bearer(t.app, (await admin()).id);
@@ -33,6 +33,7 @@ describe('GET /api/allBuyer and GET /api/allSeller', () => {
       email: buyer.email,
       image: buyer.image,
       userRole: 'buyer',
+      capabilities: ['buy'],
       verified: false,
       emailVerified: true,
       suspended: false,
@@ -61,7 +62,7 @@ describe('GET /api/allBuyer and GET /api/allSeller', () => {
       const user = await createUser(t.db, { role, password: null });
       const response = await t.app.inject({ method: 'GET', url: '/api/allSeller', headers: await bearer(t.app, user.id) });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ success: false, message: 'Only admin accounts can do this' });
+      expect(response.json()).toEqual({ success: false, message: capabilityTexts.onlyFor(['admin']) });
     }
   });
 });

@@ -33,7 +33,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/booking',
     {
-      config: { access: ['buyer', 'admin'], onTokenVerified: keptBookings.readAhead },
+      config: { access: ['buy', 'admin'], onTokenVerified: keptBookings.readAhead },
       onSend: keptBookings.onSend,
       schema: {
         tags: ['bookings'],
@@ -61,7 +61,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/addBooking',
     {
-      config: { access: ['buyer'] },
+      config: { access: ['buy'] },
       schema: {
         tags: ['bookings'],
         summary: 'Book an available product (buyer)',
@@ -85,7 +85,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/bookingDelete',
     {
-      config: { access: ['buyer'] },
+      config: { access: ['buy'] },
       schema: {
         tags: ['bookings'],
         summary: 'Cancel one of your unpaid bookings (buyer)',

@@ -4,7 +4,7 @@ import { chatMessage, conversation, conversationMessages, dataOf, idParams, list
 import type { Executor } from '../db/client.ts';
 import { publishLiveEvent } from '../events/live-events.ts';
 import { currentUser } from '../http/access.ts';
-import { notFound } from '../http/errors.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import { errorResponses } from '../http/responses.ts';
@@ -73,7 +73,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ bookAtAgreedPrice: Book
   app.post(
     '/conversations',
     {
-      config: { access: ['buyer'] },
+      config: { access: ['buy'] },
       schema: {
         tags: ['conversations'],
         summary: 'Message the seller of a product (buyer): answers the thread, made when there is none yet',
@@ -89,6 +89,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ bookAtAgreedPrice: Book
       const { thread, created } = await app.db.transaction(async (tx) => {
         const product = await findProductForConversation(tx, productId);
         if (!product) throw notFound(conversationMessages.productNotFound);
+        if (product.sellerId === buyer.id) throw forbidden(serverMessages.products.notYours('ask about'));
         const opened = await openConversation(tx, { productId, buyerId: buyer.id, sellerId: product.sellerId });
         // Only new threads count, in their transaction: asking again about a piece costs nothing.
         if (opened.created) await enforceLimit(tx, { limit: RATE_LIMITS.conversationsPerAccount, subject: buyer.id });
@@ -192,7 +193,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ bookAtAgreedPrice: Book
   app.post(
     '/conversations/:id/offers',
     {
-      config: { access: ['buyer'] },
+      config: { access: ['buy'] },
       schema: {
         tags: ['conversations'],
         summary: 'Offer a price below the asking price (the thread’s buyer)',
@@ -205,6 +206,8 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ bookAtAgreedPrice: Book
     async (request, reply) => {
       const buyer = currentUser(request);
       const thread = await requireThread(request.params.id, buyer.id);
+      // The seller, who may buy elsewhere, answers offers here rather than making them.
+      if (thread.buyerId !== buyer.id) throw forbidden(conversationMessages.offerOnlyByBuyer);
       await enforceLimit(app.db, { limit: RATE_LIMITS.offersPerAccount, subject: buyer.id });
       const made = await app.db.transaction(async (tx) => {
         const created = await makeOffer(tx, thread, buyer.id, request.body.amount);

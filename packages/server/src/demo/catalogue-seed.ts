@@ -124,9 +124,9 @@ async function seedOverConnection(db: NodePgDatabase, { products: total, publicU
 
   const sellerCount = Math.max(20, Math.ceil(total / PRODUCTS_PER_SELLER));
   await db.execute(sql`
-    insert into users (name, email, role, verified, image, created_at)
+    insert into users (name, email, role, capabilities, verified, image, created_at)
     select (${textArray(firstNames)})[1 + i % ${firstNames.length}] || ' ' || (${textArray(lastNames)})[1 + (i / ${firstNames.length}) % ${lastNames.length}],
-           'seller-' || ${runId} || '-' || i || '@catalogue.example', 'seller', i % 3 = 0,
+           'seller-' || ${runId} || '-' || i || '@catalogue.example', 'seller', '{buy,sell}', i % 3 = 0,
            ${demoPictureUrl(publicUrl, 'armchair-2')}, now() - make_interval(days => 400 + i % 1500)
     from generate_series(1, ${sellerCount}) as i`);
   await db.execute(sql`create temporary table seed_sellers as

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { type BookingStatus, type Condition, type ListingState, type UserRole } from '@furniture/contract';
+import { type BookingStatus, type Capability, type Condition, type ListingState, roleCapabilities, type UserRole } from '@furniture/contract';
 import { loadConfig } from '../config.ts';
 import { hashPassword } from '../users/passwords.ts';
 import type { Executor } from '../db/client.ts';
@@ -22,6 +22,8 @@ export async function createUser(
     name: string;
     email: string;
     role: UserRole;
+    /** What the account may do; by default, what its role gives. */
+    capabilities: Capability[];
     verified: boolean;
     emailVerified: boolean;
     image: string | null;
@@ -36,6 +38,7 @@ export async function createUser(
       name: overrides.name ?? `User ${id}`,
       email: (overrides.email ?? `user-${id}@example.com`).toLowerCase(),
       role: overrides.role ?? 'buyer',
+      capabilities: overrides.capabilities ?? [...roleCapabilities[overrides.role ?? 'buyer']],
       verified: overrides.verified ?? false,
       emailVerified: overrides.emailVerified ?? true,
       image: overrides.image === undefined ? `https://images.example.com/${id}.webp` : overrides.image,

@@ -1,17 +1,18 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { serverMessages, trustTexts, type UserRole } from '@furniture/contract';
+import { capabilityTexts, serverMessages, trustTexts, type Capability } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 /**
  * Who may call a route. Every /api route declares one in `config.access`; the app refuses to
  * start with a route that does not, so a new route cannot be public by accident.
- *   'public'     anyone
- *   'signed-in'  any signed-in account
- *   UserRole[]   signed-in accounts with one of these roles
+ *   'public'      anyone
+ *   'signed-in'   any signed-in account
+ *   Capability[]  signed-in accounts holding one of these capabilities, read from the database
+ *                 for the verified token's account (decision 37)
  */
-export type Access = 'public' | 'signed-in' | readonly UserRole[];
+export type Access = 'public' | 'signed-in' | readonly Capability[];
 
 /**
  * The signed-in account. Access control reads these fields; the users domain, which loads accounts,
@@ -19,7 +20,8 @@ export type Access = 'public' | 'signed-in' | readonly UserRole[];
  */
 export interface SignedInUser {
   id: string;
-  role: UserRole;
+  /** What the account may do: routes declare the capabilities they need (decision 37). */
+  capabilities: Capability[];
   emailVerified: boolean;
   suspendedAt: Date | null;
 }
@@ -185,7 +187,9 @@ function guard(app: FastifyInstance, access: Access, config: FastifyContextConfi
 export function requireAccess(access: Access, user: SignedInUser | null) {
   if (access === 'public') return;
   if (!user) throw unauthorized();
-  if (access !== 'signed-in' && !access.includes(user.role)) throw forbidden(serverMessages.accounts.onlyFor(access));
+  if (access !== 'signed-in' && !access.some((capability) => user.capabilities.includes(capability))) {
+    throw forbidden(capabilityTexts.onlyFor(access));
+  }
 }
 
 export function registerAccessControl(app: FastifyInstance, accountLookup: AccountLookup) {

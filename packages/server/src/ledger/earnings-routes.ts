@@ -18,7 +18,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/earnings',
     {
-      config: { access: ['seller'] },
+      config: { access: ['sell'] },
       schema: {
         tags: ['earnings'],
         summary: 'Your earnings: pending, available and paid out, with every entry (seller)',
@@ -36,7 +36,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/earnings/statement',
     {
-      config: { access: ['seller'] },
+      config: { access: ['sell'] },
       schema: {
         tags: ['earnings'],
         summary: 'Your statement for a month, as CSV (seller)',

@@ -50,7 +50,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/create-payment-intent',
     {
-      config: { access: ['buyer'] },
+      config: { access: ['buy'] },
       schema: {
         tags: ['payments'],
         summary: "Start paying for one's own booking: answers the client secret for the card form",
@@ -92,7 +92,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard/payment/:id',
     {
-      config: { access: ['buyer'] },
+      config: { access: ['buy'] },
       schema: {
         tags: ['payments'],
         summary: "One of the caller's bookings, for the payment screen",
@@ -110,7 +110,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payment',
     {
-      config: { access: ['buyer'] },
+      config: { access: ['buy'] },
       schema: {
         tags: ['payments'],
         summary: 'Record a card payment and complete the sale',
@@ -143,7 +143,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/simulated/confirm',
     {
-      config: { access: ['buyer'] },
+      config: { access: ['buy'] },
       schema: {
         tags: ['payments'],
         summary: 'Pay with a card through the simulated provider (what Stripe.js does with Stripe); a succeeded payment is recorded at once',

@@ -39,7 +39,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/me/payouts',
     {
-      config: { access: ['seller'] },
+      config: { access: ['sell'] },
       schema: {
         tags: ['earnings'],
         summary: 'Pay out your available balance now (seller)',
@@ -58,7 +58,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/payouts',
     {
-      config: { access: ['seller'] },
+      config: { access: ['sell'] },
       schema: {
         tags: ['earnings'],
         summary: 'Your payouts, newest first (seller)',

@@ -9,7 +9,7 @@ export const priceGuideRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/price-guide',
     {
-      config: { access: ['seller'] },
+      config: { access: ['sell'] },
       schema: {
         tags: ['products'],
         summary: 'A fair resale price range for a piece (seller)',

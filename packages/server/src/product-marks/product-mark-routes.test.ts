@@ -26,10 +26,18 @@ describe('GET /api/me/product-marks', () => {
     expect(data.bookedProductIds.sort()).toEqual([booked!.id, both!.id].sort());
   });
 
+  it('answers the caller’s own listings, which cards offer no Wish or Book Now on', async () => {
+    const seller = await createUser(t.db, { role: 'seller', password: null });
+    const category = await createCategory(t.db);
+    const own = await createProduct(t.db, { categoryId: category.id, sellerId: seller.id });
+    const response = await t.app.inject({ method: 'GET', url: '/api/me/product-marks', headers: await bearer(t.app, seller.id) });
+    expect(response.json().data.ownProductIds).toEqual([own.id]);
+  });
+
   it('answers empty lists to an account with no wishes or bookings', async () => {
     const seller = await createUser(t.db, { role: 'seller', password: null });
     const response = await t.app.inject({ method: 'GET', url: '/api/me/product-marks', headers: await bearer(t.app, seller.id) });
-    expect(response.json()).toEqual({ success: true, data: { wishedProductIds: [], bookedProductIds: [] } });
+    expect(response.json()).toEqual({ success: true, data: { wishedProductIds: [], bookedProductIds: [], ownProductIds: [] } });
   });
 
   it('asks a visitor to sign in', async () => {

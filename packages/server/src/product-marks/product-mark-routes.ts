@@ -11,10 +11,10 @@ export const productMarkRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags: ['wishes', 'bookings'],
-        summary: 'The products you have wished for and booked, by id',
+        summary: 'The products you have wished for, booked and listed, by id',
         description:
-          'Lets a product card show Wished or Booked instead of offering the action again. Only the caller’s own marks; ' +
-          'an account that does not buy has none. A booking whose product was deleted is left out.',
+          'Lets a product card show Wished or Booked instead of offering the action again, and nothing on the caller’s own listings. ' +
+          'Only the caller’s own marks. A booking whose product was deleted is left out.',
         response: { 200: dataOf(productMarks), ...errorResponses },
       },
     },

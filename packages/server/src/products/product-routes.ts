@@ -42,7 +42,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/addProduct',
     {
-      config: { access: ['seller'] },
+      config: { access: ['sell'] },
       schema: {
         tags: ['products'],
         summary: 'List a product for sale (seller)',
@@ -96,7 +96,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/myProducts',
     {
-      config: { access: ['seller', 'admin'] },
+      config: { access: ['sell', 'admin'] },
       schema: {
         tags: ['products'],
         summary: 'A seller’s products in every state (My Products)',
@@ -118,7 +118,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/productDelete',
     {
-      config: { access: ['seller', 'admin'] },
+      config: { access: ['sell', 'admin'] },
       schema: {
         tags: ['products'],
         summary: 'Delete a product with its wishes and unpaid bookings',
@@ -142,7 +142,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/productAddToAdvertisement',
     {
-      config: { access: ['seller'] },
+      config: { access: ['sell'] },
       schema: {
         tags: ['products'],
         summary: 'Advertise one of your available products (seller)',

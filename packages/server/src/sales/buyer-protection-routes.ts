@@ -13,7 +13,7 @@ export const buyerProtectionRoutes: FastifyPluginAsyncZod<{ refundPayment: Refun
   app.post(
     '/bookings/:id/problem',
     {
-      config: { access: ['buyer'] },
+      config: { access: ['buy'] },
       schema: {
         tags: ['sales'],
         summary: 'Report a problem with a paid sale: “Something is wrong” (buyer)',

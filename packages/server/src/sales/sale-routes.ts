@@ -47,7 +47,7 @@ export const saleRoutes: FastifyPluginAsyncZod<{ refundPayment: RefundPayment }>
   app.get(
     '/seller/bookings',
     {
-      config: { access: ['seller'] },
+      config: { access: ['sell'] },
       schema: {
         tags: ['sales'],
         summary: 'Every booking on the caller’s products, newest first (seller)',
@@ -84,7 +84,7 @@ export const saleRoutes: FastifyPluginAsyncZod<{ refundPayment: RefundPayment }>
     app.post(
       `/bookings/:id/${action}`,
       {
-        config: { access: [step.who] },
+        config: { access: [step.who === 'buyer' ? 'buy' : 'sell'] },
         schema: {
           tags: ['sales'],
           summary: `${step.summary} (${step.who})`,
@@ -118,7 +118,7 @@ export const saleRoutes: FastifyPluginAsyncZod<{ refundPayment: RefundPayment }>
   app.patch(
     '/products/:id',
     {
-      config: { access: ['seller'] },
+      config: { access: ['sell'] },
       schema: {
         tags: ['sales'],
         summary: 'Edit one of your listings (seller)',
@@ -148,7 +148,7 @@ export const saleRoutes: FastifyPluginAsyncZod<{ refundPayment: RefundPayment }>
     app.post(
       `/products/:id/${action}`,
       {
-        config: { access: ['seller'] },
+        config: { access: ['sell'] },
         schema: {
           tags: ['sales'],
           summary: `${step.summary} (seller)`,

@@ -3,6 +3,7 @@ import { passwordSchema } from '@furniture/contract';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { hashPassword } from './passwords.ts';
+import { capabilitiesOf, grantCapability } from './user-repository.ts';
 import { endAllSessions } from './refresh-tokens.ts';
 
 export type AdminBootstrapResult = 'created' | 'promoted' | 'unchanged';
@@ -20,11 +21,12 @@ export async function ensureAdmin(db: Database, email: string, password: string)
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(users).where(sql`lower(${users.email}) = ${normalized}`).for('update');
     if (!existing) {
-      await tx.insert(users).values({ name: 'Admin', email: normalized, role: 'admin', verified: true, emailVerified: true, passwordHash });
+      await tx.insert(users).values({ name: 'Admin', email: normalized, role: 'admin', capabilities: capabilitiesOf('admin'), verified: true, emailVerified: true, passwordHash });
       return 'created';
     }
     if (existing.role === 'admin') return 'unchanged';
-    await tx.update(users).set({ role: 'admin', verified: true, emailVerified: true, passwordHash }).where(sql`${users.id} = ${existing.id}`);
+    await grantCapability(tx, existing.id, 'admin');
+    await tx.update(users).set({ verified: true, emailVerified: true, passwordHash }).where(sql`${users.id} = ${existing.id}`);
     // Whoever signed in with the old password is signed out.
     await endAllSessions(tx, existing.id);
     return 'promoted';

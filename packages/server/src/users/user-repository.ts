@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { ManagedUser, PublicUser, SelfServiceRole, UserRole } from '@furniture/contract';
+import { mainRole, roleCapabilities, type Capability, type ManagedUser, type PublicUser, type SelfServiceRole, type UserRole } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 
@@ -18,6 +18,7 @@ export function toPublicUser(user: UserRow): PublicUser {
     email: user.email,
     image: user.image,
     userRole: user.role,
+    capabilities: user.capabilities,
     verified: user.verified,
     emailVerified: user.emailVerified,
   };
@@ -25,6 +26,23 @@ export function toPublicUser(user: UserRow): PublicUser {
 
 export function toManagedUser(user: UserRow): ManagedUser {
   return { ...toPublicUser(user), suspended: user.suspendedAt !== null };
+}
+
+/** What a new account with this main role may do. */
+export const capabilitiesOf = (role: UserRole): Capability[] => [...roleCapabilities[role]];
+
+/**
+ * Lets an account do one more thing, keeping everything it could do; its main role follows
+ * (decision 37). The row is locked, so two grants at once both stay. Undefined for no such account.
+ */
+export async function grantCapability(db: Executor, userId: string, capability: Capability): Promise<UserRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!user || user.capabilities.includes(capability)) return user;
+    const held = [...user.capabilities, capability];
+    const [granted] = await tx.update(users).set({ capabilities: held, role: mainRole(held) }).where(eq(users.id, userId)).returning();
+    return granted;
+  });
 }
 
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
@@ -51,7 +69,7 @@ export interface NewUser {
 export async function insertUser(db: Executor, user: NewUser): Promise<UserRow | undefined> {
   const [row] = await db
     .insert(users)
-    .values({ ...user, email: user.email.toLowerCase() })
+    .values({ ...user, email: user.email.toLowerCase(), capabilities: capabilitiesOf(user.role) })
     .onConflictDoNothing()
     .returning();
   return row;
@@ -70,7 +88,7 @@ export async function claimProfile(
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ ...profile, verified: false, emailVerified: false })
+    .set({ ...profile, capabilities: capabilitiesOf(profile.role), verified: false, emailVerified: false })
     .where(
       and(
         sql`lower(${users.email}) = ${email.toLowerCase()}`,

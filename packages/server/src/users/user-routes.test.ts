@@ -14,7 +14,7 @@ describe('GET /api/user', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       success: true,
-      data: { _id: user.id, name: 'Profile Owner', email: 'profile@example.com', image: user.image, userRole: 'seller', verified: true, emailVerified: true },
+      data: { _id: user.id, name: 'Profile Owner', email: 'profile@example.com', image: user.image, userRole: 'seller', capabilities: ['buy', 'sell'], verified: true, emailVerified: true },
     });
     expect(response.body).not.toMatch(/password|argon2|createdAt|created_at/i);
   });

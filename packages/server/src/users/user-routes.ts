@@ -28,7 +28,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const ownOrAdmin = caller !== null && (caller.email === email || caller.role === 'admin');
       if (!ownOrAdmin) await enforceLimit(app.db, { limit: RATE_LIMITS.accountLookupsPerAddress, subject: request.ip });
       const user = await findUserByEmail(app.db, email);
-      const strangerMaySee = user?.role === 'seller' && !user.suspendedAt;
+      const strangerMaySee = user?.capabilities.includes('sell') && !user.suspendedAt;
       if (!user || (!ownOrAdmin && !strangerMaySee)) throw notFound(serverMessages.admin.noAccount(email));
       return { success: true as const, data: toPublicUser(user) };
     },

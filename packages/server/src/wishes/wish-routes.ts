@@ -19,7 +19,7 @@ export const wishRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/wishes',
     {
-      config: { access: ['buyer', 'admin'], onTokenVerified: keptWishes.readAhead },
+      config: { access: ['buy', 'admin'], onTokenVerified: keptWishes.readAhead },
       onSend: keptWishes.onSend,
       schema: {
         tags: ['wishes'],
@@ -45,7 +45,7 @@ export const wishRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/addWish',
     {
-      config: { access: ['buyer'] },
+      config: { access: ['buy'] },
       schema: {
         tags: ['wishes'],
         summary: 'Add an available product to your wish list (buyer)',
@@ -70,7 +70,7 @@ export const wishRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/wishDelete',
     {
-      config: { access: ['buyer'] },
+      config: { access: ['buy'] },
       schema: {
         tags: ['wishes'],
         summary: 'Remove one of your wishes (buyer)',

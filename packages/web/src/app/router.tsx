@@ -4,7 +4,7 @@ import { ErrorPage, NotFoundRoute } from '../components/error-page.tsx';
 import { FullPageLoader } from '../components/spinner.tsx';
 import { paths } from '../config/paths.ts';
 import { categoriesQuery } from '../lib/categories.ts';
-import { requireAdmin, requireRole, requireUser } from '../lib/guards.ts';
+import { requireAdmin, requireCapability, requireUser } from '../lib/guards.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { RootLayout } from './root-layout.tsx';
 // Home is most visits' first page: its code comes with the app's, not a round trip later.
@@ -138,7 +138,7 @@ export const routes: RouteObject[] = [
         lazy: () => load(() => import('./routes/messages.tsx')).then((m) => ({ Component: m.MessagesPage })),
       },
       {
-        middleware: [requireRole('buyer')],
+        middleware: [requireCapability('buy')],
         children: [
           {
             path: paths.dashboard.myOrders.path,
@@ -159,7 +159,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        middleware: [requireRole('seller')],
+        middleware: [requireCapability('sell')],
         children: [
           {
             path: paths.dashboard.myProducts.path,

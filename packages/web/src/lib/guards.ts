@@ -1,7 +1,8 @@
-import { messages, uiTexts, type UserRole } from '@furniture/contract';
+import { capabilityTexts, messages } from '@furniture/contract';
 import { redirect, type MiddlewareFunction } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { authReady, signOut } from './auth-store.ts';
+import { can } from './can.ts';
 import { notify } from './notify.ts';
 
 /**
@@ -18,20 +19,20 @@ export const requireUser: MiddlewareFunction = async ({ request }) => {
   }
 };
 
-/** Buyer and seller pages: anyone else goes to Home, and is told why. */
-export const requireRole =
-  (role: Exclude<UserRole, 'admin'>): MiddlewareFunction =>
+/** Buying and selling pages: an account that may not do that goes to Home, and is told why. */
+export const requireCapability =
+  (capability: 'buy' | 'sell'): MiddlewareFunction =>
   async () => {
     const user = await authReady();
-    if (user?.userRole === role) return;
-    notify.error(uiTexts.guards.onlyFor(role));
+    if (can(user, capability)) return;
+    notify.error(capabilityTexts.pageFor[capability]);
     throw redirect(paths.home.getHref());
   };
 
 /** Admin pages: anyone else is signed out and sent Home with the guard message. */
 export const requireAdmin: MiddlewareFunction = async () => {
   const user = await authReady();
-  if (user?.userRole === 'admin') return;
+  if (can(user, 'admin')) return;
   await signOut().catch((error: unknown) => console.error(error));
   notify.error(messages.guardLogout);
   throw redirect(paths.home.getHref());

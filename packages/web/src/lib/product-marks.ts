@@ -3,10 +3,10 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 import { productMarkKeys } from './query-keys.ts';
 
-/** GET /me/product-marks: what the signed-in buyer has wished for and booked, so cards show it. */
+/** GET /me/product-marks: what the signed-in account has wished for, booked and listed, so cards show it. */
 export const productMarksQuery = () =>
   queryOptions({
     queryKey: productMarkKeys.all,
     queryFn: ({ signal }) => api<{ data: ProductMarks }>('/me/product-marks', { signal }).then((response) => response.data),
-    select: (marks) => ({ wished: new Set(marks.wishedProductIds), booked: new Set(marks.bookedProductIds) }),
+    select: (marks) => ({ wished: new Set(marks.wishedProductIds), booked: new Set(marks.bookedProductIds), own: new Set(marks.ownProductIds) }),
   });

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { userRoles } from '@furniture/contract';
+import { capabilities, userRoles } from '@furniture/contract';
 
 export const userRole = pgEnum('user_role', userRoles);
+export const userCapability = pgEnum('user_capability', capabilities);
 
 export const users = pgTable(
   'users',
@@ -12,7 +13,10 @@ export const users = pgTable(
     /** Stored lower-cased; the unique index makes e-mail case-insensitive. */
     email: text('email').notNull(),
     image: text('image'),
+    /** The main role, which the specification's screens and calls show; always the one `capabilities` make. */
     role: userRole('role').notNull(),
+    /** What the account may do (buy, sell, admin): routes and screens go by these (decision 37). */
+    capabilities: userCapability('capabilities').array().notNull(),
     verified: boolean('verified').notNull().default(false),
     /** The owner proved the e-mail (a link we sent, or a provider that verified it). Not `verified`, which an admin grants. */
     emailVerified: boolean('email_verified').notNull().default(false),

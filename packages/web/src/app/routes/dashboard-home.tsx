@@ -5,8 +5,10 @@ import { paths } from '../../config/paths.ts';
 import { usersQuery } from '../../features/admin/api/get-users.ts';
 import { bookingsQuery } from '../../features/bookings/api/get-bookings.ts';
 import { ProfileHeader } from '../../features/dashboard/components/profile-header.tsx';
+import { StartSelling } from '../../features/dashboard/components/start-selling.tsx';
 import { myProductsQuery } from '../../features/products/api/get-my-products.ts';
 import { wishesQuery } from '../../features/wishes/api/get-wishes.ts';
+import { can } from '../../lib/can.ts';
 import { useUserRecord } from '../../lib/user-record.ts';
 
 interface NextStep {
@@ -89,10 +91,11 @@ export function DashboardHomeRoute() {
       <ProfileHeader user={user} />
       <h1 className="text-3xl font-bold">{user.userRole === 'admin' ? texts.welcomeAdmin : texts.welcomeOther}</h1>
       <h2 className="text-xl font-semibold">{uiTexts.dashboardHome.nextSteps}</h2>
-      {/* Each role asks only for its own counts. */}
-      {user.userRole === 'buyer' && <BuyerSteps email={user.email} />}
-      {user.userRole === 'seller' && <SellerSteps email={user.email} />}
-      {user.userRole === 'admin' && <AdminSteps />}
+      {/* Each capability asks only for its own counts; someone who buys and sells sees both. */}
+      {can(user, 'admin') && <AdminSteps />}
+      {can(user, 'sell') && <SellerSteps email={user.email} />}
+      {can(user, 'buy') && <BuyerSteps email={user.email} />}
+      {!can(user, 'sell') && <StartSelling />}
     </section>
   );
 }

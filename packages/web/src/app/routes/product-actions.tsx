@@ -4,6 +4,7 @@ import { BookNowButton } from '../../features/bookings/components/book-now-butto
 import { MessageSellerButton } from '../../features/conversations/components/message-seller-button.tsx';
 import { WishButton } from '../../features/wishes/components/wish-button.tsx';
 import { useAuth } from '../../lib/auth.tsx';
+import { can } from '../../lib/can.ts';
 import { productMarksQuery } from '../../lib/product-marks.ts';
 
 /** A done action's state in place of its button: what the buyer already did needs no second click. */
@@ -22,10 +23,14 @@ function ProductMark({ text, hint }: { text: string; hint: string }) {
 /**
  * The Wish, Book Now and Message seller buttons of a product card, brought together from their
  * features. A buyer's wished or booked piece shows Wished or Booked instead; a booked one needs no wish.
+ * Only what the viewer can do shows: nothing on their own listing, nor for an account that does not
+ * buy; visitors see them all and are asked to sign in.
  */
 export function ProductActions({ product }: { product: Product }) {
   const { user } = useAuth();
-  const { data: marks } = useQuery({ ...productMarksQuery(), enabled: user?.userRole === 'buyer' });
+  const buys = can(user, 'buy');
+  const { data: marks } = useQuery({ ...productMarksQuery(), enabled: buys });
+  if (user && (!buys || marks?.own.has(product._id))) return null;
   const messageSeller = <MessageSellerButton productId={product._id} productName={product.productName} />;
   if (marks?.booked.has(product._id)) {
     return (

@@ -3,16 +3,17 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
+import { can } from '../../../lib/can.ts';
 import { useUserRecord } from '../../../lib/user-record.ts';
 import { startConversation } from '../api/conversations.ts';
 
-/** Opens (or reopens) the buyer's thread with the product's seller. Sellers and admins do not buy. */
+/** Opens (or reopens) the buyer's thread with the product's seller; shown to visitors and to accounts that buy. */
 export function MessageSellerButton({ productId, productName }: { productId: string; productName: string }) {
   const user = useUserRecord();
   const navigate = useNavigate();
   const location = useLocation();
   const [pending, setPending] = useState(false);
-  if (user && user.userRole !== 'buyer') return null;
+  if (user && !can(user, 'buy')) return null;
 
   async function handleClick() {
     if (!user) {

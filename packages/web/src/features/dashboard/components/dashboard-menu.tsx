@@ -1,22 +1,13 @@
-import { accountTexts, conversationTexts, earningsTexts, labels, saleTexts, trustWebTexts, type UserRole } from '@furniture/contract';
+import { accountTexts, conversationTexts, earningsTexts, labels, saleTexts, trustWebTexts, type Capability } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { sellerBookingsQuery } from '../../../lib/seller-bookings.ts';
 
-const menus: Record<UserRole, { to: string; label: string }[]> = {
-  buyer: [
-    { to: paths.dashboard.myOrders.getHref(), label: labels.dashboardMenu.myOrders },
-    { to: paths.dashboard.myWishes.getHref(), label: labels.dashboardMenu.myWishes },
-    { to: paths.dashboard.messages.getHref(), label: conversationTexts.messagesTitle },
-  ],
-  seller: [
-    { to: paths.dashboard.myProducts.getHref(), label: labels.dashboardMenu.myProducts },
-    { to: paths.dashboard.addProducts.getHref(), label: labels.dashboardMenu.addProduct },
-    { to: paths.dashboard.sellerBookings.getHref(), label: saleTexts.sellerBookingsTitle },
-    { to: paths.dashboard.earnings.getHref(), label: earningsTexts.title },
-    { to: paths.dashboard.messages.getHref(), label: conversationTexts.messagesTitle },
-  ],
+type MenuItem = { to: string; label: string };
+
+/** Each capability's links, in the order the menu shows them (decision 37). */
+const menus: Record<Capability, MenuItem[]> = {
   admin: [
     { to: paths.dashboard.allBuyers.getHref(), label: labels.dashboardMenu.allBuyers },
     { to: paths.dashboard.allSellers.getHref(), label: labels.dashboardMenu.allSellers },
@@ -25,7 +16,24 @@ const menus: Record<UserRole, { to: string; label: string }[]> = {
     { to: paths.dashboard.reports.getHref(), label: trustWebTexts.queueTitle },
     { to: paths.dashboard.audit.getHref(), label: trustWebTexts.auditTitle },
   ],
+  sell: [
+    { to: paths.dashboard.myProducts.getHref(), label: labels.dashboardMenu.myProducts },
+    { to: paths.dashboard.addProducts.getHref(), label: labels.dashboardMenu.addProduct },
+    { to: paths.dashboard.sellerBookings.getHref(), label: saleTexts.sellerBookingsTitle },
+    { to: paths.dashboard.earnings.getHref(), label: earningsTexts.title },
+  ],
+  buy: [
+    { to: paths.dashboard.myOrders.getHref(), label: labels.dashboardMenu.myOrders },
+    { to: paths.dashboard.myWishes.getHref(), label: labels.dashboardMenu.myWishes },
+  ],
 };
+const messagesItem: MenuItem = { to: paths.dashboard.messages.getHref(), label: conversationTexts.messagesTitle };
+
+/** The links of everything the account does, with one Messages link for buying and selling alike. */
+function menuOf(held: readonly Capability[]): MenuItem[] {
+  const items = (['admin', 'sell', 'buy'] as const).filter((capability) => held.includes(capability)).flatMap((capability) => menus[capability]);
+  return held.includes('buy') || held.includes('sell') ? [...items, messagesItem] : items;
+}
 
 /** How many bookings on the seller's products wait for an answer. */
 function NewBookingsBadge() {
@@ -39,8 +47,8 @@ function NewBookingsBadge() {
   );
 }
 
-/** The role's links in the dashboard's side menu. */
-export function DashboardMenu({ role, onNavigate }: { role: UserRole; onNavigate?: () => void }) {
+/** The account's links in the dashboard's side menu. */
+export function DashboardMenu({ capabilities, onNavigate }: { capabilities: readonly Capability[]; onNavigate?: () => void }) {
   return (
     <nav aria-label={labels.nav.dashboard}>
       <ul className="menu w-64 gap-1 p-4">
@@ -49,7 +57,7 @@ export function DashboardMenu({ role, onNavigate }: { role: UserRole; onNavigate
             {labels.nav.dashboard}
           </NavLink>
         </li>
-        {menus[role].map((item) => (
+        {menuOf(capabilities).map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} onClick={onNavigate} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
               {item.label}

@@ -11,7 +11,7 @@ import { useDisclosureMenu } from '../../../lib/use-disclosure-menu.ts';
 import { useRouteHead } from '../../../lib/page-head.ts';
 import { DashboardMenu } from '../components/dashboard-menu.tsx';
 
-/** The dashboard: navbar, the role's menu (a drawer on small screens, with the site's links) and the content. */
+/** The dashboard: navbar, the account's menu (a drawer on small screens, with the site's links) and the content. */
 export function DashboardLayout() {
   const { user, loading } = useAuth();
   const navigation = useNavigation();
@@ -61,7 +61,7 @@ export function DashboardLayout() {
         <div ref={drawer.regionRef} className="drawer-side z-30 lg:border-r lg:border-base-300">
           <button type="button" aria-label={uiTexts.dashboard.closeMenu} className="drawer-overlay" onClick={() => drawer.setOpen(false)} />
           <div id={drawer.menuId} className="min-h-full bg-base-100">
-            <DashboardMenu role={user.userRole} onNavigate={() => drawer.setOpen(false)} />
+            <DashboardMenu capabilities={user.capabilities} onNavigate={() => drawer.setOpen(false)} />
             {/* The one menu of a phone: the site's links below the dashboard's. */}
             <nav aria-label={uiTexts.dashboard.siteNavigation} className="border-t border-base-300 lg:hidden">
               <ul className="menu w-64 gap-1 p-4" onClick={() => drawer.setOpen(false)}>

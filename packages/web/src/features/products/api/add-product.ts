@@ -8,6 +8,7 @@ export function useAddProduct() {
   return useMutation({
     mutationFn: (body: AddProductBody) =>
       api<MessageResponse>('/addProduct', { method: 'POST', json: body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
+    // The new listing is the seller's own: product cards stop offering to book it.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: productKeys.all }), queryClient.invalidateQueries({ queryKey: ['product-marks'] })]),
   });
 }

@@ -24,6 +24,7 @@ export * from './conversation-texts.ts';
 export * from './notification-texts.ts';
 export * from './trust-texts.ts';
 export * from './ledger.ts';
+export * from './finance-texts.ts';
 export * from './payment-texts.ts';
 export * from './accounts.ts';
 export * from './account-texts.ts';

@@ -4,6 +4,7 @@ import { texts } from './messages.ts';
 import { notificationScreenTexts } from './notification-texts.ts';
 import { saleTexts } from './sale-texts.ts';
 import { trustWebTexts } from './trust-texts.ts';
+import { financeTexts } from './finance-texts.ts';
 
 /**
  * Every path pattern of the web app, written once: the web app's router is built from them, and
@@ -171,6 +172,7 @@ export const pageHeads: Record<string, { title: string; description?: string }> 
   [webRoutes.dashboard.settings]: { title: accountTexts.settings.title },
   [webRoutes.dashboard.reports]: { title: trustWebTexts.queueTitle },
   [webRoutes.dashboard.audit]: { title: trustWebTexts.auditTitle },
+  [webRoutes.dashboard.finance]: { title: financeTexts.title },
   [webRoutes.dashboard.allBuyers]: { title: 'All Buyers' },
   [webRoutes.dashboard.allSellers]: { title: 'All Sellers' },
   [webRoutes.dashboard.addCategory]: { title: 'Add Category' },

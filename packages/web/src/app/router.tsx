@@ -213,6 +213,10 @@ export const routes: RouteObject[] = [
             lazy: () => load(() => import('../features/moderation/routes/audit-log.tsx')).then((m) => ({ Component: m.AuditLogRoute })),
           },
           {
+            path: paths.dashboard.finance.path,
+            lazy: () => load(() => import('../features/admin/routes/finance.tsx')).then((m) => ({ Component: m.FinanceRoute })),
+          },
+          {
             path: paths.dashboard.addAdmin.path,
             lazy: () => load(() => import('../features/admin/routes/add-admin.tsx')).then((m) => ({ Component: m.AddAdminRoute })),
           },

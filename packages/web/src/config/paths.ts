@@ -44,6 +44,7 @@ export const paths = {
     editProduct: { path: webRoutes.dashboard.editProduct, getHref: (id: string) => `/dashboard/editProduct/${encodeURIComponent(id)}` },
     sellerBookings: { path: webRoutes.dashboard.sellerBookings, getHref: () => '/dashboard/sellerBookings' },
     earnings: { path: webRoutes.dashboard.earnings, getHref: () => '/dashboard/earnings' },
+    finance: { path: webRoutes.dashboard.finance, getHref: () => '/dashboard/finance' },
     notifications: { path: webRoutes.dashboard.notifications, getHref: () => '/dashboard/notifications' },
     notificationSettings: { path: webRoutes.dashboard.notificationSettings, getHref: () => '/dashboard/notificationSettings' },
     settings: { path: webRoutes.dashboard.settings, getHref: () => '/dashboard/settings' },

@@ -79,6 +79,9 @@ export const earningKeys = {
   payouts: ['payouts'] as const,
 };
 
+/** The admin's view of the marketplace's money. */
+export const financeKeys = { all: ['finance'] as const };
+
 export const notificationKeys = {
   all: ['notifications'] as const,
   settings: ['notification-settings'] as const,

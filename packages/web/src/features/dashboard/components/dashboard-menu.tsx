@@ -1,4 +1,4 @@
-import { accountTexts, conversationTexts, earningsTexts, labels, saleTexts, trustWebTexts, type Capability } from '@furniture/contract';
+import { accountTexts, conversationTexts, earningsTexts, financeTexts, labels, saleTexts, trustWebTexts, type Capability } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -15,6 +15,7 @@ const menus: Record<Capability, MenuItem[]> = {
     { to: paths.dashboard.addAdmin.getHref(), label: labels.dashboardMenu.addAdmin },
     { to: paths.dashboard.reports.getHref(), label: trustWebTexts.queueTitle },
     { to: paths.dashboard.audit.getHref(), label: trustWebTexts.auditTitle },
+    { to: paths.dashboard.finance.getHref(), label: financeTexts.title },
   ],
   sell: [
     { to: paths.dashboard.myProducts.getHref(), label: labels.dashboardMenu.myProducts },

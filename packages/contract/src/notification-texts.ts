@@ -9,6 +9,7 @@ export const notificationScreenTexts = {
   none: 'Nothing has happened yet.',
   markRead: 'Mark read',
   markAllRead: 'Mark all read',
+  seeAll: 'See all',
   unreadLabel: 'Unread',
   settingsLink: 'E-mail settings',
   settingsTitle: 'Notification settings',

@@ -12,6 +12,7 @@ export const saleTexts = {
   newBookings: (count: number) => counted(count, 'new booking'),
   bookedAt: 'Booked',
   buyer: 'Buyer',
+  messageBuyer: 'Message the buyer',
   phone: 'Phone',
   meetingLocation: 'Meeting location',
   paid: 'Paid',

@@ -516,6 +516,13 @@ const matrix: Row[] = [
     statuses: [401, 201, 201, 403, 201, 403, 401, 401],
     request: async (w) => ({ url: '/api/conversations', payload: { productId: (await productOfSeller(w)).id, text: 'Hello' } }),
   },
+  // Only the seller of the booked piece opens a thread with its buyer; another seller's booking answers as a missing one.
+  {
+    method: 'POST',
+    route: '/api/bookings/:id/conversation',
+    statuses: [401, 403, 403, 201, 404, 403, 401, 401],
+    request: async (w) => ({ url: `/api/bookings/${(await bookingOfBuyer(w)).id}/conversation` }),
+  },
   { method: 'GET', route: '/api/conversations', statuses: anySignedIn(200) },
   {
     method: 'GET',

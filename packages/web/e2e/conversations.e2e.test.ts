@@ -1,4 +1,4 @@
-import { conversationTexts, labels, messages, notificationScreenTexts } from '@furniture/contract';
+import { conversationTexts, labels, messages, notificationScreenTexts, saleTexts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
@@ -23,6 +23,8 @@ const accounts = {
   buyer: { email: 'omar.buyer@example.com', name: 'Omar Buyer' },
 };
 let productId: string;
+/** The buyer's thread about the armchair, as its address names it. */
+let threadId: string | null;
 
 beforeAll(async () => {
   const image = `${market.url}/favicon.svg`;
@@ -35,6 +37,8 @@ beforeAll(async () => {
 
 
 
+/** The navbar's notification bell, named with its count of unread notifications. */
+const bell = (session: Session, unread: number) => session.page.getByRole('banner').getByLabel(notificationScreenTexts.bell(unread), { exact: true });
 const bubble = (session: Session, text: string) => session.page.locator('.chat-bubble').filter({ hasText: text });
 
 describe('talking and haggling', () => {
@@ -48,6 +52,7 @@ describe('talking and haggling', () => {
     await buyer.page.getByRole('button', { name: `${conversationTexts.messageSeller}: ${armchair}` }).click();
     await buyer.page.waitForURL((url) => url.pathname === '/dashboard/messages' && url.searchParams.has('thread'));
     const threadUrl = new URL(buyer.page.url());
+    threadId = threadUrl.searchParams.get('thread');
 
     await seller.page.goto('/dashboard/messages');
     const link = seller.page.getByRole('link', { name: new RegExp(armchair) });
@@ -61,9 +66,12 @@ describe('talking and haggling', () => {
 
     // The seller's list and bell count the new message without a reload.
     await expect.poll(() => link.getByLabel(conversationTexts.unread(1)).count()).toBe(1);
-    await seller.page.getByRole('link', { name: notificationScreenTexts.bell(1) }).waitFor();
+    await bell(seller, 1).waitFor();
     await link.click();
     await bubble(seller, hello).waitFor();
+    // Each message shows when it was sent.
+    const sentAt = await seller.page.locator('.chat').filter({ hasText: hello }).locator('time').getAttribute('datetime');
+    expect(Date.now() - Date.parse(sentAt!)).toBeLessThan(60_000);
     expect(await bubble(seller, hello).locator('a, b').count()).toBe(0);
     await checkPage(seller.page, 'dashboard-messages');
 
@@ -106,14 +114,30 @@ describe('talking and haggling', () => {
     expect(buyer.pageErrors).toEqual([]);
   });
 
-  it('the seller’s bell counts the message, the offer and the payment, and falls to none once they are read', async () => {
+  it('the seller’s bell counts the message, the offer and the payment, lists the newest in place with their times, and falls to none once they are read', async () => {
     const { page } = seller;
-    await page.getByRole('link', { name: notificationScreenTexts.bell(3) }).click();
+    await bell(seller, 3).click();
+    const panel = page.getByRole('region', { name: notificationScreenTexts.title });
+    const offered = panel.getByRole('link', { name: new RegExp(`${accounts.buyer.name} offered \\$150.00 for ${armchair}`) });
+    await offered.waitFor();
+    expect(await offered.locator('time').count()).toBe(1);
+    expect(await panel.getByRole('listitem').count()).toBe(3);
+    await checkPage(page, 'notification-bell-open', { fullPage: false });
+    await panel.getByRole('link', { name: notificationScreenTexts.seeAll }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/notifications');
     await page.getByRole('listitem').filter({ hasText: `${accounts.buyer.name} offered $150.00 for ${armchair}.` }).waitFor();
     await checkPage(page, 'dashboard-notifications');
     await page.getByRole('button', { name: notificationScreenTexts.markAllRead }).click();
-    await page.getByRole('link', { name: notificationScreenTexts.bell(0) }).waitFor();
+    await bell(seller, 0).waitFor();
+    expect(seller.pageErrors).toEqual([]);
+  });
+
+  it('the seller messages the buyer from the bookings on their products, in the same thread', async () => {
+    const { page } = seller;
+    await page.goto('/dashboard/sellerBookings');
+    await page.getByRole('button', { name: `${saleTexts.messageBuyer}: ${accounts.buyer.name}` }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/messages' && url.searchParams.get('thread') === threadId);
+    await bubble(seller, 'Yes!\nPick it up on Saturday?').waitFor();
     expect(seller.pageErrors).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { trustTexts, webRoutes, type ChatMessage, type Conversation, type Offer } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
-import { chatMessages, conversations, offers, products, users } from '../db/schema/index.ts';
+import { bookings, chatMessages, conversations, offers, products, users } from '../db/schema/index.ts';
 import { publiclyVisible } from '../products/product-repository.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -33,6 +33,16 @@ export async function findProductForConversation(db: Executor, productId: string
     .select({ id: products.id, sellerId: products.sellerId })
     .from(products)
     .where(and(eq(products.id, productId), publiclyVisible));
+  return row;
+}
+
+/** A booking of one of this seller's products: who booked which piece. Anyone else's booking is none. */
+export async function findBookingOfSeller(db: Executor, bookingId: string, sellerId: string) {
+  const [row] = await db
+    .select({ productId: products.id, buyerId: bookings.buyerId })
+    .from(bookings)
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .where(and(eq(bookings.id, bookingId), eq(products.sellerId, sellerId)));
   return row;
 }
 

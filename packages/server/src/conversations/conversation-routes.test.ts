@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_MAX_LENGTH, conversationMessages } from '@furniture/contract';
+import { MESSAGE_MAX_LENGTH, conversationMessages, saleMessages } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
-import { createUser } from '../demo/factories.ts';
+import { createBooking, createUser } from '../demo/factories.ts';
 import { chatMessages, liveEvents } from '../db/schema/index.ts';
 import { productAndBuyer, send, startThread } from '../../test/conversation-fixtures.ts';
 
@@ -37,6 +37,36 @@ describe('POST /api/conversations', () => {
     const missing = await t.app.inject({ method: 'POST', url: '/api/conversations', headers: world.buyerHeaders, payload: { productId: crypto.randomUUID() } });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(conversationMessages.productNotFound);
+  });
+});
+
+describe('POST /api/bookings/:id/conversation', () => {
+  it('lets the seller open the thread with the buyer of a booking, the same thread the buyer would have', async () => {
+    const world = await productAndBuyer(t.app, t.db);
+    const booking = await createBooking(t.db, world.product, world.buyer.id);
+    const opened = await t.app.inject({ method: 'POST', url: `/api/bookings/${booking.id}/conversation`, headers: world.sellerHeaders });
+    expect(opened.statusCode).toBe(201);
+    const id = opened.json().data._id;
+    expect(await startThread(t.app, world.buyerHeaders, world.product.id)).toBe(id);
+    const again = await t.app.inject({ method: 'POST', url: `/api/bookings/${booking.id}/conversation`, headers: world.sellerHeaders });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data._id).toBe(id);
+
+    const sent = await send(t.app, world.sellerHeaders, id, 'When can you collect it?');
+    expect(sent.statusCode).toBe(201);
+    expect((await myThreads(world.buyerHeaders))[0]).toMatchObject({ _id: id, unread: 1 });
+  });
+
+  it('answers 404 for a booking of another seller’s piece, and for one that does not exist', async () => {
+    const world = await productAndBuyer(t.app, t.db);
+    const booking = await createBooking(t.db, world.product, world.buyer.id);
+    const otherSeller = await createUser(t.db, { role: 'seller' });
+    for (const [id, headers] of [[booking.id, await bearer(t.app, otherSeller.id)], [crypto.randomUUID(), world.sellerHeaders]] as const) {
+      const refused = await t.app.inject({ method: 'POST', url: `/api/bookings/${id}/conversation`, headers });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().message).toBe(saleMessages.bookingNotFound);
+    }
+    expect(await myThreads(world.buyerHeaders)).toEqual([]);
   });
 });
 

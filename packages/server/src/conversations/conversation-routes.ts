@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { chatMessage, conversation, conversationMessages, dataOf, idParams, listOf, messagePage, MESSAGES_PAGE_DEFAULT, messagesQuery, notificationTexts, type Offer, offer, offerAmountBody, paginationQuery, sendMessageBody, serverMessages, startConversationBody } from '@furniture/contract';
+import { chatMessage, conversation, conversationMessages, dataOf, idParams, listOf, messagePage, MESSAGES_PAGE_DEFAULT, messagesQuery, notificationTexts, type Offer, offer, offerAmountBody, paginationQuery, saleMessages, sendMessageBody, serverMessages, startConversationBody } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { publishLiveEvent } from '../events/live-events.ts';
 import { currentUser } from '../http/access.ts';
@@ -11,6 +11,7 @@ import { errorResponses } from '../http/responses.ts';
 import { notify, usd } from '../notifications/notify.ts';
 import type { UserRow } from '../users/user-repository.ts';
 import {
+  findBookingOfSeller,
   findConversationOf,
   findProductForConversation,
   insertMessage,
@@ -94,6 +95,31 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ bookAtAgreedPrice: Book
         // Only new threads count, in their transaction: asking again about a piece costs nothing.
         if (opened.created) await enforceLimit(tx, { limit: RATE_LIMITS.conversationsPerAccount, subject: buyer.id });
         if (text !== undefined) await sendMessage(tx, opened.thread, buyer, text);
+        return opened;
+      });
+      return reply.status(created ? 201 : 200).send({ success: true as const, data: { _id: thread.id } });
+    },
+  );
+
+  app.post(
+    '/bookings/:id/conversation',
+    {
+      config: { access: ['sell'] },
+      schema: {
+        tags: ['conversations'],
+        summary: 'Message the buyer of a booking (seller): answers the thread about the booked product, made when there is none yet',
+        description: `The booking must be of one of the seller's products; anyone else's answers 404. One thread per product and buyer, as when the buyer starts it (200 for an existing thread, 201 for a new one). ${privacy}`,
+        params: idParams,
+        response: { 200: dataOf(z.object({ _id: z.string() })), 201: dataOf(z.object({ _id: z.string() })), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const seller = currentUser(request);
+      const { thread, created } = await app.db.transaction(async (tx) => {
+        const booking = await findBookingOfSeller(tx, request.params.id, seller.id);
+        if (!booking) throw notFound(saleMessages.bookingNotFound);
+        const opened = await openConversation(tx, { productId: booking.productId, buyerId: booking.buyerId, sellerId: seller.id });
+        if (opened.created) await enforceLimit(tx, { limit: RATE_LIMITS.conversationsPerAccount, subject: seller.id });
         return opened;
       });
       return reply.status(created ? 201 : 200).send({ success: true as const, data: { _id: thread.id } });

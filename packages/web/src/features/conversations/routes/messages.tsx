@@ -2,6 +2,7 @@ import { conversationTexts, type ChatMessage, type Conversation, type Offer } fr
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { TimeStamp } from '../../../components/time-stamp.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -146,6 +147,9 @@ function Thread({ thread, myId, messageActions }: { thread: Conversation; myId: 
             const mine = message.senderId === myId;
             return (
               <li key={message._id} className={`chat ${mine ? 'chat-end' : 'chat-start'}`}>
+                <div className="chat-header">
+                  <TimeStamp iso={message.createdAt} />
+                </div>
                 {/* Plain text, rendered as text: markup shows as typed and addresses are not links. */}
                 <div
                   className={`chat-bubble whitespace-pre-wrap break-words ${mine ? 'chat-bubble-primary' : ''} ${message.removed ? 'italic' : ''}`}

@@ -2,6 +2,7 @@ import { notificationScreenTexts } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
+import { TimeStamp } from '../../../components/time-stamp.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { notificationsQuery, useMarkNotificationsRead } from '../api/notifications.ts';
@@ -37,10 +38,13 @@ export function NotificationsRoute() {
         <ul className="flex flex-col gap-2">
           {data.data.map((item) => (
             <li key={item._id} className={`rounded-box flex flex-wrap items-center justify-between gap-2 p-3 ${item.readAt ? 'bg-base-100' : 'bg-base-200'}`}>
-              <Link className="link" to={item.link}>
-                {!item.readAt && <span className="badge badge-sm badge-secondary mr-2">{notificationScreenTexts.unreadLabel}</span>}
-                {item.text}
-              </Link>
+              <div className="flex flex-col">
+                <Link className="link" to={item.link}>
+                  {!item.readAt && <span className="badge badge-sm badge-secondary mr-2">{notificationScreenTexts.unreadLabel}</span>}
+                  {item.text}
+                </Link>
+                <TimeStamp iso={item.createdAt} />
+              </div>
               {!item.readAt && (
                 <button type="button" className="btn btn-xs btn-ghost" aria-label={`${notificationScreenTexts.markRead}: ${item.text}`} onClick={() => void run([item._id])}>
                   {notificationScreenTexts.markRead}

@@ -1,6 +1,7 @@
 import { formatCents, protectionState, protectionTexts, saleTexts, sellerShareTexts, type SellerBooking } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
@@ -8,6 +9,8 @@ import { errorMessage, notify } from '../../../lib/notify.ts';
 import { sellerBookingsQuery } from '../../../lib/seller-bookings.ts';
 import { useChangeSellerBooking, type SellerBookingStep } from '../api/change-booking.ts';
 import { DeclineDialog } from '../components/decline-dialog.tsx';
+import { openThreadWithBuyer } from '../api/message-buyer.ts';
+import { paths } from '../../../config/paths.ts';
 import { thumbnailOf } from '../../../lib/image-sources.ts';
 
 /** The bookings of each product, the products in the order of their newest booking. */
@@ -31,6 +34,15 @@ export function SellerBookingsRoute() {
   const [handingOver, setHandingOver] = useState<SellerBooking | undefined>();
   // So does a refund: the dialog names the buyer and the amount that goes back.
   const [refunding, setRefunding] = useState<SellerBooking | undefined>();
+  const navigate = useNavigate();
+
+  async function messageBuyer(booking: SellerBooking) {
+    try {
+      await navigate(paths.dashboard.messages.getHref(await openThreadWithBuyer(booking._id)));
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  }
 
   async function run(booking: SellerBooking, step: SellerBookingStep, reason?: string) {
     try {
@@ -58,6 +70,9 @@ export function SellerBookingsRoute() {
           button('decline', saleTexts.decline, 'btn-outline', () => setDeclining(booking))}
         {booking.status === 'paid' && button('handover', saleTexts.handover, 'btn-primary', () => setHandingOver(booking))}
         {booking.status === 'paid' && button('refund', saleTexts.refund, 'btn-outline btn-error', () => setRefunding(booking))}
+        <button type="button" className="btn btn-sm btn-ghost" aria-label={`${saleTexts.messageBuyer}: ${booking.buyerName}`} onClick={() => void messageBuyer(booking)}>
+          {saleTexts.messageBuyer}
+        </button>
       </div>
     );
   }

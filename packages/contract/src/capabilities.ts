@@ -30,8 +30,8 @@ export const capabilityTexts = {
       : `Only ${needed.map((capability) => doers[capability]).join(' or ')} can do this.`,
   /** A dashboard page the account has no capability for: it is sent Home and told why. */
   pageFor: {
-    buy: 'That page is for buying, which this account does not do, so you are back on Home.',
-    sell: 'That page is for selling: press "Start selling" in your dashboard first. You are back on Home.',
+    buy: 'That page is only for buying.',
+    sell: 'Start selling first to open that page.',
   } satisfies Record<Exclude<Capability, 'admin'>, string>,
   startSelling: {
     title: 'Sell your furniture too',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIST_MAX_LIMIT } from '@furniture/contract';
+import { capabilityTexts, LIST_MAX_LIMIT } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { createCategory, createProduct, createUser } from '../demo/factories.ts';
 
@@ -149,12 +149,12 @@ describe('POST /api/addCategory', () => {
     expect(response.json().errors.map((e: { message: string }) => e.message)).toContain(expected);
   });
 
-  it('answers 401 without a token and 403 to a seller', async () => {
+  it('answers 401 without a token and 403 to a seller, who is no admin', async () => {
     const seller = await createUser(t.db, { role: 'seller', password: null });
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/addCategory', payload: body() });
     expect(anonymous.statusCode).toBe(401);
     const wrongRole = await t.app.inject({ method: 'POST', url: '/api/addCategory', headers: await bearer(t.app, seller.id), payload: body() });
     expect(wrongRole.statusCode).toBe(403);
-    expect(wrongRole.json()).toEqual({ success: false, message: 'Only admin accounts can do this' });
+    expect(wrongRole.json()).toEqual({ success: false, message: capabilityTexts.onlyFor(['admin']) });
   });
 });

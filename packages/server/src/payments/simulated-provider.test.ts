@@ -190,20 +190,20 @@ describe('POST /api/payments/simulated/confirm', () => {
     expect(response.json().error.code).toBe('resource_missing');
   });
 
-  it('needs a signed-in buyer', async () => {
+  it('needs a signed-in account that buys', async () => {
     const anonymous = await t.app.inject({
       method: 'POST',
       url: '/api/payments/simulated/confirm',
       payload: { clientSecret: 'pi_sim_x_secret_y', card: card() },
     });
     expect(anonymous.statusCode).toBe(401);
-    const seller = await createUser(t.db, { role: 'seller' });
-    const asSeller = await t.app.inject({
+    const admin = await createUser(t.db, { role: 'admin' });
+    const asAdmin = await t.app.inject({
       method: 'POST',
       url: '/api/payments/simulated/confirm',
-      headers: await bearer(t.app, seller.id),
+      headers: await bearer(t.app, admin.id),
       payload: { clientSecret: 'pi_sim_x_secret_y', card: card() },
     });
-    expect(asSeller.statusCode).toBe(403);
+    expect(asAdmin.statusCode).toBe(403);
   });
 });

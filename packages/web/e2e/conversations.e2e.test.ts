@@ -149,5 +149,11 @@ describe('talking and haggling', () => {
     await bubble(phone, 'Yes! Pick it up on Saturday?').waitFor();
     expect(await phone.page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
     await checkPage(phone.page, 'dashboard-messages-phone');
+    // The bell's list opens within the screen.
+    await phone.page.getByRole('banner').getByLabel(/^Notifications/).click();
+    const panel = (await phone.page.getByRole('region', { name: notificationScreenTexts.title }).boundingBox())!;
+    expect(panel.x).toBeGreaterThanOrEqual(0);
+    expect(panel.x + panel.width).toBeLessThanOrEqual(375);
+    await phone.page.getByRole('link', { name: notificationScreenTexts.seeAll }).waitFor();
   });
 });

@@ -45,7 +45,7 @@ export function NotificationBell() {
         <section
           id={menu.menuId}
           aria-label={notificationScreenTexts.title}
-          className="dropdown-content z-30 mt-2 flex w-80 max-w-[calc(100vw-1rem)] flex-col gap-2 rounded-box bg-base-100 p-3 shadow-lg"
+          className="dropdown-content z-30 mt-2 flex w-80 flex-col gap-2 rounded-box bg-base-100 p-3 shadow-lg max-sm:fixed max-sm:inset-x-2 max-sm:top-14 max-sm:w-auto"
         >
           {newest.length === 0 ? (
             <p className="text-sm">{notificationScreenTexts.none}</p>

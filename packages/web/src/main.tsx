@@ -27,15 +27,7 @@ const heldEvents = ['click', 'submit'] as const;
 let held: { type: string; target: EventTarget | null } | undefined;
 let starting = false;
 
-/** A click that only sets a radio button or checkbox (or its label): the page keeps it, and so does the app that hydrates it. */
-function setsAControl(target: EventTarget | null): boolean {
-  if (!(target instanceof Element)) return false;
-  const control = target.closest('label')?.control ?? target;
-  return control instanceof HTMLInputElement && (control.type === 'radio' || control.type === 'checkbox');
-}
-
 function hold(event: Event) {
-  if (event.type === 'click' && setsAControl(event.target)) return;
   // The first is the one the visitor meant; a click's submit follows from the click made again.
   held ??= { type: event.type, target: event.target };
   event.preventDefault();

@@ -23,7 +23,11 @@ export async function signUp(
   await page.getByLabel(labels.signup.name, { exact: true }).fill(account.name);
   await page.getByLabel(labels.signup.email, { exact: true }).fill(account.email);
   await page.getByLabel(labels.signup.password, { exact: true }).fill(account.password);
-  await page.getByLabel(account.role === 'buyer' ? labels.signup.buyer : labels.signup.seller, { exact: true }).check();
+  // On the page as served, a click before the app has loaded is held and made once it has: the
+  // radio button is checked then, not at once.
+  const role = page.getByLabel(account.role === 'buyer' ? labels.signup.buyer : labels.signup.seller, { exact: true });
+  await role.click();
+  await expect.poll(() => role.isChecked()).toBe(true);
   await page.getByLabel(labels.signup.photo).setInputFiles(await photo());
   await page.getByRole('button', { name: labels.signup.signUp }).click();
   await page.waitForURL((url) => url.pathname === '/');

@@ -1,57 +1,7 @@
-import { accountTexts, type MessageResponse } from '@furniture/contract';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Spinner } from '../../../components/spinner.tsx';
-import { paths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/auth.tsx';
-import { errorMessage } from '../../../lib/notify.ts';
-
-type Outcome = { ok: boolean; message: string };
+import { accountTexts } from '@furniture/contract';
+import { EmailLinkPage } from '../components/email-link-page.tsx';
 
 /** The page of the e-mailed link: verifies the e-mail as it opens, signed in or not. */
 export function VerifyEmailRoute() {
-  const { reloadUser } = useAuth();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const sent = useRef(false);
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token');
-
-  useEffect(() => {
-    // The token works once: sent once, even when the page is mounted twice.
-    if (sent.current) return;
-    sent.current = true;
-    if (!token) {
-      setOutcome({ ok: false, message: accountTexts.verify.noToken });
-      return;
-    }
-    api<MessageResponse>('/auth/verify-email', { method: 'POST', json: { token } })
-      .then(async () => {
-        await reloadUser();
-        setOutcome({ ok: true, message: accountTexts.verify.done });
-      })
-      .catch((error: unknown) => setOutcome({ ok: false, message: errorMessage(error) }));
-  }, [token, reloadUser]);
-
-  return (
-    <section className="mx-auto flex max-w-md flex-col gap-4 py-6" aria-labelledby="verify-title">
-      <h1 id="verify-title" className="text-center text-4xl font-bold">
-        {accountTexts.verify.title}
-      </h1>
-      <div className="card bg-base-100 shadow-xl">
-        <div className="card-body gap-4">
-          {outcome ? (
-            <p role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? 'alert alert-success' : 'alert alert-error'}>
-              {outcome.message}
-            </p>
-          ) : (
-            <Spinner label={accountTexts.verify.working} />
-          )}
-          <Link to={paths.dashboard.root.getHref()} className="link link-primary w-fit text-sm">
-            {accountTexts.verify.toDashboard}
-          </Link>
-        </div>
-      </div>
-    </section>
-  );
+  return <EmailLinkPage endpoint="/auth/verify-email" texts={accountTexts.verify} />;
 }

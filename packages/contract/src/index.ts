@@ -28,5 +28,6 @@ export * from './finance-texts.ts';
 export * from './payment-texts.ts';
 export * from './accounts.ts';
 export * from './account-texts.ts';
+export * from './account-data.ts';
 export * from './places.ts';
 export * from './capabilities.ts';

@@ -38,6 +38,8 @@ export const auditActions = [
   'problem.refund',
   'report.read-message',
   'report.read-thread',
+  /** An account deleted itself from Settings; its actor is the account (decision 44). */
+  'account.delete',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

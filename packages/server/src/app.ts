@@ -25,6 +25,7 @@ import { accountRoutes } from './users/account-routes.ts';
 import { meRoutes } from './users/me-routes.ts';
 import { passkeyRoutes } from './users/passkey-routes.ts';
 import { sellingRoutes } from './users/selling-routes.ts';
+import { accountDataRoutes } from './account-data/account-data-routes.ts';
 import { registerAccountMail } from './users/account-mail.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
@@ -231,6 +232,7 @@ export async function buildApp({ config, db, payments, payouts, jobs, backups, l
       const refund: RefundPayment = (payment) => refundPayment({ db: app.db, payments: app.payments }, payment);
       await api.register(saleRoutes, { refundPayment: refund });
       await api.register(buyerProtectionRoutes, { refundPayment: refund });
+      await api.register(accountDataRoutes, { refundPayment: refund });
       await api.register(earningsRoutes);
       await api.register(payoutRoutes);
       await api.register(conversationRoutes, { bookAtAgreedPrice });

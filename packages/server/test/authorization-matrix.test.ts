@@ -238,6 +238,9 @@ const matrix: Row[] = [
   { method: 'POST', route: '/api/me/passkeys', statuses: anySignedIn(400), request: () => ({ url: '/api/me/passkeys', payload: { response: unknownPasskeyAnswer() } }) },
   // Only the caller's own passkeys can be removed: any other id is not found among them.
   { method: 'DELETE', route: '/api/me/passkeys/:id', statuses: anySignedIn(404), request: () => ({ url: `/api/me/passkeys/${randomUUID()}` }) },
+  { method: 'GET', route: '/api/me/export', statuses: anySignedIn(200) },
+  // The matrix's accounts have no password, so none can confirm a deletion with one: each is let in to be told so, and nothing is deleted.
+  { method: 'DELETE', route: '/api/me', statuses: anySignedIn(403), request: () => ({ url: '/api/me', payload: { password: 'Secret123' } }) },
   { method: 'POST', route: '/api/auth/passkey/options', statuses: everyone(200) },
   // Only a passkey's answer to a challenge given proves anything, whoever sends it.
   { method: 'POST', route: '/api/auth/passkey', statuses: everyone(400), request: () => ({ url: '/api/auth/passkey', payload: { response: unknownPasskeyAnswer() } }) },

@@ -44,7 +44,7 @@ const routes: Record<Role, { name: string; path: () => string }[]> = {
     { name: 'payment', path: () => `/dashboard/payment/${ids.booking}` },
     { name: 'messages', path: () => '/dashboard/messages' },
     { name: 'notifications', path: () => '/dashboard/notifications' },
-    { name: 'notification-settings', path: () => '/dashboard/notificationSettings' },
+    { name: 'settings', path: () => '/dashboard/settings' },
     { name: 'dashboard-not-found', path: () => '/dashboard/no-such-page' },
   ],
   seller: [

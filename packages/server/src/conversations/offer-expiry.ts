@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { notificationTexts } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { conversations, offers } from '../db/schema/index.ts';
@@ -33,18 +33,26 @@ export async function expireOffer(tx: Executor, offerId: string): Promise<{ offe
  * both people of each thread are told: the thread updates live, and each gets a notification.
  */
 export async function closeOpenOffersOfProduct(tx: Executor, productId: string): Promise<void> {
+  await closeOpenOffersWhere(tx, eq(conversations.productId, productId));
+}
+
+/** A person who deletes their account closes the offers still open in their threads, on either side (decision 44). */
+export async function closeOpenOffersOfPerson(tx: Executor, userId: string): Promise<void> {
+  await closeOpenOffersWhere(tx, or(eq(conversations.buyerId, userId), eq(conversations.sellerId, userId))!);
+}
+
+async function closeOpenOffersWhere(tx: Executor, threads: SQL): Promise<void> {
   const closed = await tx
     .update(offers)
     .set({ status: 'declined', answeredAt: sql`now()` })
     .from(conversations)
-    .where(and(eq(offers.conversationId, conversations.id), eq(conversations.productId, productId), eq(offers.status, 'open')))
+    .where(and(eq(offers.conversationId, conversations.id), threads, eq(offers.status, 'open')))
     .returning({ offer: offers, thread: conversations });
-  if (closed.length === 0) return;
-  const piece = await pieceOf(tx, { productId });
   for (const { offer, thread } of closed) {
+    const piece = await pieceOf(tx, thread);
     await cancelJob(tx, expiryKey(offer.id));
     const people = [thread.buyerId, thread.sellerId];
-    await publishLiveEvent(tx, { to: people, type: 'offer.changed', data: { conversationId: thread.id, offer: toOffer(offer, productId) } });
+    await publishLiveEvent(tx, { to: people, type: 'offer.changed', data: { conversationId: thread.id, offer: toOffer(offer, thread.productId) } });
     await notify(tx, {
       to: people,
       kind: 'offer-answered',

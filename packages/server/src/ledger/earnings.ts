@@ -104,6 +104,12 @@ export async function statementOf(db: Executor, sellerId: string, month: string)
   return rows.map(toEntry);
 }
 
+/** Every entry of a seller, oldest first: their part of an account's export (decision 44). */
+export async function allEntriesOf(db: Executor, sellerId: string): Promise<EarningsEntry[]> {
+  const rows = await entriesOf(db).where(sellerEntries(sellerId)).orderBy(ledgerEntries.id);
+  return rows.map(toEntry);
+}
+
 /** The admin's overview: each total from the ledger, payouts made and failed, and the open problems. */
 export async function financeOverview(db: Executor): Promise<FinanceOverview> {
   const { byKind, sumCents } = await ledgerTotals(db);

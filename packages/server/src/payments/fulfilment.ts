@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { DELETED_ACCOUNT_NAME } from '@furniture/contract';
 import type { Database, Executor } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { paymentMetadataOf, type PaymentIntentState, type PaymentProvider } from './payment-provider.ts';
@@ -107,7 +108,7 @@ export async function fulfilPayment(deps: FulfilmentDependencies, intent: Paymen
       bookingId: booking?.id ?? null,
       productId: product?.id ?? null,
       buyerId: buyer?.id ?? null,
-      buyerName: buyer?.name ?? 'Deleted account',
+      buyerName: buyer?.name ?? DELETED_ACCOUNT_NAME,
       buyerEmail: buyer?.email ?? '',
       productName: booking?.productName ?? product?.productName ?? 'Removed product',
       amountCents: intent.amountCents,

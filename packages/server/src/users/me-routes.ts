@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountSession, accountTexts, emailChangeBody, createdOf, dataOf, errorResponse, idParams, listOf, ownAccount, passwordChangeBody, profileChangeBody, successMessage, type OwnAccount } from '@furniture/contract';
+import { accountSession, accountTexts, emailChangeBody, createdOf, dataOf, errorResponse, idParams, listOf, ownAccount, passwordChangeBody, profileChangeBody, successMessage } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.ts';
 import { currentUser } from '../http/access.ts';
@@ -9,21 +9,10 @@ import { endOtherSessions, endSessionOf, listOpenSessions } from './account-sess
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { describeUserAgent } from './user-agents.ts';
-import { findUserByEmail, type UserRow } from './user-repository.ts';
+import { findUserByEmail, toOwnAccount } from './user-repository.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 429: errorResponse };
 const { server, mail } = accountTexts;
-
-const toOwnAccount = (user: UserRow): OwnAccount => ({
-  _id: user.id,
-  name: user.name,
-  email: user.email,
-  image: user.image,
-  phone: user.phone,
-  location: user.location,
-  emailVerified: user.emailVerified,
-  hasPassword: user.passwordHash !== null,
-});
 
 /** The signed-in account's own details, password and sessions. */
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { mainRole, roleCapabilities, type Capability, type ManagedUser, type PublicUser, type SelfServiceRole, type UserRole } from '@furniture/contract';
+import { mainRole, roleCapabilities, type Capability, type ManagedUser, type OwnAccount, type PublicUser, type SelfServiceRole, type UserRole } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 
@@ -27,6 +27,18 @@ export function toPublicUser(user: UserRow): PublicUser {
 export function toManagedUser(user: UserRow): ManagedUser {
   return { ...toPublicUser(user), suspended: user.suspendedAt !== null };
 }
+
+/** The account as its owner sees it in Settings. */
+export const toOwnAccount = (user: UserRow): OwnAccount => ({
+  _id: user.id,
+  name: user.name,
+  email: user.email,
+  image: user.image,
+  phone: user.phone,
+  location: user.location,
+  emailVerified: user.emailVerified,
+  hasPassword: user.passwordHash !== null,
+});
 
 /** What a new account with this main role may do. */
 export const capabilitiesOf = (role: UserRole): Capability[] => [...roleCapabilities[role]];

@@ -1,5 +1,5 @@
 import { uiTexts } from '@furniture/contract';
-import type { RouteObject } from 'react-router';
+import { redirect, type RouteObject } from 'react-router';
 import { ErrorPage, NotFoundRoute } from '../components/error-page.tsx';
 import { FullPageLoader } from '../components/spinner.tsx';
 import { paths } from '../config/paths.ts';
@@ -126,8 +126,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.dashboard.notificationSettings.path,
-        lazy: () =>
-          load(() => import('../features/notifications/routes/notification-settings.tsx')).then((m) => ({ Component: m.NotificationSettingsRoute })),
+        loader: () => redirect(paths.dashboard.notificationSettings.getHref()),
       },
       {
         path: paths.dashboard.settings.path,

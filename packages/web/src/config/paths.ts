@@ -46,7 +46,8 @@ export const paths = {
     earnings: { path: webRoutes.dashboard.earnings, getHref: () => '/dashboard/earnings' },
     finance: { path: webRoutes.dashboard.finance, getHref: () => '/dashboard/finance' },
     notifications: { path: webRoutes.dashboard.notifications, getHref: () => '/dashboard/notifications' },
-    notificationSettings: { path: webRoutes.dashboard.notificationSettings, getHref: () => '/dashboard/notificationSettings' },
+    // The e-mail preferences are a part of Settings; their former address redirects there.
+    notificationSettings: { path: webRoutes.dashboard.notificationSettings, getHref: () => '/dashboard/settings#settings-emails' },
     settings: { path: webRoutes.dashboard.settings, getHref: () => '/dashboard/settings' },
     messages: {
       path: webRoutes.dashboard.messages,

@@ -153,9 +153,13 @@ export async function signUp(form: FormData, options?: UploadOptions): Promise<{
 
 /** Signs in with a passkey the device holds, which the person picks in the browser's window. */
 export async function signInWithPasskey(): Promise<PublicUser> {
+  return acceptToken(await api<TokenResponse>('/auth/passkey', { method: 'POST', json: { response: await passkeyAnswer() } }));
+}
+
+/** A passkey's answer to a fresh sign-in challenge: it signs in, or confirms who is asking (deleting the account). */
+export async function passkeyAnswer() {
   const { data } = await api<DataResponse<PublicKeyCredentialRequestOptionsJSON>>('/auth/passkey/options', { method: 'POST' });
-  const response = await answerWithPasskey(data);
-  return acceptToken(await api<TokenResponse>('/auth/passkey', { method: 'POST', json: { response } }));
+  return answerWithPasskey(data);
 }
 
 /** Sets a new password with the e-mailed link's token, which signs in (every other session ends). */
@@ -194,8 +198,28 @@ export async function signOut(): Promise<string> {
     const response = await api<MessageResponse>('/auth/logout', { method: 'POST' });
     return response.message;
   } finally {
-    setToken(null);
-    setState(signedOut);
-    queryClient.clear();
+    forgetSession();
   }
+}
+
+/**
+ * Deletes the signed-in account, confirmed by its password or a passkey's answer. Once it is gone,
+ * `leave` takes the tab off the signed-in pages and the tab is signed out too.
+ */
+export async function deleteAccount(
+  confirmation: { password: string } | { passkey: Awaited<ReturnType<typeof passkeyAnswer>> },
+  leave: () => void | Promise<void>,
+): Promise<void> {
+  await api<MessageResponse>('/me', { method: 'DELETE', json: confirmation });
+  try {
+    await leave();
+  } finally {
+    forgetSession();
+  }
+}
+
+function forgetSession() {
+  setToken(null);
+  setState(signedOut);
+  queryClient.clear();
 }

@@ -1,9 +1,11 @@
-import { accountTexts } from '@furniture/contract';
+import { accountDataTexts, accountTexts } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
-import { NotificationSettingsForm } from '../../features/notifications/routes/notification-settings.tsx';
+import { NotificationSettingsForm } from '../../features/notifications/components/notification-settings-form.tsx';
 import { ownAccountQuery } from '../../lib/own-account.ts';
+import { DataExportButton } from '../../features/settings/components/data-export-button.tsx';
+import { DeleteAccount } from '../../features/settings/components/delete-account.tsx';
 import { EmailForm } from '../../features/settings/components/email-form.tsx';
 import { PasskeysList } from '../../features/settings/components/passkeys-list.tsx';
 import { PasswordForm } from '../../features/settings/components/password-form.tsx';
@@ -23,7 +25,7 @@ function Part({ id, title, children }: { id: string; title: string; children: Re
   );
 }
 
-/** The account's own settings: details, e-mail, password, passkeys, where it is signed in, and e-mails. */
+/** The account's own settings: details, e-mail, password, passkeys, where it is signed in, e-mails, its data and deleting it. */
 export function SettingsRoute() {
   const { data: account } = useQuery(ownAccountQuery());
   return (
@@ -53,6 +55,14 @@ export function SettingsRoute() {
       <Part id="settings-emails" title={settings.emailPreferences}>
         <NotificationSettingsForm />
       </Part>
+      <Part id="settings-data" title={accountDataTexts.settings.exportTitle}>
+        <DataExportButton />
+      </Part>
+      {account && (
+        <Part id="settings-delete" title={accountDataTexts.settings.deleteTitle}>
+          <DeleteAccount hasPassword={account.hasPassword} />
+        </Part>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { CreatedResponse, DataResponse, Earnings, Payout } from '@furniture/contract';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiText } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { earningKeys } from '../../../lib/query-keys.ts';
 
 /** GET /me/earnings: the balances, the held sales, the weekly series and a page of entries. */
@@ -36,10 +37,5 @@ export function usePayOut() {
 
 /** GET /me/earnings/statement: the month's statement, saved as a CSV file. */
 export async function downloadStatement(month: string) {
-  const csv = await apiText('/me/earnings/statement', { query: { month } });
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
-  link.download = `statement-${month}.csv`;
-  link.click();
-  URL.revokeObjectURL(link.href);
+  saveFile(await apiText('/me/earnings/statement', { query: { month } }), 'text/csv', `statement-${month}.csv`);
 }

@@ -47,15 +47,3 @@ export function NotificationSettingsForm() {
   const { data } = useQuery(notificationSettingsQuery());
   return data ? <SettingsForm initial={data} /> : <Spinner />;
 }
-
-/** Which notifications reach the person by e-mail. */
-export function NotificationSettingsRoute() {
-  return (
-    <section aria-labelledby="notification-settings-title">
-      <h1 id="notification-settings-title" className="mb-6 text-2xl font-bold">
-        {notificationScreenTexts.settingsTitle}
-      </h1>
-      <NotificationSettingsForm />
-    </section>
-  );
-}

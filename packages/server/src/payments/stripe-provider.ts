@@ -16,6 +16,8 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 export interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
+  /** The signing secret of the Connect endpoint, which delivers the events of sellers' accounts (decision 42). */
+  connectWebhookSecret?: string;
 }
 
 export interface StripeProviderOptions {
@@ -85,18 +87,28 @@ export class StripePaymentProvider implements PaymentProvider {
 
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): WebhookEvent {
     if (!signatureHeader) throw new WebhookSignatureError('The Stripe-Signature header is missing');
-    let event: Stripe.Event;
-    try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signatureHeader, this.settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError(error.message);
-      throw error;
-    }
-    const object = event.data.object as { object?: string };
+    const event = this.verifiedEvent(rawBody, signatureHeader);
+    const object = event.data.object as { object?: string; id?: string };
     return {
       id: event.id,
       type: event.type,
       ...(object.object === 'payment_intent' ? { intent: toIntentState(object as Stripe.PaymentIntent) } : {}),
+      ...(object.object === 'account' && object.id ? { accountId: object.id } : {}),
     };
+  }
+
+  /** The event, if signed with one of the two endpoints' secrets: the platform's own, or the Connect one. */
+  private verifiedEvent(rawBody: Buffer, signatureHeader: string): Stripe.Event {
+    const secrets = [this.settings.webhookSecret, ...(this.settings.connectWebhookSecret ? [this.settings.connectWebhookSecret] : [])];
+    let refusal: Error | undefined;
+    for (const secret of secrets) {
+      try {
+        return this.stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, WEBHOOK_TOLERANCE_SECONDS);
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw error;
+        refusal = error;
+      }
+    }
+    throw new WebhookSignatureError(refusal!.message);
   }
 }

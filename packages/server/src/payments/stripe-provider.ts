@@ -35,6 +35,16 @@ function toIntentState(intent: Stripe.PaymentIntent): PaymentIntentState {
   };
 }
 
+/** The SDK's client for the platform's account: every create carries an idempotency key, so network retries are safe. */
+export function createStripeClient(secretKey: string, options: StripeProviderOptions = {}): Stripe {
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(options.httpClient ? { httpClient: options.httpClient } : {}),
+  });
+}
+
 /** Card payments through Stripe PaymentIntents; the browser confirms them with Stripe Elements. */
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
@@ -44,13 +54,7 @@ export class StripePaymentProvider implements PaymentProvider {
     private readonly settings: StripeSettings,
     options: StripeProviderOptions = {},
   ) {
-    this.stripe = new Stripe(settings.secretKey, {
-      // Safe to retry: every create and refund carries an idempotency key.
-      maxNetworkRetries: 2,
-      timeout: 20_000,
-      telemetry: false,
-      ...(options.httpClient ? { httpClient: options.httpClient } : {}),
-    });
+    this.stripe = createStripeClient(settings.secretKey, options);
   }
 
   async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {

@@ -3,17 +3,13 @@ import Stripe from 'stripe';
 import type { PayoutAccountStatus } from '@furniture/contract';
 import type { Database } from '../db/client.ts';
 import { payoutAccounts } from '../db/schema/index.ts';
+import { createStripeClient, type StripeProviderOptions } from '../payments/stripe-provider.ts';
 import { PayoutRefusedError, type PayoutProvider } from './payout-provider.ts';
 
 export interface StripePayoutSettings {
   secretKey: string;
   /** Where Stripe's onboarding sends the seller back to: the Earnings screen. */
   returnUrl: string;
-}
-
-export interface StripePayoutOptions {
-  /** The SDK's pluggable HTTP client; tests pass one that stands in for api.stripe.com. */
-  httpClient?: Stripe.HttpClient;
 }
 
 type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
@@ -39,15 +35,9 @@ export class StripePayoutProvider implements PayoutProvider {
   constructor(
     private readonly db: Database,
     private readonly settings: StripePayoutSettings,
-    options: StripePayoutOptions = {},
+    options: StripeProviderOptions = {},
   ) {
-    this.stripe = new Stripe(settings.secretKey, {
-      // Safe to retry: every create carries an idempotency key.
-      maxNetworkRetries: 2,
-      timeout: 20_000,
-      telemetry: false,
-      ...(options.httpClient ? { httpClient: options.httpClient } : {}),
-    });
+    this.stripe = createStripeClient(settings.secretKey, options);
   }
 
   private async rowOf(sellerId: string): Promise<PayoutAccountRow | undefined> {

@@ -229,12 +229,18 @@ describe('Stripe Connect payouts', () => {
         payload,
       });
 
-    it('records, from the account as Stripe has it, that payouts are enabled', async () => {
+    /** A seller who finished onboarding: Stripe has enabled the account, and not yet told the marketplace. */
+    async function sellerEnabledAtStripe() {
       const { seller, headers } = await sellerWithMoney();
       await call('POST', '/api/me/payout-account', headers);
       const [row] = await database.db.select().from(payoutAccounts).where(eq(payoutAccounts.sellerId, seller.id));
       const enabled = fake.enable(row!.stripeAccountId);
       fake.requests.length = 0;
+      return { seller, headers, enabled };
+    }
+
+    it('records, from the account as Stripe has it, that payouts are enabled', async () => {
+      const { seller, headers, enabled } = await sellerEnabledAtStripe();
 
       const response = await deliver(accountEvent(enabled), settings.connectWebhookSecret);
       expect(response.statusCode).toBe(200);
@@ -245,11 +251,7 @@ describe('Stripe Connect payouts', () => {
     });
 
     it('refuses an event with a bad signature and records nothing', async () => {
-      const { seller, headers } = await sellerWithMoney();
-      await call('POST', '/api/me/payout-account', headers);
-      const [row] = await database.db.select().from(payoutAccounts).where(eq(payoutAccounts.sellerId, seller.id));
-      const enabled = fake.enable(row!.stripeAccountId);
-      fake.requests.length = 0;
+      const { seller, headers, enabled } = await sellerEnabledAtStripe();
 
       const response = await deliver(accountEvent(enabled), 'whsec_someone_else');
       expect(response.statusCode).toBe(400);

@@ -61,6 +61,11 @@ export function canConfirmReceipt(booking: ProtectedBooking): boolean {
   return booking.fundsState ? booking.fundsState === 'held' : booking.status === 'paid';
 }
 
+/** The seller may mark a paid sale handed over, unless a reported problem froze its money. */
+export function canHandOver(booking: ProtectedBooking): boolean {
+  return booking.status === 'paid' && booking.fundsState !== 'frozen';
+}
+
 /** The buyer may say "Something is wrong": a paid sale's money not refunded, and no report open. */
 export function canReportProblem(booking: ProtectedBooking): boolean {
   return (booking.fundsState === 'held' || booking.fundsState === 'released') && !booking.problemOpen;
@@ -107,6 +112,24 @@ export const payout = z.object({
   paidAt: z.string().nullable(),
 });
 export type Payout = z.infer<typeof payout>;
+
+/** Who pays sellers out: the simulated payout provider of the product, or Stripe Connect (decision 42). */
+export const payoutProviderNames = ['simulated', 'stripe'] as const;
+/** A seller's Stripe account: none yet, created but Stripe still needs details, or ready to receive payouts. */
+export const payoutAccountStatuses = ['not-set-up', 'details-needed', 'ready'] as const;
+export type PayoutAccountStatus = (typeof payoutAccountStatuses)[number];
+
+/** Where a seller's payouts go, and whether they can be made. With the simulated provider, always ready. */
+export const payoutAccount = z.object({
+  _id: z.string(),
+  provider: z.enum(payoutProviderNames),
+  status: z.enum(payoutAccountStatuses),
+});
+export type PayoutAccount = z.infer<typeof payoutAccount>;
+
+/** The account and a single-use link to Stripe's onboarding, where the seller gives their details. */
+export const payoutAccountLink = payoutAccount.extend({ onboardingUrl: z.url() });
+export type PayoutAccountLink = z.infer<typeof payoutAccountLink>;
 
 /** A buyer's report of a problem with a sale, as the admin's queue shows it. */
 export const saleProblem = z.object({
@@ -167,6 +190,24 @@ export const ledgerMessages = {
   problemReleased: 'The money is released to the seller.',
   problemRefunded: 'The sale is refunded to the buyer.',
   payoutRequested: 'Your payout is on its way.',
+  payoutAccountNotSetUp: 'Set up payouts first: choose "Set up payouts" under Get paid, and Stripe asks where to send your money.',
+  payoutAccountDetailsNeeded: 'Stripe needs more details from you before it can pay you: choose "Continue setting up" under Get paid.',
+  nothingToSetUp: 'Payouts go to the simulated payout provider here; there is nothing to set up.',
+} as const;
+
+/** The "Get paid" section of the Earnings screen: where the seller's payouts go. */
+export const getPaidTexts = {
+  title: 'Get paid',
+  simulated: 'Payouts go to the simulated payout provider of this marketplace: each payout is made at once and recorded with its reference. No real money moves.',
+  status: 'Status',
+  statuses: { 'not-set-up': 'Not set up', 'details-needed': 'Details needed', ready: 'Ready' } satisfies Record<PayoutAccountStatus, string>,
+  explanations: {
+    'not-set-up': 'Stripe pays your money to your bank account. Setting it up takes a few minutes, once.',
+    'details-needed': 'Stripe needs more details from you before it can pay you.',
+    ready: 'Your payouts go to your Stripe account, and Stripe pays them to your bank on its payout schedule.',
+  } satisfies Record<PayoutAccountStatus, string>,
+  setUp: 'Set up payouts',
+  continueSetUp: 'Continue setting up',
 } as const;
 
 /** The columns and words of a seller's monthly statement (CSV). */

@@ -1,9 +1,9 @@
 /** The smallest card payment Stripe accepts in US dollars, in cents. */
 export const MINIMUM_CHARGE_CENTS = 50;
 
-/** "$150.00", the way the specification shows prices. */
+/** "$150.00", the way the specification shows prices; a negative amount as "-$135.00". */
 export function formatCents(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
+  return `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toFixed(2)}`;
 }
 
 /** What the payment calls tell the buyer. */

@@ -38,7 +38,9 @@ import { registerFundsRelease } from './sales/funds-release-jobs.ts';
 import { buyerProtectionRoutes } from './sales/buyer-protection-routes.ts';
 import { earningsRoutes } from './ledger/earnings-routes.ts';
 import { payoutRoutes } from './payouts/payout-routes.ts';
-import { createSimulatedPayoutProvider, type PayoutProvider } from './payouts/payout-provider.ts';
+import type { PayoutProvider } from './payouts/payout-provider.ts';
+import { createPayoutProvider } from './payouts/create-payout-provider.ts';
+import { registerPayouts } from './payouts/payout-jobs.ts';
 import { saleRoutes } from './sales/sale-routes.ts';
 import { bookAtAgreedPrice, type RefundPayment } from './sales/sale-transitions.ts';
 import { refundPayment } from './payments/fulfilment.ts';
@@ -93,7 +95,7 @@ export interface AppDependencies {
   db: Database;
   /** The card payment provider; by default the one the configuration chooses. */
   payments?: PaymentProvider;
-  /** Who pays sellers out; by default the simulated payout provider. */
+  /** Who pays sellers out; by default the one the configuration chooses (decision 42). */
   payouts?: PayoutProvider;
   /** The built web app to serve; by default packages/web/dist. */
   webDir?: string;
@@ -146,7 +148,7 @@ export async function buildApp({ config, db, payments, payouts, jobs, backups, l
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('payments', payments ?? (await createPaymentProvider(config.payments, db)));
-  app.decorate('payouts', payouts ?? createSimulatedPayoutProvider(db));
+  app.decorate('payouts', payouts ?? (await createPayoutProvider(config, db)));
   app.decorate('accessTokens', await createAccessTokens(db, { secret: config.jwtSecret }));
 
   registerSecurityHeaders(app, {
@@ -197,6 +199,7 @@ export async function buildApp({ config, db, payments, payouts, jobs, backups, l
   registerPaymentNotices(app);
   registerListingExpiry(app);
   registerFundsRelease(app);
+  registerPayouts(app);
   registerOfferExpiry(app);
   registerNotificationMail(app);
   registerAccountMail(app);
@@ -217,7 +220,7 @@ export async function buildApp({ config, db, payments, payouts, jobs, backups, l
       await api.register(meRoutes);
       await api.register(passkeyRoutes);
       await api.register(sellingRoutes);
-      await api.register(paymentRoutes);
+      await api.register(paymentRoutes, { stripeAccountUpdated: async (accountId) => app.payouts.accountUpdated?.(accountId) });
       await api.register(userRoutes);
       await api.register(categoryRoutes);
       await api.register(productRoutes);

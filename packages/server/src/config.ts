@@ -39,6 +39,7 @@ const envSchema = z
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_CONNECT_WEBHOOK_SECRET: optionalText,
     OIDC_ISSUER: z.url({ error: 'must be an URL' }).default('https://accounts.google.com'),
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,
@@ -123,6 +124,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
             secretKey: env.STRIPE_SECRET_KEY!,
             publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
             webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+            /** The Connect endpoint's signing secret: sellers' account events (decision 42). */
+            ...(env.STRIPE_CONNECT_WEBHOOK_SECRET ? { connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET } : {}),
           }
         : { provider: 'simulated' as const },
     /** The platform's fee, fixed on each booking when it is made (decision 33). */

@@ -444,6 +444,9 @@ const matrix: Row[] = [
       return { url: '/api/me/payouts' };
     },
   },
+  { method: 'GET', route: '/api/me/payout-account', statuses: [401, 403, 403, 200, 200, 403, 401, 401] },
+  // With the simulated payout provider there is nothing to set up (409), for any seller.
+  { method: 'POST', route: '/api/me/payout-account', statuses: [401, 403, 403, 409, 409, 403, 401, 401] },
   { method: 'GET', route: '/api/admin/finance', statuses: [401, 403, 403, 403, 403, 200, 401, 401] },
   {
     method: 'PATCH',

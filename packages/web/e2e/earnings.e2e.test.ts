@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { earningsTexts, formatCents, labels, ledgerMessages, messages, saleMessages, saleTexts, sellerShareTexts, statementTexts, texts } from '@furniture/contract';
+import { earningsTexts, formatCents, getPaidTexts, labels, ledgerMessages, messages, saleMessages, saleTexts, sellerShareTexts, statementTexts, texts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
@@ -85,6 +85,9 @@ describe('a sale’s money', () => {
       expect(await balance(selling, 'pending').innerText()).toBe(formatCents(0));
       const released = selling.page.getByRole('row').filter({ hasText: statementTexts.kinds.release });
       expect(await released.innerText()).toContain(piece);
+      // Payouts go to the simulated payout provider: nothing to set up.
+      await expectText(selling.page, getPaidTexts.simulated);
+      expect(await selling.page.getByRole('button', { name: getPaidTexts.setUp }).count()).toBe(0);
       expect(await sidewaysOverflow(selling.page)).toBe(0);
       await checkPage(selling.page, `earnings-available-${name}`, { fullPage: true });
 

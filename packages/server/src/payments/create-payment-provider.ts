@@ -10,5 +10,9 @@ import { SimulatedPaymentProvider } from './simulated-provider.ts';
 export async function createPaymentProvider(settings: Config['payments'], db: Executor): Promise<PaymentProvider> {
   if (settings.provider !== 'stripe') return new SimulatedPaymentProvider(db);
   const { StripePaymentProvider } = await import('./stripe-provider.ts');
-  return new StripePaymentProvider({ secretKey: settings.secretKey, webhookSecret: settings.webhookSecret });
+  return new StripePaymentProvider({
+    secretKey: settings.secretKey,
+    webhookSecret: settings.webhookSecret,
+    ...(settings.connectWebhookSecret ? { connectWebhookSecret: settings.connectWebhookSecret } : {}),
+  });
 }

@@ -43,11 +43,12 @@ export interface RefundInput {
   idempotencyKey: string;
 }
 
-/** A verified webhook event. `intent` is set for payment-intent events. */
+/** A verified webhook event. `intent` is set for payment-intent events, `accountId` for events of a connected account. */
 export interface WebhookEvent {
   id: string;
   type: string;
   intent?: PaymentIntentState;
+  accountId?: string;
 }
 
 export interface PaymentProvider {

@@ -46,7 +46,12 @@ async function askProvider<T>(log: FastifyBaseLogger, call: () => Promise<T>): P
 export const intentKeyOf = (bookingId: string, amountCents: number) => `payment-intent:${bookingId}:${amountCents}`;
 
 /** The specification's payment calls, the simulated provider's confirm call, and Stripe's webhook. */
-export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface PaymentRouteOptions {
+  /** Stripe's webhook said a connected account changed: the payouts domain records it (decision 42). */
+  stripeAccountUpdated: (accountId: string) => Promise<unknown>;
+}
+
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (app, { stripeAccountUpdated }) => {
   app.post(
     '/create-payment-intent',
     {
@@ -204,5 +209,5 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  await app.register(stripeWebhookRoutes);
+  await app.register(stripeWebhookRoutes, { stripeAccountUpdated });
 };

@@ -16,6 +16,8 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 export interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
+  /** The signing secret of the Connect endpoint, which delivers the events of sellers' accounts (decision 42). */
+  connectWebhookSecret?: string;
 }
 
 export interface StripeProviderOptions {
@@ -33,6 +35,16 @@ function toIntentState(intent: Stripe.PaymentIntent): PaymentIntentState {
   };
 }
 
+/** The SDK's client for the platform's account: every create carries an idempotency key, so network retries are safe. */
+export function createStripeClient(secretKey: string, options: StripeProviderOptions = {}): Stripe {
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(options.httpClient ? { httpClient: options.httpClient } : {}),
+  });
+}
+
 /** Card payments through Stripe PaymentIntents; the browser confirms them with Stripe Elements. */
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
@@ -42,13 +54,7 @@ export class StripePaymentProvider implements PaymentProvider {
     private readonly settings: StripeSettings,
     options: StripeProviderOptions = {},
   ) {
-    this.stripe = new Stripe(settings.secretKey, {
-      // Safe to retry: every create and refund carries an idempotency key.
-      maxNetworkRetries: 2,
-      timeout: 20_000,
-      telemetry: false,
-      ...(options.httpClient ? { httpClient: options.httpClient } : {}),
-    });
+    this.stripe = createStripeClient(settings.secretKey, options);
   }
 
   async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
@@ -85,18 +91,28 @@ export class StripePaymentProvider implements PaymentProvider {
 
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): WebhookEvent {
     if (!signatureHeader) throw new WebhookSignatureError('The Stripe-Signature header is missing');
-    let event: Stripe.Event;
-    try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signatureHeader, this.settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError(error.message);
-      throw error;
-    }
-    const object = event.data.object as { object?: string };
+    const event = this.verifiedEvent(rawBody, signatureHeader);
+    const object = event.data.object as { object?: string; id?: string };
     return {
       id: event.id,
       type: event.type,
       ...(object.object === 'payment_intent' ? { intent: toIntentState(object as Stripe.PaymentIntent) } : {}),
+      ...(object.object === 'account' && object.id ? { accountId: object.id } : {}),
     };
+  }
+
+  /** The event, if signed with one of the two endpoints' secrets: the platform's own, or the Connect one. */
+  private verifiedEvent(rawBody: Buffer, signatureHeader: string): Stripe.Event {
+    const secrets = [this.settings.webhookSecret, ...(this.settings.connectWebhookSecret ? [this.settings.connectWebhookSecret] : [])];
+    let refusal: Error | undefined;
+    for (const secret of secrets) {
+      try {
+        return this.stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, WEBHOOK_TOLERANCE_SECONDS);
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw error;
+        refusal = error;
+      }
+    }
+    throw new WebhookSignatureError(refusal!.message);
   }
 }

@@ -5,6 +5,7 @@ import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { fulfilPayment } from './fulfilment.ts';
 import { paymentMetadataOf, WebhookSignatureError, WebhooksNotSupportedError } from './payment-provider.ts';
 import { isWebhookEventProcessed, markWebhookEventProcessed } from './payment-repository.ts';
+import type { PaymentRouteOptions } from './payment-routes.ts';
 
 const webhookReceipt = z.object({ received: z.literal(true), duplicate: z.boolean().optional() });
 
@@ -12,7 +13,7 @@ const webhookReceipt = z.object({ received: z.literal(true), duplicate: z.boolea
  * Stripe's webhook. The signature covers the exact bytes Stripe sent, so this plugin, and only
  * this plugin, reads request bodies as raw buffers instead of parsing JSON.
  */
-export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+export const stripeWebhookRoutes: FastifyPluginAsyncZod<Pick<PaymentRouteOptions, 'stripeAccountUpdated'>> = async (app, { stripeAccountUpdated }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
@@ -22,9 +23,10 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['payments'],
-        summary: "Stripe's events; payment_intent.succeeded completes the sale",
+        summary: "Stripe's events; payment_intent.succeeded completes the sale, account.updated records a seller's payout account",
         description:
-          'Verified with the Stripe-Signature header over the raw body, refusing events signed more than 300 seconds ago. An event delivered again is acknowledged without being handled twice.',
+          'Verified with the Stripe-Signature header over the raw body (signed with the webhook secret, or the Connect webhook secret for events of connected accounts), ' +
+          'refusing events signed more than 300 seconds ago. An event delivered again is acknowledged without being handled twice.',
         response: { 200: webhookReceipt, 400: errorResponse, 404: errorResponse, 503: errorResponse },
       },
     },
@@ -51,6 +53,15 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         const result = await fulfilPayment({ db: app.db, payments: app.payments, log: request.log }, intent);
         // Not acknowledged, so Stripe delivers the event again and the refund is retried.
         if (result.outcome === 'refund-pending') throw new HttpError(503, serverMessages.payments.refundPending);
+      }
+      if (event.type === 'account.updated' && event.accountId) {
+        try {
+          await stripeAccountUpdated(event.accountId);
+        } catch (error) {
+          // Not acknowledged, so Stripe delivers the event again.
+          request.log.error({ err: error, accountId: event.accountId }, 'recording an updated payout account failed');
+          throw new HttpError(503, serverMessages.payments.providerUnavailable);
+        }
       }
       await markWebhookEventProcessed(app.db, event.id, app.payments.name);
       return { received: true as const };

@@ -10,7 +10,7 @@ import { requestPayout } from './payouts.ts';
 const { db } = createDatabase(process.env.DATABASE_URL!, 2);
 const simulated = createSimulatedPayoutProvider(db);
 const provider = {
-  name: simulated.name,
+  ...simulated,
   async payout(request: Parameters<typeof simulated.payout>[0]) {
     await simulated.payout(request);
     process.kill(process.pid, 'SIGKILL');

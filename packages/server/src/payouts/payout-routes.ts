@@ -1,17 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createdOf, ledgerMessages, listOf, payout, type Payout } from '@furniture/contract';
+import { createdOf, dataOf, errorResponse, ledgerMessages, listOf, payout, payoutAccount, payoutAccountLink, serverMessages, type Payout } from '@furniture/contract';
 import { currentUser } from '../http/access.ts';
+import { conflict, HttpError } from '../http/errors.ts';
 import { errorResponses } from '../http/responses.ts';
-import { defineRecurringTask } from '../jobs/job-queue.ts';
-import { listPayoutsOf, payOutEveryBalance, requestPayout, retryPendingPayouts, type PayoutRow } from './payouts.ts';
+import { findUserById } from '../users/user-repository.ts';
+import { listPayoutsOf, requestPayout, type PayoutRow } from './payouts.ts';
 
-const payoutRules = 'Payouts: decision 34.';
-
-/** When the pending payouts are asked again: every five minutes (cron, UTC). */
-export const retryPayoutsTask = defineRecurringTask('payouts.retry-pending', { schedule: '*/5 * * * *' });
-
-/** PAYOUT_SCHEDULE as a cron schedule (UTC): daily at 06:00, or Mondays at 06:00. */
-const payoutSchedules = { daily: '0 6 * * *', weekly: '0 6 * * 1' } as const;
+const payoutRules = 'Payouts: decisions 34 and 42.';
 
 const toPayout = (row: PayoutRow): Payout => ({
   _id: row.id,
@@ -23,18 +18,9 @@ const toPayout = (row: PayoutRow): Payout => ({
   paidAt: row.paidAt?.toISOString() ?? null,
 });
 
-/** A seller's payouts: on request, on the schedule, and the retry of those a crash or a failure left pending. */
+/** A seller's payouts, on request, and where they go: the simulated payout provider or the seller's Stripe account. */
 export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, provider: app.payouts, log: app.log };
-  app.jobs.handle(retryPayoutsTask, async () => {
-    await retryPendingPayouts(deps);
-  });
-  if (app.config.payoutSchedule !== 'manual') {
-    const scheduled = defineRecurringTask('payouts.pay-out-balances', { schedule: payoutSchedules[app.config.payoutSchedule] });
-    app.jobs.handle(scheduled, async () => {
-      await payOutEveryBalance(deps);
-    });
-  }
 
   app.post(
     '/me/payouts',
@@ -45,7 +31,8 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Pay out your available balance now (seller)',
         description:
           'The whole available balance, in one payout, through the payout provider (the simulated one unless Stripe is configured). ' +
-          `Nothing available answers 409. Two requests at once make one payout; the other answers 409. ${payoutRules}`,
+          'Nothing available answers 409, and so does a Stripe account that is not set up or still needs details. ' +
+          `Two requests at once make one payout; the other answers 409. ${payoutRules}`,
         response: { 201: createdOf(payout), ...errorResponses },
       },
     },
@@ -67,5 +54,52 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: (await listPayoutsOf(app.db, currentUser(request).id)).map(toPayout) }),
+  );
+
+  app.get(
+    '/me/payout-account',
+    {
+      config: { access: ['sell'] },
+      schema: {
+        tags: ['earnings'],
+        summary: 'Where your payouts go, and whether they can be made (seller)',
+        description:
+          'The payout provider (simulated or stripe) and the status: not-set-up, details-needed or ready. With Stripe, an account not ready ' +
+          `as last recorded is asked of Stripe again. With the simulated provider, always ready. ${payoutRules}`,
+        response: { 200: dataOf(payoutAccount), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const sellerId = currentUser(request).id;
+      return { success: true as const, data: { _id: sellerId, provider: app.payouts.name, status: await app.payouts.accountStatusOf(sellerId) } };
+    },
+  );
+
+  app.post(
+    '/me/payout-account',
+    {
+      config: { access: ['sell'] },
+      schema: {
+        tags: ['earnings'],
+        summary: 'Set up payouts: a link to Stripe’s onboarding (seller)',
+        description:
+          'With Stripe: creates your Stripe Express account the first time, and answers a single-use link to Stripe’s pages where you give ' +
+          'your details; Stripe sends you back to the Earnings screen. With the simulated provider there is nothing to set up (409). ' +
+          `Stripe not answering is a 502. ${payoutRules}`,
+        response: { 200: dataOf(payoutAccountLink), ...errorResponses, 502: errorResponse },
+      },
+    },
+    async (request) => {
+      if (!app.payouts.onboardingLinkFor) throw conflict(ledgerMessages.nothingToSetUp);
+      const seller = (await findUserById(app.db, currentUser(request).id))!;
+      let link;
+      try {
+        link = await app.payouts.onboardingLinkFor({ id: seller.id, email: seller.email });
+      } catch (error) {
+        request.log.error({ err: error }, 'Stripe onboarding link failed');
+        throw new HttpError(502, serverMessages.payments.providerUnavailable);
+      }
+      return { success: true as const, data: { _id: seller.id, provider: app.payouts.name, status: link.status, onboardingUrl: link.url } };
+    },
   );
 };

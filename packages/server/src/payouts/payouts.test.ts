@@ -108,7 +108,7 @@ describe('payouts', () => {
   it('puts the money back in the balance when the provider refuses a payout', async () => {
     const seller = await newSeller();
     await releasedSaleOf(t.app, t.db, { seller, resalePrice: '100.00' });
-    const refusing = { name: 'simulated', payout: async () => Promise.reject(new PayoutRefusedError('The bank account was closed.')) };
+    const refusing = { ...createSimulatedPayoutProvider(t.db), payout: async () => Promise.reject(new PayoutRefusedError('The bank account was closed.')) };
     const failed = await requestPayout({ db: t.db, provider: refusing }, seller.id);
     expect(failed).toMatchObject({ status: 'failed', failure: 'The bank account was closed.' });
     expect(await balancesOf(t.db, seller.id)).toEqual({ pendingCents: 0, availableCents: 9_000, paidOutCents: 0 });

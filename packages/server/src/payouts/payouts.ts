@@ -54,7 +54,11 @@ export async function sendPayout(deps: PayoutDependencies, payout: PayoutRow): P
   try {
     ({ reference } = await deps.provider.payout({ sellerId: payout.sellerId, amountCents: payout.amountCents, idempotencyKey: payoutKeyOf(payout.id) }));
   } catch (error) {
-    if (!(error instanceof PayoutRefusedError)) throw error;
+    if (!(error instanceof PayoutRefusedError)) {
+      // No answer: the payout stays pending, and the retry asks again with the same key.
+      deps.log?.error({ err: error, payoutId: payout.id }, 'payout provider failed; the retry asks again');
+      return payout;
+    }
     return deps.db.transaction(async (tx) => {
       const [failed] = await tx
         .update(payouts)
@@ -82,8 +86,17 @@ export async function sendPayout(deps: PayoutDependencies, payout: PayoutRow): P
   });
 }
 
-/** "Pay out now": the seller's available balance, paid out. */
+/** Why the provider cannot pay this seller yet (their Stripe account is not ready), or undefined. */
+async function payoutRefusalFor(provider: PayoutProvider, sellerId: string): Promise<string | undefined> {
+  const status = await provider.accountStatusOf(sellerId);
+  if (status === 'ready') return undefined;
+  return status === 'not-set-up' ? ledgerMessages.payoutAccountNotSetUp : ledgerMessages.payoutAccountDetailsNeeded;
+}
+
+/** "Pay out now": the seller's available balance, paid out; 409 while their payout account is not ready. */
 export async function requestPayout(deps: PayoutDependencies, sellerId: string): Promise<PayoutRow> {
+  const refusal = await payoutRefusalFor(deps.provider, sellerId);
+  if (refusal) throw conflict(refusal);
   return sendPayout(deps, await startPayout(deps.db, deps.provider, sellerId));
 }
 
@@ -98,7 +111,8 @@ export async function retryPendingPayouts(deps: PayoutDependencies, delaySeconds
   const settled = [];
   for (const payout of pending) {
     try {
-      settled.push(await sendPayout(deps, payout));
+      const sent = await sendPayout(deps, payout);
+      if (sent.status !== 'pending') settled.push(sent);
     } catch (error) {
       deps.log?.error({ err: error, payoutId: payout.id }, 'payout still failing; the next round retries it');
     }
@@ -118,6 +132,8 @@ export async function payOutEveryBalance(deps: PayoutDependencies): Promise<Payo
   const made = [];
   for (const { sellerId } of sellers) {
     try {
+      // A seller whose Stripe account is not ready keeps the money until it is.
+      if (await payoutRefusalFor(deps.provider, sellerId!)) continue;
       made.push(await requestPayout(deps, sellerId!));
     } catch (error) {
       // Paid out meanwhile on request, or the provider is failing: the next tick or the retry sees to it.

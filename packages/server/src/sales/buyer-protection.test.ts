@@ -117,6 +117,16 @@ describe('buyer protection', () => {
     expect(acts.map((act) => act.action)).toEqual(['problem.release']);
   });
 
+  it('refuses the seller’s handover while a reported problem keeps the money frozen, and leaves the sale as it was', async () => {
+    const sale = await paidSale();
+    await reportProblem(sale);
+    const handover = await bookingStep(t.app, sale.sellerHeaders, sale.booking.id, 'handover');
+    expect(handover.statusCode).toBe(409);
+    expect(handover.json().message).toBe(ledgerMessages.handoverFrozen);
+    expect(await bookingRow(t.db, sale.booking.id)).toMatchObject({ status: 'paid' });
+    expect(await fundsOf(sale.booking.id)).toMatchObject({ state: 'frozen', releaseAt: null });
+  });
+
   it('lets an admin refund a frozen sale: the buyer is refunded from the held money and the piece is back on sale', async () => {
     const sale = await paidSale();
     const problemId = (await reportProblem(sale)).json().data._id as string;

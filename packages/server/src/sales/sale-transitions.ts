@@ -191,6 +191,8 @@ export async function changeBooking(tx: Executor, request: BookingChangeRequest)
     await setListingState(tx, product.id, 'available');
     await restartListingLife(tx, product.id);
   }
+  // A reported problem froze the money: the admin's decision, not a handover, settles the sale.
+  if (request.action === 'handover' && (await lockFunds(tx, booking.id))?.state === 'frozen') throw conflict(ledgerMessages.handoverFrozen);
   if (request.action === 'refund') paymentToRefund = await refundPaidSale(tx, booking, product);
   if (request.action === 'received') {
     // The buyer's word releases money still held; a sale paid before buyer protection has none.

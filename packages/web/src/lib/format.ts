@@ -1,10 +1,10 @@
 const priceFormat = { whole: new Intl.NumberFormat('en-US'), cents: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) };
 
-/** Prices are shown with a '$' prefix (section 9), and thousands separated: "$1,200", "$99.50". */
+/** Prices are shown with a '$' prefix (section 9), and thousands separated: "$1,200", "$99.50"; a negative one as "-$135". */
 export function formatPrice(value: number | string): string {
   const amount = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(amount)) return `$${value}`;
-  return `$${(Number.isInteger(amount) ? priceFormat.whole : priceFormat.cents).format(amount)}`;
+  return `${amount < 0 ? '-' : ''}$${(Number.isInteger(amount) ? priceFormat.whole : priceFormat.cents).format(Math.abs(amount))}`;
 }
 
 /** The formats of one kind of date, by time zone (undefined: the reader's own). */

@@ -77,6 +77,7 @@ export const conversationKeys = {
 export const earningKeys = {
   all: ['earnings'] as const,
   payouts: ['payouts'] as const,
+  payoutAccount: ['payout-account'] as const,
 };
 
 /** The admin's view of the marketplace's money. */

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { fundsStates, ledgerAccountKinds, ledgerTransactionKinds, payoutStatuses, problemReasons } from '@furniture/contract';
 import { bookings } from './buying.ts';
+import { users } from './users.ts';
 
 export const ledgerAccountKind = pgEnum('ledger_account_kind', ledgerAccountKinds);
 export const ledgerTransactionKind = pgEnum('ledger_transaction_kind', ledgerTransactionKinds);
@@ -137,4 +138,21 @@ export const simulatedPayouts = pgTable('simulated_payouts', {
   destination: text('destination').notNull(),
   amountCents: integer('amount_cents').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A seller's Stripe Connect Express account, where their payouts go when Stripe is configured
+ * (decision 42), and what Stripe last said of it: both flags must be on before money is sent.
+ */
+export const payoutAccounts = pgTable('payout_accounts', {
+  sellerId: uuid('seller_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  stripeAccountId: text('stripe_account_id').notNull().unique(),
+  /** Stripe pays the account's balance out to the seller's bank. */
+  payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+  /** The platform may transfer money to the account (its `transfers` capability is active). */
+  transfersActive: boolean('transfers_active').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

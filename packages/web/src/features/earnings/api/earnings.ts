@@ -1,4 +1,4 @@
-import type { CreatedResponse, DataResponse, Earnings, Payout } from '@furniture/contract';
+import type { CreatedResponse, DataResponse, Earnings, Payout, PayoutAccount, PayoutAccountLink } from '@furniture/contract';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiText } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/save-file.ts';
@@ -32,6 +32,22 @@ export function usePayOut() {
       await queryClient.invalidateQueries({ queryKey: earningKeys.all });
       await queryClient.invalidateQueries({ queryKey: earningKeys.payouts });
     },
+  });
+}
+
+/** GET /me/payout-account: where the seller's payouts go, and whether they can be made. */
+export const payoutAccountQuery = () =>
+  queryOptions({
+    queryKey: earningKeys.payoutAccount,
+    queryFn: ({ signal }) => api<DataResponse<PayoutAccount>>('/me/payout-account', { signal }).then((r) => r.data),
+    meta: { private: true },
+  });
+
+/** POST /me/payout-account, then on to Stripe's onboarding, which sends the seller back to Earnings. */
+export function useSetUpPayouts() {
+  return useMutation({
+    mutationFn: () => api<DataResponse<PayoutAccountLink>>('/me/payout-account', { method: 'POST' }).then((r) => r.data),
+    onSuccess: (link) => window.location.assign(link.onboardingUrl),
   });
 }
 

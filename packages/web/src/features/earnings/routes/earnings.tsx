@@ -1,10 +1,10 @@
-import { earningsTexts, formatCents, statementTexts, type Earnings } from '@furniture/contract';
+import { earningsTexts, formatCents, getPaidTexts, ledgerMessages, statementTexts, type Earnings, type PayoutAccount } from '@furniture/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
-import { downloadStatement, earningsQuery, payoutsQuery, usePayOut } from '../api/earnings.ts';
+import { downloadStatement, earningsQuery, payoutAccountQuery, payoutsQuery, usePayOut, useSetUpPayouts } from '../api/earnings.ts';
 
 const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
@@ -27,6 +27,48 @@ function WeeklyChart({ weeks }: { weeks: Earnings['weeks'] }) {
   );
 }
 
+/** Where the payouts go: the simulated payout provider, or the seller's Stripe account and its set-up. */
+function GetPaid({ account }: { account: PayoutAccount }) {
+  const setUp = useSetUpPayouts();
+  async function startSetUp() {
+    try {
+      await setUp.mutateAsync();
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  }
+  return (
+    <section aria-labelledby="get-paid-title" className="flex flex-col items-start gap-2">
+      <h2 id="get-paid-title" className="text-lg font-semibold">
+        {getPaidTexts.title}
+      </h2>
+      {account.provider === 'simulated' ? (
+        <p>{getPaidTexts.simulated}</p>
+      ) : (
+        <>
+          <p>
+            {getPaidTexts.status}: <span className="badge h-auto" data-testid="payout-account-status">{getPaidTexts.statuses[account.status]}</span>
+          </p>
+          <p>{getPaidTexts.explanations[account.status]}</p>
+          {account.status !== 'ready' && (
+            <button type="button" className="btn btn-outline" disabled={setUp.isPending || setUp.isSuccess} onClick={() => void startSetUp()}>
+              {account.status === 'not-set-up' ? getPaidTexts.setUp : getPaidTexts.continueSetUp}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Why "Pay out now" cannot be used now, or undefined. */
+function payOutBlocker(availableCents: number, account: PayoutAccount | undefined): string | undefined {
+  if (availableCents <= 0) return earningsTexts.nothingAvailable;
+  if (account?.status === 'not-set-up') return ledgerMessages.payoutAccountNotSetUp;
+  if (account?.status === 'details-needed') return ledgerMessages.payoutAccountDetailsNeeded;
+  return undefined;
+}
+
 /** The previous month, as the statement's default: the last complete one. */
 function lastMonth(): string {
   const now = new Date();
@@ -39,6 +81,7 @@ export function EarningsRoute() {
   const earnings = useInfiniteQuery(earningsQuery());
   const payouts = useQuery(payoutsQuery());
   const payOut = usePayOut();
+  const payoutAccount = useQuery(payoutAccountQuery());
   const [month, setMonth] = useState(lastMonth);
 
   async function requestPayout() {
@@ -58,6 +101,7 @@ export function EarningsRoute() {
   }
 
   const first = earnings.data?.pages[0];
+  const blocker = first && payOutBlocker(first.availableCents, payoutAccount.data);
   const entries = earnings.data?.pages.flatMap((page) => page.entries) ?? [];
   return (
     <section aria-labelledby="earnings-title" className="flex flex-col gap-8">
@@ -87,19 +131,21 @@ export function EarningsRoute() {
               <button
                 type="button"
                 className="btn btn-primary"
-                disabled={first.availableCents <= 0 || payOut.isPending}
-                aria-describedby={first.availableCents <= 0 ? 'nothing-available' : undefined}
+                disabled={Boolean(blocker) || payOut.isPending}
+                aria-describedby={blocker ? 'pay-out-blocked' : undefined}
                 onClick={() => void requestPayout()}
               >
                 {earningsTexts.payOut}
               </button>
-              {first.availableCents <= 0 && (
-                <p id="nothing-available" className="text-sm">
-                  {earningsTexts.nothingAvailable}
+              {blocker && (
+                <p id="pay-out-blocked" className="text-sm">
+                  {blocker}
                 </p>
               )}
             </div>
           </div>
+
+          {payoutAccount.data && <GetPaid account={payoutAccount.data} />}
 
           {first.held.length > 0 && (
             <section aria-labelledby="held-title">

@@ -1,4 +1,4 @@
-import { formatCents, protectionState, protectionTexts, saleTexts, sellerShareTexts, type SellerBooking } from '@furniture/contract';
+import { canHandOver, formatCents, protectionState, protectionTexts, saleTexts, sellerShareTexts, type SellerBooking } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -68,7 +68,7 @@ export function SellerBookingsRoute() {
         {booking.status === 'open' && booking.productState === 'available' && button('accept', saleTexts.accept, 'btn-primary')}
         {(booking.status === 'open' || booking.status === 'accepted') &&
           button('decline', saleTexts.decline, 'btn-outline', () => setDeclining(booking))}
-        {booking.status === 'paid' && button('handover', saleTexts.handover, 'btn-primary', () => setHandingOver(booking))}
+        {canHandOver(booking) && button('handover', saleTexts.handover, 'btn-primary', () => setHandingOver(booking))}
         {booking.status === 'paid' && button('refund', saleTexts.refund, 'btn-outline btn-error', () => setRefunding(booking))}
         <button type="button" className="btn btn-sm btn-ghost" aria-label={`${saleTexts.messageBuyer}: ${booking.buyerName}`} onClick={() => void messageBuyer(booking)}>
           {saleTexts.messageBuyer}

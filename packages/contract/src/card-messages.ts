@@ -19,3 +19,12 @@ export const cardMessages = {
   processingError: 'An error occurred while processing your card. Try again in a little bit.',
   notATestCard: 'Your card was declined. Only test cards are accepted here, such as 4242 4242 4242 4242.',
 } as const;
+
+/** What the simulated card provider answers about a payment itself, in the words Stripe uses. */
+export const simulatedPaymentMessages = {
+  unknownIntent: 'This payment could not be found. Reload the page and try again.',
+  alreadySucceeded: 'This payment has already succeeded.',
+  idempotencyMismatch:
+    'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+  notRefundable: 'Only a payment that succeeded can be refunded.',
+} as const;

@@ -61,6 +61,10 @@ export const serverMessages = {
     notSignedIn: 'You are not signed in.',
     gone: 'This account no longer exists.',
     sessionEnded: 'You have signed out. Sign in again.',
+    tokenExpired: 'Your session has expired. Sign in again.',
+    tokenInvalid: 'Invalid token. Sign in again.',
+    sessionReused: 'This session was used from somewhere else and has been ended. Sign in again.',
+    sessionOver: 'Your session has ended. Sign in again.',
     onlyOwn: (what: string) => `You can only see your own ${what}`,
   },
   products: {

@@ -148,11 +148,16 @@ describe('public pages rendered by the server', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it('sends a visitor from a category’s page to log in, without waiting for a tap', async () => {
+  it('sends a visitor from a category’s page to the login page as the server renders it, without loading the app first', async () => {
     const page = await open();
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+    });
     await page.goto(`/category/${lampsId}`);
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirectTo') === `/category/${lampsId}`);
     await page.getByRole('heading', { name: texts.loginTitle }).waitFor();
+    expect(documents).toEqual([`/category/${lampsId}`, '/login']);
     expect(consoleErrors).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { SERVER_RENDERED_ATTRIBUTE, SHELL_RENDERED_ATTRIBUTE, TOKEN_STORAGE_KEY } from '@furniture/contract';
+import { paths } from './config/paths.ts';
 
 /**
  * The page's first script. Every public page comes from the server rendered, working as links and
@@ -6,9 +7,9 @@ import { SERVER_RENDERED_ATTRIBUTE, SHELL_RENDERED_ATTRIBUTE, TOKEN_STORAGE_KEY 
  * pointer or key pressed, something focused) and then hydrates the page. A click or submit made
  * before it is ready is held and made again once it is, so the first tap on Wish or Book Now acts,
  * signed in or not. Every other page, a page sent as its shell (its content needs the app), and
- * those for someone signed in, start the app at once (decision 29). A shell opened by a visitor is
- * not hydrated but rendered anew: its guard sends them to log in at once, which could come before
- * hydration and change the page under it.
+ * those for someone signed in, start the app at once (decision 29). A shell opened by a visitor,
+ * who may not see its content, goes straight to the login page, as the app's guard would send
+ * them, without loading the app first (decision 50).
  */
 const root = document.getElementById('root')!;
 const serverRendered = root.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
@@ -50,7 +51,7 @@ function start() {
   for (const type of useEvents) document.removeEventListener(type, start, true);
   // Should the app's code not load, the held click is made again without it: links and the search form still work.
   import('./app/start.tsx')
-    .then((app) => app.startApp(serverRendered && !(shellOnly && !signedIn()), replay))
+    .then((app) => app.startApp(serverRendered, replay))
     .catch((error: unknown) => {
       console.error(error);
       replay();
@@ -59,7 +60,9 @@ function start() {
 
 // A page rendered by the server shows its buttons before the app handles them, signed in or not.
 if (serverRendered) for (const type of heldEvents) document.addEventListener(type, hold, true);
-if (serverRendered && !shellOnly && !signedIn()) {
+if (shellOnly && !signedIn()) {
+  location.replace(paths.login.getHref(location.pathname + location.search));
+} else if (serverRendered && !shellOnly && !signedIn()) {
   for (const type of useEvents) document.addEventListener(type, start, { capture: true, passive: true });
 } else {
   start();

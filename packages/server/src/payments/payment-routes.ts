@@ -16,6 +16,7 @@ import {
   serverMessages,
   simulatedConfirmBody,
   simulatedConfirmResponse,
+  simulatedPaymentMessages,
   successMessage,
 } from '@furniture/contract';
 import { currentUser, requireVerifiedEmail } from '../http/access.ts';
@@ -26,7 +27,7 @@ import { paymentMetadataOf } from './payment-provider.ts';
 import { watchIntent } from './payment-reconciliation.ts';
 import { findBookingById } from '../bookings/booking-repository.ts';
 import { findBookingOfBuyer, findBookingOfBuyerForProduct, findProductForSale } from './payment-repository.ts';
-import { SimulatedPaymentProvider, simulatedMessages } from './simulated-provider.ts';
+import { SimulatedPaymentProvider } from './simulated-provider.ts';
 import { stripeWebhookRoutes } from './stripe-webhook-routes.ts';
 import { paymentRefusal } from '../sales/sale-transitions.ts';
 
@@ -175,7 +176,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
       const intent = await provider.intentOfClientSecret(clientSecret);
       const metadata = intent && paymentMetadataOf(intent.metadata);
       if (!intent || !metadata || metadata.buyerId !== buyer.id) {
-        return reply.status(400).send({ error: { message: simulatedMessages.unknownIntent, code: 'resource_missing' } });
+        return reply.status(400).send({ error: { message: simulatedPaymentMessages.unknownIntent, code: 'resource_missing' } });
       }
       // Where the provider is inside the product, a sold product is refused before the card is charged.
       if (intent.status !== 'succeeded') {

@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { simulatedPaymentMessages } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { simulatedPaymentIntents } from '../db/schema/index.ts';
 import {
@@ -50,14 +51,6 @@ export type ConfirmResult =
   | { ok: true; intent: { id: string; status: string } }
   | { ok: false; statusCode: 400 | 402; code: string; declineCode?: string; message: string };
 
-export const simulatedMessages = {
-  unknownIntent: 'This payment could not be found. Reload the page and try again.',
-  alreadySucceeded: 'This payment has already succeeded.',
-  idempotencyMismatch:
-    'Keys for idempotent requests can only be used with the same parameters they were first used with.',
-  notRefundable: 'Only a payment that succeeded can be refunded.',
-} as const;
-
 /**
  * The card payment provider that runs inside the product: the same PaymentIntent flow as Stripe,
  * with Stripe's test cards, and no network. Its intents are kept in PostgreSQL so every app server
@@ -95,7 +88,7 @@ export class SimulatedPaymentProvider implements PaymentProvider {
       (await this.db.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.idempotencyKey, input.idempotencyKey)))[0];
     if (!row) throw new PaymentProviderError('The payment intent could not be created');
     if (row.amountCents !== input.amountCents || row.currency !== input.currency || !sameMetadata(row.metadata, metadata)) {
-      throw new PaymentProviderError(simulatedMessages.idempotencyMismatch);
+      throw new PaymentProviderError(simulatedPaymentMessages.idempotencyMismatch);
     }
     return { id: row.id, clientSecret: row.clientSecret };
   }
@@ -114,9 +107,9 @@ export class SimulatedPaymentProvider implements PaymentProvider {
   /** What Stripe.js's confirmCardPayment does: charge the card for the intent of this client secret. */
   async confirm(clientSecret: string, card: CardInput, billing: BillingDetails = {}): Promise<ConfirmResult> {
     const row = await this.findByClientSecret(clientSecret);
-    if (!row) return { ok: false, statusCode: 400, code: 'resource_missing', message: simulatedMessages.unknownIntent };
+    if (!row) return { ok: false, statusCode: 400, code: 'resource_missing', message: simulatedPaymentMessages.unknownIntent };
     if (row.status === 'succeeded') {
-      return { ok: false, statusCode: 400, code: 'payment_intent_unexpected_state', message: simulatedMessages.alreadySucceeded };
+      return { ok: false, statusCode: 400, code: 'payment_intent_unexpected_state', message: simulatedPaymentMessages.alreadySucceeded };
     }
     const outcome = judgeCard(card, this.clock());
     if (!outcome.ok) {
@@ -141,7 +134,7 @@ export class SimulatedPaymentProvider implements PaymentProvider {
       .where(and(eq(simulatedPaymentIntents.id, row.id), ne(simulatedPaymentIntents.status, 'succeeded')))
       .returning();
     if (!confirmed) {
-      return { ok: false, statusCode: 400, code: 'payment_intent_unexpected_state', message: simulatedMessages.alreadySucceeded };
+      return { ok: false, statusCode: 400, code: 'payment_intent_unexpected_state', message: simulatedPaymentMessages.alreadySucceeded };
     }
     return { ok: true, intent: { id: confirmed.id, status: confirmed.status } };
   }
@@ -153,7 +146,7 @@ export class SimulatedPaymentProvider implements PaymentProvider {
       .set({ refundId: sql`coalesce(${simulatedPaymentIntents.refundId}, ${`re_sim_${randomId(24)}`})`, updatedAt: sql`now()` })
       .where(and(eq(simulatedPaymentIntents.id, input.intentId), eq(simulatedPaymentIntents.status, 'succeeded')))
       .returning({ refundId: simulatedPaymentIntents.refundId });
-    if (!row?.refundId) throw new PaymentProviderError(simulatedMessages.notRefundable);
+    if (!row?.refundId) throw new PaymentProviderError(simulatedPaymentMessages.notRefundable);
     return { refundId: row.refundId };
   }
 

@@ -1,7 +1,7 @@
 import { randomBytes, webcrypto } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { ACCESS_TOKEN_MAX_AGE_SECONDS } from '@furniture/contract';
+import { ACCESS_TOKEN_MAX_AGE_SECONDS, serverMessages } from '@furniture/contract';
 import type { Database } from '../db/client.ts';
 import { appSecrets } from '../db/schema/index.ts';
 import { InvalidTokenError, type TokenSubject } from '../http/access.ts';
@@ -84,15 +84,15 @@ export async function createAccessTokens(
           requiredClaims: ['sub', 'iat', 'exp', 'sid'],
           currentDate: now(),
         });
-        if (typeof payload.sid !== 'string') throw new InvalidTokenError('Invalid token. Sign in again.');
+        if (typeof payload.sid !== 'string') throw new InvalidTokenError(serverMessages.accounts.tokenInvalid);
         const subject = { userId: payload.sub!, sessionId: payload.sid };
         verified.delete(token);
         verified.set(token, { subject, expiresAt: payload.exp! * 1000 });
         if (verified.size > KEPT_VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
         return subject;
       } catch (error) {
-        if (error instanceof errors.JWTExpired) throw new InvalidTokenError('Your session has expired. Sign in again.');
-        throw new InvalidTokenError('Invalid token. Sign in again.');
+        if (error instanceof errors.JWTExpired) throw new InvalidTokenError(serverMessages.accounts.tokenExpired);
+        throw new InvalidTokenError(serverMessages.accounts.tokenInvalid);
       }
     },
   };

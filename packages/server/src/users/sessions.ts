@@ -63,9 +63,7 @@ export async function refreshSession(
   if ('error' in result) {
     clearSessionCookie(app, reply);
     throw unauthorized(
-      result.error === 'reused'
-        ? 'This session was used from somewhere else and has been ended. Sign in again.'
-        : 'Your session has ended. Sign in again.',
+      result.error === 'reused' ? serverMessages.accounts.sessionReused : serverMessages.accounts.sessionOver,
     );
   }
   reply.setCookie(REFRESH_COOKIE, result.token, cookieOptions(app));

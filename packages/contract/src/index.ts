@@ -20,6 +20,7 @@ export * from './trust.ts';
 export * from './conversations.ts';
 export * from './notifications.ts';
 export * from './sale-texts.ts';
+export * from './sale-steps.ts';
 export * from './conversation-texts.ts';
 export * from './notification-texts.ts';
 export * from './trust-texts.ts';

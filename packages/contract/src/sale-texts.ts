@@ -55,26 +55,20 @@ export const saleTexts = {
   saveChanges: 'Save changes',
   editNotFound: 'This listing is not among your products.',
   wasPrice: (price: string) => `was ${price}`,
-  /** What the buyer reads of their booking in each state. */
+  /**
+   * What each side reads of a booking in each state: the buyer's sentence is never the seller's
+   * (sale-steps.ts says which steps each may take then).
+   */
   bookingStatus: {
-    open: 'Waiting for the seller',
-    accepted: 'Accepted: you can pay',
-    declined: 'Declined',
-    cancelled: 'Cancelled',
-    paid: 'Paid: meet to hand over',
-    closed: 'Handed over',
-  } satisfies Record<BookingStatus, string>,
+    open: { buyer: 'Waiting for the seller', seller: 'Waiting for your answer' },
+    accepted: { buyer: 'Accepted: you can pay', seller: 'Accepted: waiting for the buyer to pay' },
+    declined: { buyer: 'Declined', seller: 'Declined' },
+    cancelled: { buyer: 'Cancelled', seller: 'Cancelled' },
+    paid: { buyer: 'Paid: meet to hand over', seller: 'Paid: hand it over when you meet' },
+    closed: { buyer: 'Handed over', seller: 'Handed over' },
+  } satisfies Record<BookingStatus, Record<'buyer' | 'seller', string>>,
   /** The buyer's open booking of a piece still available: they may pay at once, before the seller answers. */
   bookedPayNow: 'Booked: pay now to secure it, or wait for the seller',
-  /** What the seller reads of a booking on their piece in each state: the buyer's sentences are not theirs. */
-  sellerBookingStatus: {
-    open: 'Waiting for your answer',
-    accepted: 'Accepted: waiting for the buyer to pay',
-    declined: 'Declined',
-    cancelled: 'Cancelled',
-    paid: 'Paid: hand it over when you meet',
-    closed: 'Handed over',
-  } satisfies Record<BookingStatus, string>,
   /** Whether the buyer can still have the piece, as My Orders says it (not the listing's own word). */
   buyerStock: {
     available: 'Available',
@@ -82,12 +76,15 @@ export const saleTexts = {
     yours: 'Yours',
     gone: 'No longer available',
   },
-  /** As the specification shows inStock: the word itself. */
+  /**
+   * What a listing's state says to its seller (My Products' Sales Status: the state's own word, as
+   * the specification shows inStock) and to everyone else (a piece reserved is not yet sold).
+   */
   listingState: {
-    available: 'available',
-    reserved: 'reserved',
-    sold: 'sold',
-    withdrawn: 'withdrawn',
-    expired: 'expired',
-  } satisfies Record<ListingState, string>,
+    available: { seller: 'available', visitor: 'Available' },
+    reserved: { seller: 'reserved', visitor: 'Reserved' },
+    sold: { seller: 'sold', visitor: 'Sold' },
+    withdrawn: { seller: 'withdrawn', visitor: 'No longer for sale' },
+    expired: { seller: 'expired', visitor: 'No longer for sale' },
+  } satisfies Record<ListingState, Record<'seller' | 'visitor', string>>,
 } as const;

@@ -116,20 +116,6 @@ export const sellerProduct = product.extend({
 });
 export type SellerProduct = z.infer<typeof sellerProduct>;
 
-/**
- * Whether a buyer's booking can be paid now, as the client can tell from the booking: the one the
- * seller accepted, or an open booking of a piece still available. The server decides again.
- */
-export function isPayable(booking: { status: BookingStatus; inStock: string; paymentStatus: string }): boolean {
-  if (booking.paymentStatus !== 'unpaid') return false;
-  return booking.status === 'accepted' || (booking.status === 'open' && booking.inStock === 'available');
-}
-
-/** The buyer's sentence for their booking: one they may pay at once does not say it waits for the seller. */
-export function buyerBookingStatus(booking: { status: BookingStatus; inStock: string; paymentStatus: string }): string {
-  return booking.status === 'open' && isPayable(booking) ? saleTexts.bookedPayNow : saleTexts.bookingStatus[booking.status];
-}
-
 /** Whether the buyer can still have the piece: a piece reserved for them is not "sold". */
 export function buyerStock(booking: { status: BookingStatus; inStock: string; paymentStatus: string }): string {
   if (booking.paymentStatus === 'paid') return saleTexts.buyerStock.yours;

@@ -1,3 +1,4 @@
+import { LOADING_PAGE_TEXT } from './web-routes.ts';
 import { counted } from './counted.ts';
 /**
  * Texts of the web app beyond the specification's own: states, confirmations and explanations
@@ -93,7 +94,7 @@ export const uiTexts = {
   shell: {
     mainNavigation: 'Main',
     openNavigation: 'Open navigation menu',
-    loadingPage: 'Loading page',
+    loadingPage: LOADING_PAGE_TEXT,
     pageLoadTimedOut: 'Loading the page timed out. Check your connection and try again.',
     /** While the signed-in person's account cannot be loaded for want of an answer, and is tried again. */
     unreachable: 'We can’t reach the marketplace right now. Trying again…',

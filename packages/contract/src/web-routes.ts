@@ -97,6 +97,12 @@ export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
  */
 export const SHELL_RENDERED_ATTRIBUTE = 'data-shell-rendered';
 
+/**
+ * What the bar across the top of the page says while a page or a tap waits to load: the page's
+ * first script shows it for a tap made before the app has loaded, the app for a route loading.
+ */
+export const LOADING_PAGE_TEXT = 'Loading page';
+
 type Patterns = { [name: string]: string | Patterns };
 
 function allPatterns(routes: Patterns): string[] {

@@ -1,6 +1,7 @@
 import { addProductTexts, labels, messages, saleMessages, saleTexts, sellerShareTexts, texts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { createBooking, createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
 import { products, users } from '../../server/src/db/schema/index.ts';
 import { fulfilPayment } from '../../server/src/payments/fulfilment.ts';
@@ -49,6 +50,19 @@ beforeAll(async () => {
 
 
 const bookingCard = (session: Session, buyerName: string) => session.page.getByRole('listitem').filter({ hasText: buyerName });
+/** The names of the step buttons a booking's card or row offers (not Message, Pay's link or Something is wrong). */
+const stepButtons = async (scope: Locator, steps: string[]) => {
+  const offered = await Promise.all(steps.map(async (step) => ((await scope.getByRole('button', { name: new RegExp(`^${step}: `) }).count()) > 0 ? step : null)));
+  return offered.filter(Boolean);
+};
+const buyerSteps = [saleTexts.cancel, saleTexts.received];
+const sellerSteps = [saleTexts.accept, saleTexts.decline, saleTexts.handover, saleTexts.refund];
+/** The product page's stock line, as a visitor reads it. */
+async function stockSeenByVisitor(id: string) {
+  const visitor = await open();
+  await visitor.page.goto(`/product/${id}`);
+  return visitor.page.getByTestId('stock').innerText();
+}
 
 describe('a seller runs a sale', () => {
   it('edits a listing in the Add Product form filled in, and lowers its price', async () => {
@@ -121,12 +135,14 @@ describe('a seller runs a sale', () => {
     expect(await arrived.innerText()).toContain('01812345678');
     expect(await arrived.innerText()).toContain(`$250.00: ${sellerShareTexts.youReceive('$225.00')} (${sellerShareTexts.fee('$25.00')})`);
     // Each side reads its own sentence: the seller is asked to answer; the buyer, who may pay at once, is not told to wait.
-    await arrived.getByText(saleTexts.sellerBookingStatus.open).waitFor();
+    await arrived.getByText(saleTexts.bookingStatus.open.seller).waitFor();
+    expect(await stepButtons(arrived, sellerSteps)).toEqual([saleTexts.accept, saleTexts.decline]);
     await buyer.page.goto('/dashboard/myOrders');
     const booked = buyer.page.getByRole('row').filter({ hasText: sideboard });
     await booked.getByText(saleTexts.bookedPayNow).waitFor();
     await booked.getByRole('link', { name: `${labels.table.pay} for ${sideboard}` }).waitFor();
-    expect(await booked.getByText(saleTexts.bookingStatus.open, { exact: true }).count()).toBe(0);
+    expect(await booked.getByText(saleTexts.bookingStatus.open.buyer, { exact: true }).count()).toBe(0);
+    expect(await stepButtons(booked, buyerSteps)).toEqual([saleTexts.cancel]);
     await page.getByRole('navigation', { name: 'Dashboard' }).getByLabel(saleTexts.newBookings(2)).waitFor();
     await checkPage(page, 'dashboard-seller-bookings');
   });
@@ -145,9 +161,12 @@ describe('a seller runs a sale', () => {
 
     await bookingCard(seller, accounts.buyer.name).getByRole('button', { name: `${saleTexts.accept}: ${accounts.buyer.name}` }).click();
     await expectText(page, saleMessages.accepted(sideboard));
-    await bookingCard(seller, accounts.buyer.name).getByText(saleTexts.sellerBookingStatus.accepted).waitFor();
-    // The seller is never told "you can pay".
-    expect(await page.getByText(saleTexts.bookingStatus.accepted).count()).toBe(0);
+    await bookingCard(seller, accounts.buyer.name).getByText(saleTexts.bookingStatus.accepted.seller).waitFor();
+    // The seller is never told "you can pay", and can no longer accept.
+    expect(await page.getByText(saleTexts.bookingStatus.accepted.buyer).count()).toBe(0);
+    expect(await stepButtons(bookingCard(seller, accounts.buyer.name), sellerSteps)).toEqual([saleTexts.decline]);
+    // Reserved for the buyer is not sold, to anyone looking at the piece.
+    expect(await stockSeenByVisitor(productId)).toBe(saleTexts.listingState.reserved.visitor);
     expect(seller.pageErrors).toEqual([]);
   });
 
@@ -155,7 +174,7 @@ describe('a seller runs a sale', () => {
     const { page } = buyer;
     await page.goto('/dashboard/myOrders');
     const order = page.getByRole('row').filter({ hasText: sideboard });
-    await order.getByText(saleTexts.bookingStatus.accepted).waitFor();
+    await order.getByText(saleTexts.bookingStatus.accepted.buyer).waitFor();
     // Reserved for this buyer, not "sold".
     await order.getByText(saleTexts.buyerStock.reservedForYou).waitFor();
     expect(await order.innerText()).not.toMatch(/\bsold\b/);
@@ -172,7 +191,13 @@ describe('a seller runs a sale', () => {
     await expectText(page, messages.paymentCompleted);
 
     const sale = bookingCard(seller, accounts.buyer.name);
-    await sale.getByText(saleTexts.sellerBookingStatus.paid).waitFor();
+    await sale.getByText(saleTexts.bookingStatus.paid.seller).waitFor();
+    expect(await stepButtons(sale, sellerSteps)).toEqual([saleTexts.handover, saleTexts.refund]);
+    await page.goto('/dashboard/myOrders');
+    const paid = page.getByRole('row').filter({ hasText: sideboard });
+    await paid.getByText(saleTexts.bookingStatus.paid.buyer).waitFor();
+    expect(await stepButtons(paid, buyerSteps)).toEqual([saleTexts.received]);
+    expect(await paid.getByRole('link', { name: `${labels.table.pay} for ${sideboard}` }).count()).toBe(0);
     // Handing over closes the sale for good: the seller is asked first, and "Not yet" changes nothing.
     await sale.getByRole('button', { name: `${saleTexts.handover}: ${accounts.buyer.name}` }).click();
     const confirm = seller.page.getByRole('dialog', { name: saleTexts.confirmHandover.title(sideboard, accounts.buyer.name) });
@@ -180,14 +205,16 @@ describe('a seller runs a sale', () => {
     await checkPage(seller.page, 'dashboard-confirm-handover', { fullPage: false });
     await confirm.getByRole('button', { name: saleTexts.confirmHandover.cancel }).click();
     await confirm.waitFor({ state: 'hidden' });
-    expect(await sale.getByText(saleTexts.sellerBookingStatus.paid).count()).toBe(1);
+    expect(await sale.getByText(saleTexts.bookingStatus.paid.seller).count()).toBe(1);
     await sale.getByRole('button', { name: `${saleTexts.handover}: ${accounts.buyer.name}` }).click();
     await confirm.getByRole('button', { name: saleTexts.confirmHandover.confirm }).click();
     await expectText(seller.page, saleMessages.handedOver);
-    await sale.getByText(saleTexts.sellerBookingStatus.closed).waitFor();
+    await sale.getByText(saleTexts.bookingStatus.closed.seller).waitFor();
+    expect(await stepButtons(sale, sellerSteps)).toEqual([]);
+    expect(await stockSeenByVisitor(productId)).toBe(saleTexts.listingState.sold.visitor);
 
     await page.goto('/dashboard/myOrders');
-    await page.getByRole('row').filter({ hasText: sideboard }).getByText(saleTexts.bookingStatus.closed).waitFor();
+    await page.getByRole('row').filter({ hasText: sideboard }).getByText(saleTexts.bookingStatus.closed.buyer).waitFor();
     expect(buyer.pageErrors).toEqual([]);
     expect(seller.pageErrors).toEqual([]);
   });
@@ -199,7 +226,7 @@ describe('a seller runs a sale', () => {
     await page.goto('/dashboard/myOrders');
     // The booking keeps the name the piece had when it was booked.
     const order = page.getByRole('row').filter({ hasText: 'Teak sidebord' });
-    await order.getByText(saleTexts.bookingStatus.declined).waitFor();
+    await order.getByText(saleTexts.bookingStatus.declined.buyer).waitFor();
     await order.getByText(declineReason).waitFor();
     await order.getByText(saleTexts.buyerStock.gone).waitFor();
     expect(await order.getByRole('link', { name: `${labels.table.pay} for Teak sidebord` }).count()).toBe(0);
@@ -231,7 +258,7 @@ describe('a seller runs a sale', () => {
     const { page } = seller;
     await page.goto('/dashboard/sellerBookings');
     const sale = page.getByRole('region', { name: 'Rattan armchair' }).getByRole('listitem');
-    await sale.getByText(saleTexts.sellerBookingStatus.paid).waitFor();
+    await sale.getByText(saleTexts.bookingStatus.paid.seller).waitFor();
     const refund = sale.getByRole('button', { name: `${saleTexts.refund}: ${accounts.buyer.name}` });
     await refund.click();
     const confirm = page.getByRole('dialog', { name: saleTexts.confirmRefund.title(accounts.buyer.name, '$120') });
@@ -240,12 +267,12 @@ describe('a seller runs a sale', () => {
     // "Keep the sale" changes nothing.
     await confirm.getByRole('button', { name: saleTexts.confirmRefund.cancel }).click();
     await confirm.waitFor({ state: 'hidden' });
-    expect(await sale.getByText(saleTexts.sellerBookingStatus.paid).count()).toBe(1);
+    expect(await sale.getByText(saleTexts.bookingStatus.paid.seller).count()).toBe(1);
 
     await refund.click();
     await confirm.getByRole('button', { name: saleTexts.confirmRefund.confirm }).click();
     await expectText(page, saleMessages.refunded);
-    await sale.getByText(saleTexts.sellerBookingStatus.cancelled, { exact: true }).waitFor();
+    await sale.getByText(saleTexts.bookingStatus.cancelled.seller, { exact: true }).waitFor();
     expect(await provider.refundOf(intent.id)).toMatch(/^re_sim_/);
     expect(seller.pageErrors).toEqual([]);
   });

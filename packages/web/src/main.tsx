@@ -1,4 +1,4 @@
-import { SERVER_RENDERED_ATTRIBUTE, SHELL_RENDERED_ATTRIBUTE, TOKEN_STORAGE_KEY } from '@furniture/contract';
+import { LOADING_PAGE_TEXT, SERVER_RENDERED_ATTRIBUTE, SHELL_RENDERED_ATTRIBUTE, TOKEN_STORAGE_KEY } from '@furniture/contract';
 import { paths } from './config/paths.ts';
 
 /**
@@ -6,10 +6,11 @@ import { paths } from './config/paths.ts';
  * a search form, so a visitor's first load needs no app: its code loads on the first sign of use (a
  * pointer or key pressed, something focused) and then hydrates the page. A click or submit made
  * before it is ready is held and made again once it is, so the first tap on Wish or Book Now acts,
- * signed in or not. Every other page, a page sent as its shell (its content needs the app), and
- * those for someone signed in, start the app at once (decision 29). A shell opened by a visitor,
- * who may not see its content, goes straight to the login page, as the app's guard would send
- * them, without loading the app first (decision 50).
+ * signed in or not; until then the pressed control is marked busy and a bar across the top says the
+ * page is loading, so a slow network shows progress at once. Every other page, a page sent as its
+ * shell (its content needs the app), and those for someone signed in, start the app at once
+ * (decision 29). A shell opened by a visitor, who may not see its content, goes straight to the
+ * login page, as the app's guard would send them, without loading the app first (decision 50).
  */
 const root = document.getElementById('root')!;
 const serverRendered = root.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
@@ -25,12 +26,43 @@ function signedIn(): boolean {
 
 const useEvents = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
 const heldEvents = ['click', 'submit'] as const;
-let held: { type: string; target: EventTarget | null } | undefined;
+let held: { type: string; target: EventTarget | null; hideProgress: () => void } | undefined;
 let starting = false;
+
+/**
+ * Marks the pressed control (or the form submitted) busy, dimmed, and shows a bar sweeping across
+ * the top, styled inline as the app's stylesheet may not have loaded; returns what takes them away.
+ */
+function showProgress(target: EventTarget | null): () => void {
+  const control = target instanceof Element ? (target.closest('a, button, label, select, form') ?? target) : undefined;
+  const controlStyle = control?.getAttribute('style');
+  control?.setAttribute('aria-busy', 'true');
+  if (control instanceof HTMLElement) control.style.cssText += ';opacity:0.6;cursor:progress';
+  const bar = document.createElement('div');
+  bar.setAttribute('role', 'status');
+  bar.style.cssText = 'position:fixed;inset:0 0 auto 0;z-index:60;height:4px;overflow:hidden;background:#e0e7ff';
+  // The element screen readers announce; the sweep below is what eyes see.
+  const progress = document.createElement('progress');
+  progress.setAttribute('aria-label', LOADING_PAGE_TEXT);
+  progress.style.cssText = 'position:absolute;inset:0;width:100%;height:100%;opacity:0';
+  const sweep = document.createElement('div');
+  sweep.style.cssText = 'height:100%;width:40%;background:#4338ca';
+  bar.append(progress, sweep);
+  document.body.append(bar);
+  if (!matchMedia('(prefers-reduced-motion: reduce)').matches) {
+    sweep.animate([{ transform: 'translateX(-100%)' }, { transform: 'translateX(250%)' }], { duration: 1200, iterations: Infinity });
+  }
+  return () => {
+    control?.removeAttribute('aria-busy');
+    if (controlStyle == null) control?.removeAttribute('style');
+    else control?.setAttribute('style', controlStyle);
+    bar.remove();
+  };
+}
 
 function hold(event: Event) {
   // The first is the one the visitor meant; a click's submit follows from the click made again.
-  held ??= { type: event.type, target: event.target };
+  held ??= { type: event.type, target: event.target, hideProgress: showProgress(event.target) };
   event.preventDefault();
   event.stopImmediatePropagation();
 }
@@ -39,6 +71,8 @@ function replay() {
   for (const type of heldEvents) document.removeEventListener(type, hold, true);
   const event = held;
   held = undefined;
+  // The app shows its own progress from here on.
+  event?.hideProgress();
   if (!event || !(event.target instanceof Element) || !event.target.isConnected) return;
   if (event.type === 'submit' && event.target instanceof HTMLFormElement) event.target.requestSubmit();
   // Dispatched rather than click(): the target may be an icon's SVG inside the button or link.

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { type BookingStatus, ledgerMessages, LISTING_LIFETIME_DAYS, type PlatformFee, type ReportProblemBody, type ListingState, type PriceChange, saleMessages, serverMessages } from '@furniture/contract';
+import { bookingSteps, type BookingStatus, type BookingStep, ledgerMessages, LISTING_LIFETIME_DAYS, type PlatformFee, type ReportProblemBody, type ListingState, type PriceChange, type SaleSide, saleMessages, serverMessages } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { bookings, payments, products, saleProblems } from '../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
@@ -16,25 +16,23 @@ import { notifyBookingAnswered, notifyPaymentReceived, notifyWishersOfPriceDrop,
  * transition from what the rows say, and answers 409 with the reason when it is not allowed.
  */
 
-type Actor = 'buyer' | 'seller';
-
 interface BookingTransition {
-  by: Actor;
+  by: SaleSide;
   from: readonly BookingStatus[];
   to: BookingStatus;
   /** Why it is refused when the booking is in another state. */
   refusal: string;
 }
 
+/** The contract's steps (who takes each, from which statuses: the screens offer the same), with why each is refused. */
 export const bookingTransitions = {
-  accept: { by: 'seller', from: ['open'], to: 'accepted', refusal: saleMessages.acceptNotOpen },
-  decline: { by: 'seller', from: ['open', 'accepted'], to: 'declined', refusal: saleMessages.declineNotOpen },
-  cancel: { by: 'buyer', from: ['open', 'accepted'], to: 'cancelled', refusal: saleMessages.cancelNotOpen },
-  handover: { by: 'seller', from: ['paid'], to: 'closed', refusal: saleMessages.handoverNotPaid },
-  // A handed-over sale is closed, and its buyer can still confirm receipt, which releases its money at once.
-  received: { by: 'buyer', from: ['paid', 'closed'], to: 'closed', refusal: saleMessages.receivedNotPaid },
-  refund: { by: 'seller', from: ['paid'], to: 'cancelled', refusal: saleMessages.refundNotPaid },
-} as const satisfies Record<string, BookingTransition>;
+  accept: { ...bookingSteps.accept, refusal: saleMessages.acceptNotOpen },
+  decline: { ...bookingSteps.decline, refusal: saleMessages.declineNotOpen },
+  cancel: { ...bookingSteps.cancel, refusal: saleMessages.cancelNotOpen },
+  handover: { ...bookingSteps.handover, refusal: saleMessages.handoverNotPaid },
+  received: { ...bookingSteps.received, refusal: saleMessages.receivedNotPaid },
+  refund: { ...bookingSteps.refund, refusal: saleMessages.refundNotPaid },
+} as const satisfies Record<BookingStep, BookingTransition>;
 export type BookingAction = keyof typeof bookingTransitions;
 
 interface ListingTransition {

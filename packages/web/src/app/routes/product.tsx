@@ -1,4 +1,4 @@
-import { labels, productPageTexts, texts, trustWebTexts, uiTexts, type GoneProduct } from '@furniture/contract';
+import { labels, productPageTexts, saleTexts, texts, trustWebTexts, uiTexts, type GoneProduct } from '@furniture/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useParams, useRouteError } from 'react-router';
 import { RouteErrorPage } from '../../components/error-page.tsx';
@@ -65,6 +65,8 @@ export function ProductRoute() {
             <dd data-testid="measurements">
               {product.measurements ? productPageTexts.measurementsValue(product.measurements) : productPageTexts.noMeasurements}
             </dd>
+            <dt className="font-semibold">{labels.table.inStock}:</dt>
+            <dd data-testid="stock">{saleTexts.listingState[product.state].visitor}</dd>
             <dt className="font-semibold">{uiTexts.productDetails.location}</dt>
             <dd>{product.location}</dd>
             <dt className="font-semibold">{uiTexts.productDetails.posted}</dt>

@@ -129,7 +129,8 @@ export function SearchRoute() {
           <SearchFilters key={search} params={params} categories={categories} facets={facets} onApply={applyFilters} />
         </aside>
 
-        <div className="min-w-0">
+        {/* Busy from the moment a filter, sort or search changes until its results are in (the spinner shows it). */}
+        <div className="min-w-0" data-testid="search-results" aria-busy={results.isFetching && !results.isFetchingNextPage}>
           {/* The cards' headings come under this one, also where the filters' heading is hidden. */}
           <h2 className="sr-only">{searchTexts.resultsTitle}</h2>
           {results.isPending ? (

@@ -1,9 +1,11 @@
 import {
-  buyerBookingStatus,
+  bookingSentence,
+  bookingStepsOf,
+  buyerBookingState,
   buyerStock,
   canConfirmReceipt,
+  canPay,
   canReportProblem,
-  isPayable,
   labels,
   protectionState,
   protectionTexts,
@@ -55,12 +57,12 @@ export function MyOrdersRoute() {
 
   /** The buyer's step the booking allows: cancel before paying, confirm receipt while the money is held. */
   function buyerStep(booking: Booking) {
-    const step: { step: BuyerBookingStep; label: string } | undefined =
-      booking.status === 'open' || booking.status === 'accepted'
-        ? { step: 'cancel', label: saleTexts.cancel }
-        : canConfirmReceipt(booking)
-          ? { step: 'received', label: saleTexts.received }
-          : undefined;
+    const steps = bookingStepsOf('buyer', buyerBookingState(booking));
+    const step: { step: BuyerBookingStep; label: string } | undefined = steps.includes('cancel')
+      ? { step: 'cancel', label: saleTexts.cancel }
+      : steps.includes('received') && canConfirmReceipt(booking)
+        ? { step: 'received', label: saleTexts.received }
+        : undefined;
     if (!step) return null;
     return (
       <button
@@ -116,7 +118,7 @@ export function MyOrdersRoute() {
                   {/* The status word itself, 'paid', as the contract's paymentStatuses name it. */}
                   {booking.paymentStatus}
                 </span>
-              ) : isPayable(booking) ? (
+              ) : canPay(buyerBookingState(booking)) ? (
                 <Link
                   to={paths.dashboard.payment.getHref(booking._id)}
                   className="btn btn-primary btn-sm"
@@ -132,7 +134,7 @@ export function MyOrdersRoute() {
             header: saleTexts.status,
             cell: (booking) => (
               <div className="flex flex-col items-end gap-2 md:max-w-56 md:items-start">
-                <span className="badge h-auto">{buyerBookingStatus(booking)}</span>
+                <span className="badge h-auto">{bookingSentence('buyer', buyerBookingState(booking))}</span>
                 {booking.statusReason && <p className="text-sm">{booking.statusReason}</p>}
                 {booking.fundsState && (
                   <p className="text-sm">

@@ -1,4 +1,4 @@
-import { isPayable, messages, serverMessages, uiTexts } from '@furniture/contract';
+import { buyerBookingState, canPay, messages, serverMessages, uiTexts } from '@furniture/contract';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -17,7 +17,7 @@ export function PaymentRoute() {
   const { data: booking } = useSuspenseQuery(paymentBookingQuery(bookingId));
   const buyer = useUserRecord();
   const config = useAppConfig();
-  const payable = isPayable(booking);
+  const payable = canPay(buyerBookingState(booking));
   const intent = useQuery({ ...paymentIntentQuery(booking._id, booking.productPrice), enabled: payable });
   const recordPayment = useRecordPayment();
   const [transactionId, setTransactionId] = useState<string | null>(booking.transactionId);

@@ -81,7 +81,7 @@ export function MyProductsRoute() {
             header: labels.table.salesStatus,
             cell: (product) => (
               <div className="flex flex-col items-end gap-1 md:items-start">
-                <span className="badge h-auto">{saleTexts.listingState[product.state]}</span>
+                <span className="badge h-auto">{saleTexts.listingState[product.state].seller}</span>
                 {product.state === 'available' && (
                   <span className="text-xs">{saleTexts.expiresOn(new Date(product.expiresAt).toLocaleDateString('en-US'))}</span>
                 )}

@@ -1,4 +1,4 @@
-import { canHandOver, formatCents, protectionState, protectionTexts, saleTexts, sellerShareTexts, type SellerBooking } from '@furniture/contract';
+import { bookingSentence, bookingStepsOf, canHandOver, formatCents, sellerBookingState, protectionState, protectionTexts, saleTexts, sellerShareTexts, type SellerBooking } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -63,13 +63,14 @@ export function SellerBookingsRoute() {
         {label}
       </button>
     );
+    const steps = bookingStepsOf('seller', sellerBookingState(booking));
     return (
       <div className="flex flex-wrap gap-2">
-        {booking.status === 'open' && booking.productState === 'available' && button('accept', saleTexts.accept, 'btn-primary')}
-        {(booking.status === 'open' || booking.status === 'accepted') &&
-          button('decline', saleTexts.decline, 'btn-outline', () => setDeclining(booking))}
-        {canHandOver(booking) && button('handover', saleTexts.handover, 'btn-primary', () => setHandingOver(booking))}
-        {booking.status === 'paid' && button('refund', saleTexts.refund, 'btn-outline btn-error', () => setRefunding(booking))}
+        {steps.includes('accept') && button('accept', saleTexts.accept, 'btn-primary')}
+        {steps.includes('decline') && button('decline', saleTexts.decline, 'btn-outline', () => setDeclining(booking))}
+        {/* A reported problem freezes the money, and the server refuses the handover until an admin decides. */}
+        {steps.includes('handover') && canHandOver(booking) && button('handover', saleTexts.handover, 'btn-primary', () => setHandingOver(booking))}
+        {steps.includes('refund') && button('refund', saleTexts.refund, 'btn-outline btn-error', () => setRefunding(booking))}
         <button type="button" className="btn btn-sm btn-ghost" aria-label={`${saleTexts.messageBuyer}: ${booking.buyerName}`} onClick={() => void messageBuyer(booking)}>
           {saleTexts.messageBuyer}
         </button>
@@ -131,7 +132,7 @@ export function SellerBookingsRoute() {
                       <div>
                         <dt className="inline font-semibold">{saleTexts.status}: </dt>
                         <dd className="inline">
-                          <span className="badge h-auto">{saleTexts.sellerBookingStatus[booking.status]}</span>{' '}
+                          <span className="badge h-auto">{bookingSentence('seller', sellerBookingState(booking))}</span>{' '}
                           {booking.paid ? saleTexts.paid : saleTexts.notPaid}
                         </dd>
                       </div>

@@ -1,4 +1,4 @@
-import { labels, uiTexts, type Wish } from '@furniture/contract';
+import { labels, saleTexts, uiTexts, type Wish } from '@furniture/contract';
 import type { ReactNode } from 'react';
 import { DataTable, DeleteProductButton, ProductThumbnail } from '../../../components/data-table.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -22,7 +22,7 @@ export function WishesTable({ wishes, isPending, renderOrder }: WishesTableProps
         { header: labels.table.productImage, cell: (wish) => <ProductThumbnail product={wish} /> },
         { header: labels.table.productTitle, cell: (wish) => wish.productName },
         { header: labels.product.resalePrice, cell: (wish) => formatPrice(wish.resalePrice) },
-        { header: labels.table.inStock, cell: (wish) => wish.inStock },
+        { header: labels.table.inStock, cell: (wish) => saleTexts.listingState[wish.state].visitor },
         { header: labels.table.order, cell: renderOrder },
         { header: labels.table.delete, cell: (wish) => <DeleteProductButton product={wish} remove={remove} /> },
       ]}

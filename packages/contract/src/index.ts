@@ -30,3 +30,4 @@ export * from './accounts.ts';
 export * from './account-texts.ts';
 export * from './places.ts';
 export * from './capabilities.ts';
+export * from './second-step.ts';

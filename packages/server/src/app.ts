@@ -24,6 +24,7 @@ import { authRoutes } from './users/auth-routes.ts';
 import { accountRoutes } from './users/account-routes.ts';
 import { meRoutes } from './users/me-routes.ts';
 import { passkeyRoutes } from './users/passkey-routes.ts';
+import { secondStepRoutes } from './users/second-step-routes.ts';
 import { sellingRoutes } from './users/selling-routes.ts';
 import { registerAccountMail } from './users/account-mail.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
@@ -44,6 +45,7 @@ import { refundPayment } from './payments/fulfilment.ts';
 import { userRoutes } from './users/user-routes.ts';
 import { findUserById } from './users/user-repository.ts';
 import { findSessionUser } from './users/refresh-tokens.ts';
+import { hasSecondStep } from './users/second-step.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
 import { productRoutes } from './products/product-routes.ts';
 import { categoryProductRoutes } from './products/category-products-routes.ts';
@@ -185,7 +187,7 @@ export async function buildApp({ config, db, payments, payouts, jobs, backups, l
 
   registerErrorHandler(app);
   registerControlCharacterCheck(app);
-  registerAccessControl(app, { findUser: findUserById, findSessionUser });
+  registerAccessControl(app, { findUser: findUserById, findSessionUser, hasSecondStep });
   await app.register(jobsPlugin, jobs ?? {});
   await app.register(productViewsPlugin);
   await app.register(liveEventsPlugin);
@@ -215,6 +217,7 @@ export async function buildApp({ config, db, payments, payouts, jobs, backups, l
       await api.register(accountRoutes);
       await api.register(meRoutes);
       await api.register(passkeyRoutes);
+      await api.register(secondStepRoutes);
       await api.register(sellingRoutes);
       await api.register(paymentRoutes);
       await api.register(userRoutes);

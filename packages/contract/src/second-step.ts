@@ -94,8 +94,11 @@ export const secondStepStatus = z.object({
   _id: z.string(),
   authenticatorApp: z.boolean(),
   recoveryCodesLeft: z.number().int(),
-  /** The account is an admin who needs a second step before the admin pages. */
-  requiredForAdmin: z.boolean(),
+  /**
+   * What this session of an admin lacks for the admin pages: nothing, a second step to set up, or
+   * a sign-in that used it (always nothing for other accounts, and with ADMIN_SECOND_STEP=optional).
+   */
+  adminNeeds: z.enum(['nothing', 'set-up', 'sign-in-again']),
 });
 export type SecondStepStatus = z.infer<typeof secondStepStatus>;
 

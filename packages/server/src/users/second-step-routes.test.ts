@@ -56,7 +56,7 @@ describe('setting up an authenticator app', () => {
     const stored = await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     expect(stored.map((row) => row.codeHash)).not.toContain(codes[0]);
     const status = await t.app.inject({ method: 'GET', url: '/api/me/second-step', headers });
-    expect(status.json().data).toMatchObject({ authenticatorApp: true, recoveryCodesLeft: RECOVERY_CODE_COUNT, requiredForAdmin: false });
+    expect(status.json().data).toMatchObject({ authenticatorApp: true, recoveryCodesLeft: RECOVERY_CODE_COUNT, adminNeeds: 'nothing' });
     await expect.poll(() => mailsTo(user.email, mail.turnedOnSubject).length, { timeout: 10_000 }).toBe(1);
 
     // A second app cannot replace it without turning it off first.
@@ -187,7 +187,7 @@ describe('admin pages', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(server.adminSetUp);
     const status = await t.app.inject({ method: 'GET', url: '/api/me/second-step', headers: await bearer(t.app, admin.id, { secondStep: false }) });
-    expect(status.json().data.requiredForAdmin).toBe(true);
+    expect(status.json().data.adminNeeds).toBe('set-up');
   });
 
   it('refuse an admin whose session skipped the second step, saying to sign in again with it', async () => {

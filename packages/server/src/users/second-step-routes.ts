@@ -13,6 +13,7 @@ import {
   tokenResponse,
   totpConfirmBody,
   totpEnrolment,
+  type SecondStepStatus,
 } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { refreshTokens } from '../db/schema/index.ts';
@@ -21,7 +22,7 @@ import { unauthorized } from '../http/errors.ts';
 import { assertUnderLimits, countTowardLimits, RATE_LIMITS, type LimitedBy } from '../http/rate-limit.ts';
 import { sendSecurityMail } from './account-mail.ts';
 import { verifyPassword } from './passwords.ts';
-import { checkChallenge, confirmTotp, startTotpEnrolment, turnOffTotp, unusedRecoveryCodes, useRecoveryCode, useTotpCode } from './second-step.ts';
+import { checkChallenge, confirmTotp, hasSecondStep, startTotpEnrolment, turnOffTotp, unusedRecoveryCodes, useRecoveryCode, useTotpCode } from './second-step.ts';
 import { signIn } from './sessions.ts';
 import { findUserById, type UserRow } from './user-repository.ts';
 
@@ -56,14 +57,11 @@ export const secondStepRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
+      const checked = app.config.adminSecondStep === 'required' && user.capabilities.includes('admin') && !request.secondStep;
+      const adminNeeds = !checked ? 'nothing' : (await hasSecondStep(app.db, user.id)) ? 'sign-in-again' : 'set-up';
       return {
         success: true as const,
-        data: {
-          _id: user.id,
-          authenticatorApp: user.totpSecret !== null,
-          recoveryCodesLeft: await unusedRecoveryCodes(app.db, user.id),
-          requiredForAdmin: app.config.adminSecondStep === 'required' && user.capabilities.includes('admin'),
-        },
+        data: { _id: user.id, authenticatorApp: user.totpSecret !== null, recoveryCodesLeft: await unusedRecoveryCodes(app.db, user.id), adminNeeds: adminNeeds as SecondStepStatus['adminNeeds'] },
       };
     },
   );

@@ -32,3 +32,4 @@ export * from './account-texts.ts';
 export * from './account-data.ts';
 export * from './places.ts';
 export * from './capabilities.ts';
+export * from './second-step.ts';

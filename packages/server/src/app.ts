@@ -25,6 +25,7 @@ import { authRoutes } from './users/auth-routes.ts';
 import { accountRoutes } from './users/account-routes.ts';
 import { meRoutes } from './users/me-routes.ts';
 import { passkeyRoutes } from './users/passkey-routes.ts';
+import { secondStepRoutes } from './users/second-step-routes.ts';
 import { sellingRoutes } from './users/selling-routes.ts';
 import { accountDataRoutes } from './account-data/account-data-routes.ts';
 import { registerAccountMail } from './users/account-mail.ts';
@@ -48,6 +49,7 @@ import { refundPayment } from './payments/fulfilment.ts';
 import { userRoutes } from './users/user-routes.ts';
 import { findUserById } from './users/user-repository.ts';
 import { findSessionUser } from './users/refresh-tokens.ts';
+import { hasSecondStep } from './users/second-step.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
 import { productRoutes } from './products/product-routes.ts';
 import { categoryProductRoutes } from './products/category-products-routes.ts';
@@ -189,7 +191,7 @@ export async function buildApp({ config, db, payments, payouts, jobs, backups, l
 
   registerErrorHandler(app);
   registerControlCharacterCheck(app);
-  registerAccessControl(app, { findUser: findUserById, findSessionUser });
+  registerAccessControl(app, { findUser: findUserById, findSessionUser, hasSecondStep });
   await app.register(jobsPlugin, jobs ?? {});
   await app.register(productViewsPlugin);
   await app.register(liveEventsPlugin);
@@ -220,6 +222,7 @@ export async function buildApp({ config, db, payments, payouts, jobs, backups, l
       await api.register(accountRoutes);
       await api.register(meRoutes);
       await api.register(passkeyRoutes);
+      await api.register(secondStepRoutes);
       await api.register(sellingRoutes);
       await api.register(paymentRoutes, { stripeAccountUpdated: async (accountId) => app.payouts.accountUpdated?.(accountId) });
       await api.register(userRoutes);

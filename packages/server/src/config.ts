@@ -35,6 +35,7 @@ const envSchema = z
     PLATFORM_FEE_FIXED_CENTS: z.coerce.number({ error: 'must be a whole number of cents' }).int().min(0).default(0),
     RELEASE_AFTER_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive().default(48),
     PAYOUT_SCHEDULE: z.enum(['daily', 'weekly', 'manual'], { error: 'must be daily, weekly or manual' }).default('daily'),
+    ADMIN_SECOND_STEP: z.enum(['required', 'optional'], { error: 'must be required or optional' }).default('required'),
     PAYMENT_PROVIDER: z.enum(['simulated', 'stripe'], { error: 'must be simulated or stripe' }).default('simulated'),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -134,6 +135,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     releaseAfterHours: env.RELEASE_AFTER_HOURS,
     /** When sellers' available money is paid out without being asked (decision 34); manual: only on request. */
     payoutSchedule: env.PAYOUT_SCHEDULE,
+    /** Whether admin screens and calls need a session signed in with a second step (decision 38). */
+    adminSecondStep: env.ADMIN_SECOND_STEP,
     oidc: env.OIDC_CLIENT_ID
       ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET! }
       : undefined,

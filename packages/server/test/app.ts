@@ -71,8 +71,11 @@ export function setupSecondApp(t: TestContext, { webDir }: { webDir?: string } =
   return second;
 }
 
-/** The authorization header of a signed-in user, in a session of its own. */
-export async function bearer(app: App, userId: string): Promise<{ authorization: string }> {
-  const { sessionId } = await startSession(app.db, userId);
+/**
+ * The authorization header of a signed-in user, in a session of its own, signed in with a second
+ * step unless `secondStep: false` (admin calls need one; the factories give admins an app).
+ */
+export async function bearer(app: App, userId: string, { secondStep = true } = {}): Promise<{ authorization: string }> {
+  const { sessionId } = await startSession(app.db, userId, undefined, { secondStep });
   return { authorization: `bearer ${await app.accessTokens.issue({ userId, sessionId })}` };
 }

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBooking, createCategory, createProduct, createUser, createWish } from '../src/demo/factories.ts';
+import { createBooking, createCategory, createProduct, createUser, createWish, TEST_TOTP_SECRET } from '../src/demo/factories.ts';
+import { generate } from 'otplib';
 import { eq } from 'drizzle-orm';
 import { chatMessages, conversations, listingAppeals, offers, products, users } from '../src/db/schema/index.ts';
 import { unsubscribeToken } from '../src/notifications/notification-mail.ts';
@@ -139,6 +140,13 @@ const messageOfSeller = async (w: World) => {
   return created!.id;
 };
 
+/** Six digits the test admins' app shows at none of the steps the server accepts now. */
+async function codeTheAppDoesNotShow(): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const shown = await Promise.all([-30, 0, 30].map((offset) => generate({ secret: TEST_TOTP_SECRET, epoch: now + offset })));
+  return ['000000', '111111', '222222', '333333'].find((code) => !shown.includes(code))!;
+}
+
 //                                     anon buyer buyer2 seller seller2 admin expired tampered
 const everyone = (s: number): Statuses => [s, s, s, s, s, s, s, s];
 const anySignedIn = (s: number): Statuses => [401, s, s, s, s, s, 401, 401];
@@ -241,6 +249,29 @@ const matrix: Row[] = [
   { method: 'GET', route: '/api/me/export', statuses: anySignedIn(200) },
   // The matrix's accounts have no password, so none can confirm a deletion with one: each is let in to be told so, and nothing is deleted.
   { method: 'DELETE', route: '/api/me', statuses: anySignedIn(403), request: () => ({ url: '/api/me', payload: { password: 'Secret123' } }) },
+  // Two-step sign-in (decision 38). The admin has an authenticator app on already (the factories give it one).
+  { method: 'GET', route: '/api/me/second-step', statuses: anySignedIn(200) },
+  { method: 'POST', route: '/api/me/second-step/totp', statuses: [401, 200, 200, 200, 200, 409, 401, 401] },
+  {
+    method: 'POST',
+    route: '/api/me/second-step/totp/confirm',
+    statuses: [401, 400, 400, 400, 400, 409, 401, 401],
+    request: () => ({ url: '/api/me/second-step/totp/confirm', payload: { code: '000000' } }),
+  },
+  // A code the app does not show: without an app it is refused as such (400), the admin's as wrong (401).
+  {
+    method: 'DELETE',
+    route: '/api/me/second-step',
+    statuses: [401, 400, 400, 400, 400, 401, 401, 401],
+    request: async () => ({ url: '/api/me/second-step', payload: { code: await codeTheAppDoesNotShow() } }),
+  },
+  // A challenge the server did not sign proves nothing, whoever sends it.
+  {
+    method: 'POST',
+    route: '/api/auth/second-step',
+    statuses: everyone(401),
+    request: () => ({ url: '/api/auth/second-step', payload: { challenge: `${randomUUID()}.9999999999.forged`, code: '123456' } }),
+  },
   { method: 'POST', route: '/api/auth/passkey/options', statuses: everyone(200) },
   // Only a passkey's answer to a challenge given proves anything, whoever sends it.
   { method: 'POST', route: '/api/auth/passkey', statuses: everyone(400), request: () => ({ url: '/api/auth/passkey', payload: { response: unknownPasskeyAnswer() } }) },

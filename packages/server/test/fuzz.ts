@@ -73,7 +73,7 @@ export async function createFuzzWorld(app: App): Promise<FuzzWorld> {
   const product = await createProduct(app.db, { categoryId: category.id, sellerId: seller.id });
   const booking = await createBooking(app.db, product, buyer.id);
   const tokenOf = async (userId: string) =>
-    `bearer ${await app.accessTokens.issue({ userId, sessionId: (await startSession(app.db, userId)).sessionId })}`;
+    `bearer ${await app.accessTokens.issue({ userId, sessionId: (await startSession(app.db, userId, undefined, { secondStep: true })).sessionId })}`;
   return {
     ids: [buyer.id, seller.id, admin.id, category.id, product.id, booking.id],
     emails: [buyer.email, seller.email, admin.email],

@@ -1,11 +1,11 @@
-import { labels, messages, texts, trustWebTexts, uiTexts } from '@furniture/contract';
+import { labels, messages, secondStepTexts, texts, trustWebTexts, uiTexts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
 import { users } from '../../server/src/db/schema/index.ts';
 import { checkPage, openSession, setupBrowser, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
-import { confirmDelete, expectPath, expectText, loadedWidth, logIn, notAnImage, photo, textColor } from './support/ui.ts';
+import { confirmDelete, expectPath, expectText, loadedWidth, logIn, notAnImage, setUpAuthenticatorApp, photo, textColor } from './support/ui.ts';
 
 const market = setupMarketplace();
 const chromium = setupBrowser();
@@ -143,6 +143,10 @@ describe('an admin', () => {
     const promoted = await openSession(chromium.browser, market.url);
     try {
       await logIn(promoted.page, futureAdmin.email, futureAdmin.password);
+      // A new admin sets up two-step sign-in before the admin pages (decision 38).
+      await promoted.page.goto('/dashboard/allSellers');
+      await expectText(promoted.page, secondStepTexts.settings.adminNeeded);
+      await setUpAuthenticatorApp(promoted.page, futureAdmin.email);
       await promoted.page.goto('/dashboard/allSellers');
       await promoted.page.getByRole('heading', { name: texts.allSellersTitle }).waitFor();
       await promoted.page.goto('/dashboard');

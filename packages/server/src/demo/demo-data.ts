@@ -103,6 +103,8 @@ export async function loadDemoData(db: Database, publicUrl: string): Promise<boo
             password: account.password,
             verified: account.role !== 'buyer',
             image: demoPictureUrl(publicUrl, 'armchair-2'),
+            // The demo admin sets up two-step sign-in itself, at its first admin page (decision 38).
+            totpSecret: null,
           })),
       );
     }

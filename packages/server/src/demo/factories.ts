@@ -15,6 +15,11 @@ import { platformFeeSql } from '../ledger/ledger.ts';
 const unique = () => randomBytes(4).toString('hex');
 
 export const DEFAULT_TEST_PASSWORD = 'Secret123';
+/**
+ * The authenticator app's secret of the admins tests make, unless they say otherwise: admin pages
+ * need two-step sign-in (decision 38), and tests make its codes with otplib.
+ */
+export const TEST_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 export async function createUser(
   db: Executor,
@@ -28,21 +33,26 @@ export async function createUser(
     emailVerified: boolean;
     image: string | null;
     password: string | null;
+    /** The authenticator app's secret: by default TEST_TOTP_SECRET for an admin, none for others. */
+    totpSecret: string | null;
   }> = {},
 ) {
   const id = unique();
   const password = overrides.password === undefined ? DEFAULT_TEST_PASSWORD : overrides.password;
+  const capabilities = overrides.capabilities ?? [...roleCapabilities[overrides.role ?? 'buyer']];
+  const totpSecret = overrides.totpSecret === undefined ? (capabilities.includes('admin') ? TEST_TOTP_SECRET : null) : overrides.totpSecret;
   const [user] = await db
     .insert(users)
     .values({
       name: overrides.name ?? `User ${id}`,
       email: (overrides.email ?? `user-${id}@example.com`).toLowerCase(),
       role: overrides.role ?? 'buyer',
-      capabilities: overrides.capabilities ?? [...roleCapabilities[overrides.role ?? 'buyer']],
+      capabilities,
       verified: overrides.verified ?? false,
       emailVerified: overrides.emailVerified ?? true,
       image: overrides.image === undefined ? `https://images.example.com/${id}.webp` : overrides.image,
       passwordHash: password === null ? null : await hashPassword(password),
+      totpSecret,
     })
     .returning();
   return user!;

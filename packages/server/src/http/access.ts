@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { capabilityTexts, serverMessages, trustTexts, type Capability } from '@furniture/contract';
+import { capabilityTexts, secondStepTexts, serverMessages, trustTexts, type Capability } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
@@ -38,8 +38,13 @@ export class InvalidTokenError extends Error {}
 /** How access control finds accounts and sessions: given by the users domain, which owns both (app.ts). */
 export interface AccountLookup {
   findUser(db: Executor, id: string): Promise<SignedInUser | undefined>;
-  /** The account and until when its session is open (null once it has ended); undefined when the account is gone. */
-  findSessionUser(db: Executor, userId: string, sessionId: string): Promise<{ user: SignedInUser; sessionEndsAt: number | null } | undefined>;
+  /**
+   * The account, until when its session is open (null once it has ended) and whether its sign-in
+   * passed a second step; undefined when the account is gone.
+   */
+  findSessionUser(db: Executor, userId: string, sessionId: string): Promise<{ user: SignedInUser; sessionEndsAt: number | null; secondStep: boolean } | undefined>;
+  /** Whether the account has a second step to sign in with (decision 38). */
+  hasSecondStep(db: Executor, userId: string): Promise<boolean>;
 }
 
 /** An /api route as registered, with the access it declares. */
@@ -54,7 +59,7 @@ declare module 'fastify' {
     /** Every /api route and its declared access, in registration order (HEAD routes included). */
     apiRoutes: ApiRoute[];
     /** Sessions this server found open, by user and session id (see `sessionUser`). */
-    keptSessions: Map<string, { user: SignedInUser; sessionEndsAt: number; versions: string }>;
+    keptSessions: Map<string, { user: SignedInUser; sessionEndsAt: number; secondStep: boolean; versions: string }>;
     accountLookup: AccountLookup;
   }
   interface FastifyContextConfig {
@@ -79,6 +84,8 @@ declare module 'fastify' {
     user: SignedInUser | null;
     /** The session (sign-in) of the caller's bearer token; null without one. */
     sessionId: string | null;
+    /** The caller's session signed in with a second step (decision 38). */
+    secondStep: boolean;
   }
 }
 
@@ -89,10 +96,14 @@ export function bearerToken(request: { headers: IncomingHttpHeaders }): string |
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** A verified caller: the account, and the session its token belongs to (none for other credentials). */
+/**
+ * A verified caller: the account, the session its token belongs to (none for other credentials),
+ * and whether that session signed in with a second step.
+ */
 export interface Caller {
   user: SignedInUser;
   sessionId: string | null;
+  secondStep: boolean;
 }
 
 /** The tables whose changes may end a session or change its account. */
@@ -116,7 +127,7 @@ export async function authenticate(
     const user = await app.accountLookup.findUser(app.db, userId);
     if (!user) throw unauthorized(serverMessages.accounts.gone);
     refuseSuspended(user);
-    return { user, sessionId: null };
+    return { user, sessionId: null, secondStep: false };
   }
   let subject: TokenSubject;
   try {
@@ -125,7 +136,7 @@ export async function authenticate(
     throw unauthorized(error instanceof InvalidTokenError ? error.message : undefined);
   }
   onTokenVerified?.(request, subject.userId);
-  return { user: await sessionUser(app, request, subject), sessionId: subject.sessionId };
+  return { ...(await sessionUser(app, request, subject)), sessionId: subject.sessionId };
 }
 
 /**
@@ -134,11 +145,11 @@ export async function authenticate(
  * through any server before the request arrived is heard first), so a signed-in read costs no
  * query of its own; a sign-out or a suspension is still refused at once on every server.
  */
-async function sessionUser(app: FastifyInstance, request: FastifyRequest, subject: TokenSubject): Promise<SignedInUser> {
+async function sessionUser(app: FastifyInstance, request: FastifyRequest, subject: TokenSubject): Promise<{ user: SignedInUser; secondStep: boolean }> {
   const versions = await app.dataVersions.current(request, SESSION_TABLES);
   const kept = keptSessionUser(app, subject, versions);
   if (kept) {
-    refuseSuspended(kept);
+    refuseSuspended(kept.user);
     return kept;
   }
 
@@ -150,10 +161,10 @@ async function sessionUser(app: FastifyInstance, request: FastifyRequest, subjec
   if (found.sessionEndsAt === null) throw unauthorized(serverMessages.accounts.sessionEnded);
   if (versions !== null) {
     sessions.delete(key);
-    sessions.set(key, { user: found.user, sessionEndsAt: found.sessionEndsAt, versions });
+    sessions.set(key, { user: found.user, sessionEndsAt: found.sessionEndsAt, secondStep: found.secondStep, versions });
     if (sessions.size > KEPT_SESSIONS) sessions.delete(sessions.keys().next().value!);
   }
-  return found.user;
+  return { user: found.user, secondStep: found.secondStep };
 }
 
 /**
@@ -161,9 +172,9 @@ async function sessionUser(app: FastifyInstance, request: FastifyRequest, subjec
  * SESSION_TABLES caught up after the request arrived, and the session has not run out.
  * Undefined when it must be looked up again.
  */
-function keptSessionUser(app: FastifyInstance, subject: TokenSubject, versions: string | null): SignedInUser | undefined {
+function keptSessionUser(app: FastifyInstance, subject: TokenSubject, versions: string | null) {
   const kept = app.keptSessions.get(`${subject.userId} ${subject.sessionId}`);
-  return kept && kept.versions === versions && Date.now() < kept.sessionEndsAt ? kept.user : undefined;
+  return kept && kept.versions === versions && Date.now() < kept.sessionEndsAt ? kept : undefined;
 }
 
 export function refuseSuspended(user: SignedInUser) {
@@ -179,8 +190,22 @@ function guard(app: FastifyInstance, access: Access, config: FastifyContextConfi
     });
     request.user = caller?.user ?? null;
     request.sessionId = caller?.sessionId ?? null;
+    request.secondStep = caller?.secondStep ?? false;
     requireAccess(access, request.user);
+    if (app.config.adminSecondStep === 'required' && entersAsAdminOnly(access, request.user) && !request.secondStep) {
+      const hasOne = await app.accountLookup.hasSecondStep(app.db, request.user!.id);
+      throw forbidden(hasOne ? secondStepTexts.server.adminSignInAgain : secondStepTexts.server.adminSetUp);
+    }
   };
+}
+
+/**
+ * Whether the route lets the account in only as an admin: admin screens and calls then need a
+ * session signed in with a second step (decision 38). A route it enters as a seller or buyer does not.
+ */
+function entersAsAdminOnly(access: Access, user: SignedInUser | null): boolean {
+  if (!user || access === 'public' || access === 'signed-in' || !access.includes('admin')) return false;
+  return !access.some((capability) => capability !== 'admin' && user.capabilities.includes(capability));
 }
 
 /** Refuses an account (or no account) the route's declared access does not let in. */
@@ -196,6 +221,7 @@ export function registerAccessControl(app: FastifyInstance, accountLookup: Accou
   app.decorate('accountLookup', accountLookup);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('secondStep', false);
   app.decorate('apiRoutes', [] as ApiRoute[]);
   app.decorate('keptSessions', new Map());
   app.addHook('onRoute', (route) => {

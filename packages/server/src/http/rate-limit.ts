@@ -1,4 +1,4 @@
-import { accountTexts, serverMessages } from '@furniture/contract';
+import { accountTexts, secondStepTexts, serverMessages } from '@furniture/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { rateLimitCounters } from '../db/schema/index.ts';
@@ -118,6 +118,13 @@ export const RATE_LIMITS = {
     tooMany: accountTexts.server.tooManyVerifyLinks,
   },
   /** Passkey challenges asked for from one address: each is a row until it is used or expires. */
+  /** Wrong codes of an authenticator app and wrong recovery codes, per account (decision 38). */
+  secondStepFailuresPerAccount: {
+    prefix: 'second-step-failures',
+    max: 5,
+    windowSeconds: 15 * 60,
+    tooMany: secondStepTexts.server.tooManyCodes,
+  },
   passkeyRequestsPerAddress: {
     prefix: 'passkey-requests',
     max: 60,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountTexts, changeEmailBody, errorResponse, forgotPasswordBody, resetPasswordBody, successMessage, tokenResponse, verifyEmailBody } from '@furniture/contract';
+import { accountTexts, changeEmailBody, secondStepTexts, errorResponse, forgotPasswordBody, resetPasswordBody, successMessage, tokenResponse, verifyEmailBody } from '@furniture/contract';
 import { and, eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.ts';
 import { currentUser } from '../http/access.ts';
@@ -10,6 +10,7 @@ import { useAccountToken, useUpAccountTokens } from './account-tokens.ts';
 import { hashPassword } from './passwords.ts';
 import { findUserByEmail } from './user-repository.ts';
 import { endAllSessions } from './refresh-tokens.ts';
+import { turnOffTotp } from './second-step.ts';
 import { signIn } from './sessions.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse };
@@ -68,6 +69,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         await useUpAccountTokens(tx, changed.id, 'reset-password');
         await sendSecurityMail(tx, app.config.publicUrl, changed, { subject: mail.passwordChangedSubject, paragraphs: mail.passwordChangedParagraphs(changed.name) });
         await endAllSessions(tx, changed.id);
+        // The e-mail link stands in for a lost phone: the authenticator app is off, to be set up again.
+        if (await turnOffTotp(tx, changed.id)) {
+          await sendSecurityMail(tx, app.config.publicUrl, changed, { subject: secondStepTexts.mail.turnedOffSubject, paragraphs: secondStepTexts.mail.turnedOffParagraphs(changed.name) });
+        }
         return changed.id;
       });
       const accessToken = await signIn(app, reply, userId);

@@ -112,7 +112,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = await checkPasskeySignIn(app.db, rp, request.body.response as unknown as AuthenticationResponseJSON);
-      const token = await signIn(app, reply, userId);
+      // A passkey is something the person has, unlocked by something they are or know: both steps at once.
+      const token = await signIn(app, reply, userId, { secondStep: true });
       return { success: true as const, token, message: messages.signInSuccess };
     },
   );

@@ -21,6 +21,7 @@ async function insertToken(
   familyId: string,
   token = randomBytes(32).toString('base64url'),
   client: SessionClient = {},
+  secondStep = false,
 ): Promise<string> {
   await db.insert(refreshTokens).values({
     userId,
@@ -29,17 +30,24 @@ async function insertToken(
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_MAX_AGE_SECONDS * 1000),
     userAgent: client.userAgent?.slice(0, 512),
     address: client.address,
+    secondStep,
   });
   return token;
 }
 
 /**
  * Starts a new session for a user: a new token family, whose id is the session's id. The access
- * tokens of the session carry it, so ending the family ends them too.
+ * tokens of the session carry it, so ending the family ends them too. `secondStep`: the sign-in
+ * passed a second step (decision 38); every renewal of the session keeps it.
  */
-export async function startSession(db: Database, userId: string, client?: SessionClient): Promise<{ token: string; sessionId: string }> {
+export async function startSession(
+  db: Database,
+  userId: string,
+  client?: SessionClient,
+  { secondStep = false }: { secondStep?: boolean } = {},
+): Promise<{ token: string; sessionId: string }> {
   const sessionId = randomUUID();
-  return { token: await insertToken(db, userId, sessionId, undefined, client), sessionId };
+  return { token: await insertToken(db, userId, sessionId, undefined, client, secondStep), sessionId };
 }
 
 export type RotationResult =
@@ -78,7 +86,7 @@ export async function rotateSession(
       .returning();
     if (claimed) {
       if (claimed.expiresAt.getTime() <= Date.now()) return { error: 'expired' };
-      return { userId: claimed.userId, sessionId: claimed.familyId, token: await insertToken(tx, claimed.userId, claimed.familyId, successor, client) };
+      return { userId: claimed.userId, sessionId: claimed.familyId, token: await insertToken(tx, claimed.userId, claimed.familyId, successor, client, claimed.secondStep) };
     }
     const [existing] = await tx
       .select({
@@ -117,14 +125,15 @@ export async function endSession(db: Database, token: string): Promise<void> {
 
 /**
  * The account of an access token and its session, in one query: the user (undefined when the
- * account is gone) and until when the session is open (null when it has ended: signed out, revoked
- * for reuse or expired), so its access tokens are refused at once.
+ * account is gone), until when the session is open (null when it has ended: signed out, revoked
+ * for reuse or expired), so its access tokens are refused at once, and whether its sign-in passed
+ * a second step.
  */
 export async function findSessionUser(
   db: Executor,
   userId: string,
   sessionId: string,
-): Promise<{ user: UserRow; sessionEndsAt: number | null } | undefined> {
+): Promise<{ user: UserRow; sessionEndsAt: number | null; secondStep: boolean } | undefined> {
   const [row] = await db
     .select({
       user: users,
@@ -133,6 +142,9 @@ export async function findSessionUser(
         select (extract(epoch from max(${refreshTokens.expiresAt})) * 1000)::float8 from ${refreshTokens}
         where ${refreshTokens.familyId} = ${sessionId} and ${refreshTokens.userId} = ${userId}
           and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`,
+      secondStep: sql<boolean>`coalesce((
+        select bool_or(${refreshTokens.secondStep}) from ${refreshTokens}
+        where ${refreshTokens.familyId} = ${sessionId} and ${refreshTokens.userId} = ${userId}), false)`,
     })
     .from(users)
     .where(eq(users.id, userId));

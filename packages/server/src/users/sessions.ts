@@ -23,9 +23,10 @@ function cookieOptions(app: FastifyInstance) {
 /**
  * Signs a user in: a new session in the refresh cookie, and an access token to return. A suspended
  * account is refused here, whichever way it proved who it is. A sign-in from a browser and address
- * the account has not used before is e-mailed to its owner.
+ * the account has not used before is e-mailed to its owner. `secondStep`: the sign-in passed a
+ * second step (a code or a passkey), which admin calls need (decision 38).
  */
-export async function signIn(app: FastifyInstance, reply: FastifyReply, userId: string): Promise<string> {
+export async function signIn(app: FastifyInstance, reply: FastifyReply, userId: string, { secondStep = false } = {}): Promise<string> {
   const user = await findUserById(app.db, userId);
   if (!user) throw unauthorized(serverMessages.accounts.notSignedIn);
   if (user.suspendedAt) throw forbidden(trustTexts.accountSuspended);
@@ -35,7 +36,7 @@ export async function signIn(app: FastifyInstance, reply: FastifyReply, userId: 
     const notice = { subject: mail.newDeviceSubject, paragraphs: mail.newDeviceParagraphs(user.name, device, client.address ?? settings.unknownAddress) };
     await sendSecurityMail(app.db, app.config.publicUrl, user, notice);
   }
-  const session = await startSession(app.db, userId, client);
+  const session = await startSession(app.db, userId, client, { secondStep });
   reply.setCookie(REFRESH_COOKIE, session.token, cookieOptions(app));
   return app.accessTokens.issue({ userId, sessionId: session.sessionId });
 }

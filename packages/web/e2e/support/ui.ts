@@ -1,7 +1,9 @@
-import { IMAGE_MAX_BYTES, labels, TOKEN_STORAGE_KEY, uiTexts } from '@furniture/contract';
+import { IMAGE_MAX_BYTES, labels, secondStepTexts, TOKEN_STORAGE_KEY, uiTexts } from '@furniture/contract';
+import { generate } from 'otplib';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import sharp from 'sharp';
+import { TEST_TOTP_SECRET } from '../../../server/src/demo/factories.ts';
 
 /** A real JPEG for file inputs, made on the spot. */
 export async function photo(name = 'photo.jpg', background = { r: 150, g: 110, b: 70 }) {
@@ -34,10 +36,51 @@ export async function signUp(
   await expectSignedIn(page);
 }
 
-export async function logIn(page: Page, email: string, password: string) {
+/**
+ * Signs in with e-mail and password, and, when the account asks for it (the factories give admins
+ * an authenticator app with TEST_TOTP_SECRET), a code from the app.
+ */
+export async function logIn(page: Page, email: string, password: string, totpSecret = TEST_TOTP_SECRET) {
   await page.goto('/login');
   await submitLogin(page, email, password);
+  const codeField = page.getByLabel(secondStepTexts.login.code, { exact: true });
+  await page.getByRole('button', { name: labels.nav.logOut }).or(codeField).waitFor();
+  if (await codeField.isVisible()) await enterSecondStepCode(page, email, totpSecret);
   await expectSignedIn(page);
+}
+
+/** The last time step whose code each account was given: a code is accepted once. */
+const lastSteps = new Map<string, number>();
+
+/**
+ * Enters the code of the authenticator app with this secret for the sign-in on the page: the
+ * earliest code the server still accepts (a step either way of now) that this account has not used.
+ */
+export async function enterSecondStepCode(page: Page, email: string, secret: string) {
+  await page.getByLabel(secondStepTexts.login.code, { exact: true }).fill(await unusedCode(email, secret));
+  await page.getByRole('button', { name: secondStepTexts.login.continue, exact: true }).click();
+}
+
+async function unusedCode(email: string, secret: string): Promise<string> {
+  const current = Math.floor(Date.now() / 30_000);
+  const step = Math.max(current - 1, (lastSteps.get(email) ?? -Infinity) + 1);
+  lastSteps.set(email, step);
+  return generate({ secret, epoch: step * 30 });
+}
+
+/**
+ * Sets up an authenticator app in the Settings part that is open, as a person would: reads the
+ * key off the page and enters a code made from it. Answers the key and the recovery codes shown.
+ */
+export async function setUpAuthenticatorApp(page: Page, email: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const { settings } = secondStepTexts;
+  await page.getByRole('button', { name: settings.start, exact: true }).click();
+  const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+  await page.getByLabel(settings.code, { exact: true }).fill(await unusedCode(email, secret));
+  await page.getByRole('button', { name: settings.turnOn, exact: true }).click();
+  await page.getByRole('heading', { name: settings.recoveryTitle }).waitFor();
+  const recoveryCodes = await page.getByTestId('recovery-codes').getByRole('listitem').allInnerTexts();
+  return { secret, recoveryCodes };
 }
 
 /** Fills and sends the login form of the page that is open. */

@@ -109,7 +109,7 @@ function takeFirstAnswer(url: string): unknown {
 }
 
 /** Calls that must not trigger a token renewal: they are how a session starts or renews. */
-const sessionPaths = new Set(['/auth/login', '/auth/signup', '/auth/refresh', '/auth/oidc/link']);
+const sessionPaths = new Set(['/auth/login', '/auth/second-step', '/auth/signup', '/auth/refresh', '/auth/oidc/link']);
 
 /**
  * Calls the API with the bearer token. A 401 renews the token once (shared by concurrent

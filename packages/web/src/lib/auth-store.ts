@@ -1,4 +1,4 @@
-import type { DataResponse, MessageResponse, PublicUser, TokenResponse } from '@furniture/contract';
+import type { DataResponse, LoginResponse, MessageResponse, PublicUser, SecondStepNeeded, TokenResponse } from '@furniture/contract';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { api, ApiError, upload, type UploadOptions } from './api-client.ts';
 import { answerWithPasskey } from './passkeys.ts';
@@ -141,9 +141,18 @@ async function acceptToken(response: TokenResponse): Promise<PublicUser> {
   return user;
 }
 
-export async function signIn(email: string, password: string): Promise<PublicUser> {
-  const response = await api<TokenResponse>('/auth/login', { method: 'POST', json: { email, password } });
-  return acceptToken(response);
+/**
+ * Signs in with e-mail and password: the user, or, for an account with two-step sign-in, the
+ * challenge to finish with `completeSecondStep` (decision 38).
+ */
+export async function signIn(email: string, password: string): Promise<PublicUser | SecondStepNeeded> {
+  const response = await api<LoginResponse>('/auth/login', { method: 'POST', json: { email, password } });
+  return 'challenge' in response ? response : acceptToken(response);
+}
+
+/** Finishes a password sign-in with a code from the authenticator app, or a recovery code. */
+export async function completeSecondStep(challenge: string, proof: { code: string } | { recoveryCode: string }): Promise<PublicUser> {
+  return acceptToken(await api<TokenResponse>('/auth/second-step', { method: 'POST', json: { challenge, ...proof } }));
 }
 
 export async function signUp(form: FormData, options?: UploadOptions): Promise<{ user: PublicUser; message: string }> {

@@ -1,6 +1,7 @@
 import { createContext, use, useSyncExternalStore, type ReactNode } from 'react';
 import {
   completeExternalSignIn,
+  completeSecondStep,
   getAuthState,
   getServerAuthState,
   linkExternalAccount,
@@ -16,6 +17,7 @@ import {
 
 interface AuthContextValue extends AuthState {
   signIn: typeof signIn;
+  completeSecondStep: typeof completeSecondStep;
   signInWithPasskey: typeof signInWithPasskey;
   signUp: typeof signUp;
   signOut: typeof signOut;
@@ -33,6 +35,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value: AuthContextValue = {
     ...state,
     signIn,
+    completeSecondStep,
     signInWithPasskey,
     signUp,
     signOut,

@@ -1,4 +1,5 @@
-import { capabilityTexts, messages } from '@furniture/contract';
+import { capabilityTexts, messages, secondStepTexts, type DataResponse, type SecondStepStatus } from '@furniture/contract';
+import { api } from './api-client.ts';
 import { redirect, type MiddlewareFunction } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { authReady, signOut } from './auth-store.ts';
@@ -30,10 +31,26 @@ export const requireCapability =
   };
 
 /** Admin pages: anyone else is signed out and sent Home with the guard message. */
-export const requireAdmin: MiddlewareFunction = async () => {
+export const requireAdmin: MiddlewareFunction = async ({ request }) => {
   const user = await authReady();
-  if (can(user, 'admin')) return;
+  if (can(user, 'admin')) return requireAdminSecondStep(new URL(request.url));
   await signOut().catch((error: unknown) => console.error(error));
   notify.error(messages.guardLogout);
   throw redirect(paths.home.getHref());
 };
+
+/**
+ * An admin whose session lacks the second step (decision 38) sets it up in Settings, or signs in
+ * again with it, and is told why.
+ */
+async function requireAdminSecondStep(url: URL) {
+  const { data } = await api<DataResponse<SecondStepStatus>>('/me/second-step');
+  if (data.adminNeeds === 'nothing') return;
+  if (data.adminNeeds === 'set-up') {
+    notify.error(secondStepTexts.server.adminSetUp);
+    throw redirect(`${paths.dashboard.settings.getHref()}#two-step-sign-in`);
+  }
+  notify.error(secondStepTexts.server.adminSignInAgain);
+  await signOut().catch((error: unknown) => console.error(error));
+  throw redirect(paths.login.getHref(url.pathname + url.search));
+}

@@ -57,6 +57,7 @@ export const accountKeys = {
   all: ['me'] as const,
   sessions: ['me', 'sessions'] as const,
   passkeys: ['me', 'passkeys'] as const,
+  secondStep: ['me', 'second-step'] as const,
 };
 
 export const moderationKeys = {

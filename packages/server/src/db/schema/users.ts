@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { capabilities, userRoles } from '@furniture/contract';
 
 export const userRole = pgEnum('user_role', userRoles);
@@ -28,6 +28,12 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when an admin suspends the account: it cannot sign in, and its listings are hidden. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** The authenticator app's secret (base32) while its codes are the second sign-in step; null when off (decision 38). */
+    totpSecret: text('totp_secret'),
+    /** A secret shown for set-up, until a code made from it turns it on. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The time step of the last code accepted: a code is never accepted twice. */
+    totpLastStep: integer('totp_last_step'),
   },
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
@@ -69,6 +75,8 @@ export const refreshTokens = pgTable(
     /** The browser and address that signed in or renewed with this token: the account's list of sessions shows them. */
     userAgent: text('user_agent'),
     address: text('address'),
+    /** The session's sign-in passed a second step (a code or a passkey): admin calls need it (decision 38). */
+    secondStep: boolean('second_step').notNull().default(false),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
 );
@@ -142,4 +150,18 @@ export const passkeyChallenges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('passkey_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/** One-time codes that stand in for the authenticator app; only their hashes are kept (decision 38). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_key').on(t.userId, t.codeHash)],
 );

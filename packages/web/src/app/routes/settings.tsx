@@ -1,4 +1,4 @@
-import { accountDataTexts, accountTexts } from '@furniture/contract';
+import { accountDataTexts, accountTexts, secondStepTexts } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
@@ -11,6 +11,7 @@ import { PasskeysList } from '../../features/settings/components/passkeys-list.t
 import { PasswordForm } from '../../features/settings/components/password-form.tsx';
 import { ProfileForm } from '../../features/settings/components/profile-form.tsx';
 import { SessionsList } from '../../features/settings/components/sessions-list.tsx';
+import { TwoStepSignIn } from '../../features/settings/components/two-step-sign-in.tsx';
 
 const { settings } = accountTexts;
 
@@ -48,6 +49,9 @@ export function SettingsRoute() {
       )}
       <Part id="settings-passkeys" title={settings.passkeys}>
         <PasskeysList />
+      </Part>
+      <Part id="two-step-sign-in" title={secondStepTexts.settings.title}>
+        <TwoStepSignIn />
       </Part>
       <Part id="settings-sessions" title={settings.sessions}>
         <SessionsList />

@@ -12,6 +12,7 @@ import { paths, safeRedirect } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { GoogleSignInButton } from '../components/google-sign-in-button.tsx';
 import { PasskeySignInButton } from '../components/passkey-sign-in-button.tsx';
+import { SecondStepForm } from '../components/second-step-form.tsx';
 import { notify } from '../../../lib/notify.ts';
 
 type LoginInput = z.input<typeof loginBody>;
@@ -23,6 +24,7 @@ export function LoginRoute() {
   const [searchParams] = useSearchParams();
   const redirectTo = safeRedirect(searchParams.get('redirectTo'));
   const [signInError, setSignInError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -42,8 +44,9 @@ export function LoginRoute() {
   async function onSubmit({ email, password }: Login) {
     setSignInError(null);
     try {
-      await signIn(email, password);
-      succeed();
+      const result = await signIn(email, password);
+      if ('challenge' in result) setChallenge(result.challenge);
+      else succeed();
     } catch (error) {
       fail(error instanceof Error ? error.message : String(error));
     }
@@ -56,6 +59,9 @@ export function LoginRoute() {
       </h1>
       <div className="card bg-base-100 shadow-xl">
         <div className="card-body gap-4">
+          {challenge ? (
+            <SecondStepForm challenge={challenge} onSuccess={succeed} />
+          ) : (
           <form method="post" onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
             <TextField label={labels.login.email} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
             <PasswordField
@@ -78,6 +84,7 @@ export function LoginRoute() {
             </div>
             <SubmitButton busy={isSubmitting}>{labels.login.signIn}</SubmitButton>
           </form>
+          )}
           <div className="divider">{labels.login.or}</div>
           <div className="flex flex-col gap-3">
             <PasskeySignInButton onSuccess={succeed} onError={fail} />

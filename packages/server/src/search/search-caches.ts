@@ -1,20 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { DataVersions, WatchedTable } from '../cache/data-versions.ts';
 import { KeptByUse } from '../cache/kept-by-use.ts';
-import type { FacetCount, FacetGroupsOf, PlacesFound, PlacesOf, SearchedWords, WordsOf } from './catalogue-search.ts';
+import type { FacetCount } from './facets.ts';
+import type { PlacesFound, SearchedWords } from './query.ts';
+import type { CachedRead } from './search.ts';
+import { CACHED_FACET_SEARCHES, CACHED_LOCATIONS, CACHED_WORD_SEARCHES } from './thresholds.ts';
 
 /** What a search's facet groups are counted from: products, their categories, sellers and words. */
 const FACET_TABLES: readonly WatchedTable[] = ['categories', 'products', 'users', 'search_terms'];
-/** At most this many searches' groups are cached (up to a few kilobytes each); those not used lately go first. */
-export const KEPT_FACET_SEARCHES = 2_000;
 /** What a search's stems are read from: the vocabulary, and the word counts the products' triggers maintain. */
 const WORDS_TABLES: readonly WatchedTable[] = ['products', 'search_terms'];
-/** At most this many searches' words are cached (a few stems and two counts each). */
-export const KEPT_WORD_SEARCHES = 2_000;
 /** What a location's places are read from: the places and their counts, which the products' triggers maintain (categories' removal too). */
 const PLACES_TABLES: readonly WatchedTable[] = ['categories', 'products'];
-/** At most this many locations' places are cached (at most 200 names each, mostly one). */
-export const KEPT_LOCATIONS = 2_000;
 
 /**
  * A cache of what searches read from the catalogue, by key, under the versions of the tables it
@@ -23,18 +20,18 @@ export const KEPT_LOCATIONS = 2_000;
  * every other. Those not used lately go first past `limit`; searches asked together while one
  * read is under way share it, and a failed read is not cached.
  */
-function keeperOf<T>(versions: DataVersions, tables: readonly WatchedTable[], limit: number) {
-  const kept = new KeptByUse<string, { versions: string; value: Promise<T> }>(limit);
-  versions.onForget(() => kept.clear());
+function cachedReadOf<T>(versions: DataVersions, tables: readonly WatchedTable[], limit: number) {
+  const cached = new KeptByUse<string, { versions: string; value: Promise<T> }>(limit);
+  versions.onForget(() => cached.clear());
   return (request: Pick<FastifyRequest, 'caughtUp'>) =>
     async (key: string, read: () => Promise<T>): Promise<T> => {
       const current = await versions.current(request, tables);
       if (current === null) return read();
-      const entry = kept.get(key);
+      const entry = cached.get(key);
       if (entry?.versions === current) return entry.value;
       const fresh = { versions: current, value: read() };
-      kept.set(key, fresh);
-      fresh.value.catch(() => kept.peek(key) === fresh && kept.delete(key));
+      cached.set(key, fresh);
+      fresh.value.catch(() => cached.peek(key) === fresh && cached.delete(key));
       return fresh.value;
     };
 }
@@ -44,20 +41,20 @@ function keeperOf<T>(versions: DataVersions, tables: readonly WatchedTable[], li
  * narrowed to a category or a condition, or asked again with the response cache bypassed, counts
  * nothing.
  */
-export const facetCountKeeper = (versions: DataVersions): ((request: Pick<FastifyRequest, 'caughtUp'>) => FacetGroupsOf) =>
-  keeperOf<FacetCount>(versions, FACET_TABLES, KEPT_FACET_SEARCHES);
+export const facetCountCache = (versions: DataVersions): ((request: Pick<FastifyRequest, 'caughtUp'>) => CachedRead<FacetCount>) =>
+  cachedReadOf<FacetCount>(versions, FACET_TABLES, CACHED_FACET_SEARCHES);
 
 /**
  * Caches the stems and counts each search's words were read as (decision 27), so the same words
  * asked again, with other filters, another sort or a later page, send no statement for them.
  */
-export const searchWordsKeeper = (versions: DataVersions): ((request: Pick<FastifyRequest, 'caughtUp'>) => WordsOf) =>
-  keeperOf<SearchedWords | null>(versions, WORDS_TABLES, KEPT_WORD_SEARCHES);
+export const searchWordsCache = (versions: DataVersions): ((request: Pick<FastifyRequest, 'caughtUp'>) => CachedRead<SearchedWords | null>) =>
+  cachedReadOf<SearchedWords | null>(versions, WORDS_TABLES, CACHED_WORD_SEARCHES);
 
 /**
  * Caches the places each location was read as, with their listings' stored counts (decision 27), so
  * a search in the same location, with other words, filters, sort or page, sends no statement for
  * them.
  */
-export const searchPlacesKeeper = (versions: DataVersions): ((request: Pick<FastifyRequest, 'caughtUp'>) => PlacesOf) =>
-  keeperOf<PlacesFound | null>(versions, PLACES_TABLES, KEPT_LOCATIONS);
+export const searchPlacesCache = (versions: DataVersions): ((request: Pick<FastifyRequest, 'caughtUp'>) => CachedRead<PlacesFound | null>) =>
+  cachedReadOf<PlacesFound | null>(versions, PLACES_TABLES, CACHED_LOCATIONS);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { DataVersions, WatchedTable } from '../cache/data-versions.ts';
-import { KeptByUse } from '../cache/kept-by-use.ts';
+import { VersionedCache } from '../cache/versioned-cache.ts';
 import type { FacetCount } from './facets.ts';
 import type { PlacesFound, SearchedWords } from './query.ts';
 import type { CachedRead } from './search.ts';
@@ -14,26 +14,14 @@ const WORDS_TABLES: readonly WatchedTable[] = ['products', 'search_terms'];
 const PLACES_TABLES: readonly WatchedTable[] = ['categories', 'products'];
 
 /**
- * A cache of what searches read from the catalogue, by key, under the versions of the tables it
- * was read from, reused only while those are current, as the response cache does
- * (data-versions.ts): a listing added through any app server is seen on the very next search of
- * every other. Those not used lately go first past `limit`; searches asked together while one
- * read is under way share it, and a failed read is not cached.
+ * What searches read from the catalogue, cached by key under the versions of the tables it was read
+ * from (cache/versioned-cache.ts): a listing added through any app server is seen on the very next
+ * search of every other. Searches asked together while one read is under way share it.
  */
 function cachedReadOf<T>(versions: DataVersions, tables: readonly WatchedTable[], limit: number) {
-  const cached = new KeptByUse<string, { versions: string; value: Promise<T> }>(limit);
-  versions.onForget(() => cached.clear());
-  return (request: Pick<FastifyRequest, 'caughtUp'>) =>
-    async (key: string, read: () => Promise<T>): Promise<T> => {
-      const current = await versions.current(request, tables);
-      if (current === null) return read();
-      const entry = cached.get(key);
-      if (entry?.versions === current) return entry.value;
-      const fresh = { versions: current, value: read() };
-      cached.set(key, fresh);
-      fresh.value.catch(() => cached.peek(key) === fresh && cached.delete(key));
-      return fresh.value;
-    };
+  const cache = new VersionedCache<Promise<T>>(versions, limit);
+  return (request: Pick<FastifyRequest, 'caughtUp'>): CachedRead<T> =>
+    async (key, read) => cache.read(request, tables, key, read);
 }
 
 /**
@@ -41,20 +29,17 @@ function cachedReadOf<T>(versions: DataVersions, tables: readonly WatchedTable[]
  * narrowed to a category or a condition, or asked again with the response cache bypassed, counts
  * nothing.
  */
-export const facetCountCache = (versions: DataVersions): ((request: Pick<FastifyRequest, 'caughtUp'>) => CachedRead<FacetCount>) =>
-  cachedReadOf<FacetCount>(versions, FACET_TABLES, CACHED_FACET_SEARCHES);
+export const facetCountCache = (versions: DataVersions) => cachedReadOf<FacetCount>(versions, FACET_TABLES, CACHED_FACET_SEARCHES);
 
 /**
  * Caches the stems and counts each search's words were read as (decision 27), so the same words
  * asked again, with other filters, another sort or a later page, send no statement for them.
  */
-export const searchWordsCache = (versions: DataVersions): ((request: Pick<FastifyRequest, 'caughtUp'>) => CachedRead<SearchedWords | null>) =>
-  cachedReadOf<SearchedWords | null>(versions, WORDS_TABLES, CACHED_WORD_SEARCHES);
+export const searchWordsCache = (versions: DataVersions) => cachedReadOf<SearchedWords | null>(versions, WORDS_TABLES, CACHED_WORD_SEARCHES);
 
 /**
  * Caches the places each location was read as, with their listings' stored counts (decision 27), so
  * a search in the same location, with other words, filters, sort or page, sends no statement for
  * them.
  */
-export const searchPlacesCache = (versions: DataVersions): ((request: Pick<FastifyRequest, 'caughtUp'>) => CachedRead<PlacesFound | null>) =>
-  cachedReadOf<PlacesFound | null>(versions, PLACES_TABLES, CACHED_LOCATIONS);
+export const searchPlacesCache = (versions: DataVersions) => cachedReadOf<PlacesFound | null>(versions, PLACES_TABLES, CACHED_LOCATIONS);

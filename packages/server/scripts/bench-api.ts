@@ -12,13 +12,13 @@
  *   second of two passes);
  * - the plan of every shape of search (EXPLAIN ANALYZE), flagging any sequential scan of products;
  * - writes per second (wishes and bookings from 50 buyers at once);
- * - with two sizes, typical searches at each as people ask them (their answers kept by the
- *   response cache) while a listing changes five times a second, each change making every kept
+ * - with two sizes, typical searches at each as people ask them (their answers cached by the
+ *   response cache) while a listing changes five times a second, each change making every cached
  *   search stale: p99 against issue 9's 50 ms and the larger size's against the smaller's; and
  *   search, category page and deep page at each, alternated, and whether the
  *   larger stays within 1.5× of the smaller's latency: with the response cache bypassed (a search
- *   asked again, whose facet counts and words are kept), and as a new search every request (a
- *   minimum price below every price, different each time, so its facet counts are not kept; its
+ *   asked again, whose facet counts and words are cached), and as a new search every request (a
+ *   minimum price below every price, different each time, so its facet counts are not cached; its
  *   words, the same each time, are).
  * Asserts nothing.
  *
@@ -36,7 +36,7 @@ import { createDatabase, SESSION_OPTIONS, type Database } from '../src/db/client
 import { createUser, DEFAULT_TEST_PASSWORD } from '../src/demo/factories.ts';
 import { categories, products } from '../src/db/schema/index.ts';
 import { seedCatalogue } from '../src/demo/catalogue-seed.ts';
-import { planSearch, searchShapes } from '../src/products/search-plans.ts';
+import { planSearch, searchShapes } from '../src/search/plans.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 import { median } from './statistics.ts';
 import { bareAnswer, cpuUsed, load, measureWrites, rawAnswer, SECONDS, type Result, signIn, startApp, startBareServer, waitUntilAnswering } from './bench-throughput.ts';
@@ -48,17 +48,17 @@ const { values: args } = parseArgs({
     'keep-prefix': { type: 'string', default: 'furniture' },
     plans: { type: 'boolean', default: false },
     scale: { type: 'boolean', default: false },
-    'walk-pages': { type: 'string', default: '200' },
+    'pages': { type: 'string', default: '200' },
   },
 });
 const sizes = args.products.map(Number);
-// The smallest holds the deep page (the 40th of 24) among its available pieces.
+// The smallest holds the deep page (the 40th of 24) among its available listings.
 if (sizes.some((size) => !Number.isInteger(size) || size < 2_000 || size > 10_000_000)) {
   console.error('--products must be whole numbers from 2000 to 10000000');
   process.exit(1);
 }
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const WALK_PAGES = Number(args['walk-pages']);
+const PAGES_READ = Number(args['pages']);
 /** A deep page: what someone reaches after scrolling a long while. */
 const DEEP_PAGE = 40;
 /** The largest catalogue's latency may be at most this many times the smallest's. */
@@ -73,7 +73,7 @@ const LATENCY_RESOLUTION_MS = 1;
 /**
  * How often a listing changes while typical searches are measured: five times a second, more than
  * a marketplace of a million listings sees (each lasting weeks: a new one every few seconds, and
- * the edits, bookings and sales of the others), and each change makes every kept search stale.
+ * the edits, bookings and sales of the others), and each change makes every cached search stale.
  */
 const WRITE_EVERY_MS = 200;
 
@@ -166,7 +166,7 @@ async function openCatalogue(size: number): Promise<Catalogue> {
     { name: 'search: sofaa (typo)', url: '/api/products?q=sofaa', cached: true },
     { name: 'search: oak, Good|Fair, ≤ $300', url: '/api/products?q=oak&condition=Good&condition=Fair&maxPrice=300', cached: true },
     { name: 'search: walnut dresser in Dhanmondi', url: '/api/products?q=walnut%20dresser&location=Dhanmondi', cached: true },
-    // A town search with a full page at every size (the one above finds 2 pieces at 10,000 listings, so its answer is smaller there).
+    // A town search with a full page at every size (the one above finds 2 listings at 10,000 listings, so its answer is smaller there).
     { name: 'search: chair in Dhanmondi', url: '/api/products?q=chair&location=Dhanmondi', cached: true },
     { name: `deep page (${DEEP_PAGE}th, newest)`, url: await pageUrl(base, '/api/products?limit=24', DEEP_PAGE), cached: true },
     { name: 'GET /api/category/{id} (signed in)', url: `/api/category/${c}`, signedIn: true, cached: true },
@@ -240,18 +240,18 @@ async function measureCalls(catalogue: Catalogue) {
  * for uncompressed: compressed, the client's decoding took most of a page's time, and the pass
  * measured that.
  */
-async function walk(catalogue: Catalogue, name: string, url: string) {
+async function readPages(catalogue: Catalogue, name: string, url: string) {
   let latencies: number[] = [];
   for (const pass of ['warm-up', 'measured']) {
     latencies = [];
     let cursor: string | null = null;
     do {
       const started = performance.now();
-      const page = `${catalogue.base}${url}&walk=${pass}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const page = `${catalogue.base}${url}&pass=${pass}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
       const body: { nextCursor: string | null } = await json(await fetch(page, { headers: { 'accept-encoding': 'identity' } }));
       latencies.push(performance.now() - started);
       cursor = body.nextCursor;
-    } while (cursor && latencies.length < WALK_PAGES);
+    } while (cursor && latencies.length < PAGES_READ);
   }
   const tenth = Math.max(1, Math.floor(latencies.length / 10));
   const first = median(latencies.slice(0, tenth));
@@ -329,14 +329,14 @@ async function loadWhileWriting(catalogue: Catalogue, call: Call) {
 
 const SEARCHES = ['search: walnut dresser', 'search: sofaa (typo)', 'search: oak, Good|Fair, ≤ $300', 'search: walnut dresser in Dhanmondi', 'search: chair in Dhanmondi'];
 
-/** How many pieces a call's answer holds: a page of 2 costs less to send than one of 24, whatever the catalogue's size. */
-async function piecesOf(catalogue: Catalogue, call: Call) {
+/** How many listings a call's answer holds: a page of 2 costs less to send than one of 24, whatever the catalogue's size. */
+async function listingsOf(catalogue: Catalogue, call: Call) {
   const body = await json<{ data?: unknown[] }>(await fetch(catalogue.base + call.url));
   return body.data?.length ?? 0;
 }
 
 /**
- * Each call at each size, the sizes alternated twice: the pieces each answers, p50 and p99, the
+ * Each call at each size, the sizes alternated twice: the listings each answers, p50 and p99, the
  * larger's p99 against the smaller's (SCALE_LIMIT, or no further apart than autocannon can tell)
  * and, when given, against `p99Target`, and the CPU a request costs.
  */
@@ -349,7 +349,7 @@ async function compareSizes(
 ) {
   const target = p99Target === undefined ? '' : ` p99 under ${p99Target} ms |`;
   console.log(
-    `\n| call | pieces @${small.size} / @${large.size} | p50 @${small.size} | p50 @${large.size} | p99 @${small.size} | p99 @${large.size} | p99 ratio | within ${SCALE_LIMIT}× |${target} app / database CPU µs a request @${small.size} | @${large.size} |`,
+    `\n| call | listings @${small.size} / @${large.size} | p50 @${small.size} | p50 @${large.size} | p99 @${small.size} | p99 @${large.size} | p99 ratio | within ${SCALE_LIMIT}× |${target} app / database CPU µs a request @${small.size} | @${large.size} |`,
   );
   console.log(`|---|---|---|---|---|---|---|---|${target ? '---|' : ''}---|---|`);
   for (const name of names) {
@@ -367,9 +367,9 @@ async function compareSizes(
     const within = ratio <= SCALE_LIMIT ? 'yes' : largeP99 - smallP99 <= LATENCY_RESOLUTION_MS ? `yes (${LATENCY_RESOLUTION_MS} ms apart at most)` : '**no**';
     const worstP99 = Math.max(...[...s, ...l].map((r) => r.p99));
     const againstTarget = p99Target === undefined ? '' : ` ${worstP99 < p99Target ? 'yes' : '**no**'} (worst run ${ms(worstP99)}) |`;
-    const pieces = `${await piecesOf(small, call(small))} / ${await piecesOf(large, call(large))}`;
+    const listings = `${await listingsOf(small, call(small))} / ${await listingsOf(large, call(large))}`;
     console.log(
-      `| ${name} | ${pieces} | ${ms(mean(s, (r) => r.p50))} | ${ms(mean(l, (r) => r.p50))} | ${ms(smallP99)} | ${ms(largeP99)} | ${ratio.toFixed(2)} | ` +
+      `| ${name} | ${listings} | ${ms(mean(s, (r) => r.p50))} | ${ms(mean(l, (r) => r.p50))} | ${ms(smallP99)} | ${ms(largeP99)} | ${ratio.toFixed(2)} | ` +
         `${within} |${againstTarget} ${cpu(s)} | ${cpu(l)} |`,
     );
   }
@@ -386,18 +386,18 @@ try {
   for (const catalogue of args.scale ? [] : catalogues) {
     console.log(`\n## ${catalogue.size.toLocaleString('en-US')} products: calls`);
     await measureCalls(catalogue);
-    console.log(`\n## ${catalogue.size.toLocaleString('en-US')} products: keyset walks, one request at a time, up to ${WALK_PAGES} pages of 24`);
-    console.log('\n| walk | pages | first 10% p50 | last 10% p50 | last / first |');
+    console.log(`\n## ${catalogue.size.toLocaleString('en-US')} products: keyset pages read one request at a time, up to ${PAGES_READ} pages of 24`);
+    console.log('\n| search | pages | first 10% p50 | last 10% p50 | last / first |');
     console.log('|---|---|---|---|---|');
-    await walk(catalogue, 'newest', '/api/products?limit=24');
-    await walk(catalogue, 'price-asc', '/api/products?sort=price-asc&limit=24');
-    await walk(catalogue, 'q=oak chair, relevance', '/api/products?q=oak%20chair&limit=24');
-    // Past the pieces named by both words (about the 33rd page at a million): those mentioning them elsewhere.
-    await walk(catalogue, 'q=walnut dresser, relevance', '/api/products?q=walnut%20dresser&limit=24');
-    await walk(catalogue, 'q=walnut dresser, newest', '/api/products?q=walnut%20dresser&sort=newest&limit=24');
-    await walk(catalogue, 'q=walnut dresser in Dhanmondi, relevance', '/api/products?q=walnut%20dresser&location=Dhanmondi&limit=24');
+    await readPages(catalogue, 'newest', '/api/products?limit=24');
+    await readPages(catalogue, 'price-asc', '/api/products?sort=price-asc&limit=24');
+    await readPages(catalogue, 'q=oak chair, relevance', '/api/products?q=oak%20chair&limit=24');
+    // Past the listings named by both words (about the 33rd page at a million): those mentioning them elsewhere.
+    await readPages(catalogue, 'q=walnut dresser, relevance', '/api/products?q=walnut%20dresser&limit=24');
+    await readPages(catalogue, 'q=walnut dresser, newest', '/api/products?q=walnut%20dresser&sort=newest&limit=24');
+    await readPages(catalogue, 'q=walnut dresser in Dhanmondi, relevance', '/api/products?q=walnut%20dresser&location=Dhanmondi&limit=24');
     // A word too common in the town to collect and sort (at a million): the town's own listings, read newest first.
-    await walk(catalogue, 'q=oak in Dhanmondi, relevance', '/api/products?q=oak&location=Dhanmondi&limit=24');
+    await readPages(catalogue, 'q=oak in Dhanmondi, relevance', '/api/products?q=oak&location=Dhanmondi&limit=24');
     console.log(`\n## ${catalogue.size.toLocaleString('en-US')} products: query plans (EXPLAIN ANALYZE)`);
     await printPlans(catalogue);
   }
@@ -406,10 +406,10 @@ try {
     const scale = `${small.size.toLocaleString('en-US')} against ${large.size.toLocaleString('en-US')} products, alternated`;
     console.log(`\n## Scale: ${scale}, a typical search as people ask it (the response cache in use) while a listing changes every ${WRITE_EVERY_MS} ms`);
     await compareSizes(small, large, SEARCHES, loadWhileWriting, TYPICAL_P99_MS);
-    console.log(`\n## Scale: ${scale}, response cache bypassed (facet counts and words kept)`);
+    console.log(`\n## Scale: ${scale}, response cache bypassed (facet counts and words cached)`);
     const others = [...SEARCHES, 'category first page', `deep page (${DEEP_PAGE}th, newest)`];
     await compareSizes(small, large, others, (catalogue, call) => load16(catalogue, call, false));
-    console.log(`\n## Scale: ${scale}, a new search every request (facet counts not kept)`);
+    console.log(`\n## Scale: ${scale}, a new search every request (facet counts not cached)`);
     await compareSizes(small, large, others, (catalogue, call) => load16(catalogue, call, true));
   }
   if (!args.scale) {

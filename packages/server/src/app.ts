@@ -53,7 +53,7 @@ import { hasSecondStep } from './users/second-step.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
 import { productRoutes } from './products/product-routes.ts';
 import { categoryProductRoutes } from './products/category-products-routes.ts';
-import { searchRoutes } from './products/search-routes.ts';
+import { searchRoutes } from './search/search-routes.ts';
 import { placeRoutes } from './places/place-routes.ts';
 import { priceGuideRoutes } from './price-guide/price-guide-routes.ts';
 import { wishRoutes } from './wishes/wish-routes.ts';

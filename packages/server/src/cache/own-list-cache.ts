@@ -6,11 +6,11 @@ import type { DatabaseListener } from '../db/listener.ts';
 import type { Pagination } from '@furniture/contract';
 import { pageOf, type Page } from '../http/pagination.ts';
 import { encodedCopy, encodingFor, varyByEncoding, type CompressedCopies } from './compression.ts';
-import { KeptByUse } from './kept-by-use.ts';
 import type { WatchedTable } from './data-versions.ts';
 import { answerHeaders } from './response-cache.ts';
+import { VersionedCache } from './versioned-cache.ts';
 
-/** All of one list's cached answers together stay under this many bytes; those not used lately go first (kept-by-use.ts). */
+/** All of one list's cached answers together stay under this many bytes; those not used lately go first (versioned-cache.ts). */
 export const OWN_LIST_CACHE_BYTES = 4 * 1024 * 1024;
 
 /**
@@ -110,7 +110,6 @@ export interface OwnListRead<Answer> {
 }
 
 interface Entry {
-  versions: string;
   fingerprint: string;
   /** The serialized answer, as it is sent to a client that accepts no compression. */
   body: Buffer;
@@ -157,12 +156,11 @@ export function ownListCache(
   tables: readonly WatchedTable[],
   readFingerprint: (owner: string, page: Page) => Promise<string | undefined>,
 ) {
-  const entries = new KeptByUse<string, Entry>(OWN_LIST_CACHE_BYTES, (entry) => entry.body.length + entry.fingerprint.length);
+  const entries = new VersionedCache<Entry>(app.dataVersions, OWN_LIST_CACHE_BYTES, (entry) => entry.body.length + entry.fingerprint.length);
   const pending = new WeakMap<FastifyRequest, Pending>();
   /** Fingerprints asked for before the access check, and for whom (`readAhead`). */
   const readAheads = new WeakMap<FastifyRequest, { owner: string; fingerprint: Promise<string | undefined> }>();
   const keyOf = (owner: string, request: FastifyRequest) => `${owner} ${request.url}`;
-  app.dataVersions.onForget(() => entries.clear());
 
   /**
    * The owner's page as it is now: the fingerprint read ahead for this request when it was read
@@ -192,14 +190,10 @@ export function ownListCache(
     /** The list's answer: the cached one, sent as it is, while it is current; else computed, and cached once serialized. */
     async answer<Answer>(request: FastifyRequest, reply: FastifyReply, read: OwnListRead<Answer>): Promise<Answer | FastifyReply> {
       const key = keyOf(read.owner, request);
-      const kept = entries.get(key);
-      const [versions, fingerprint] = await Promise.all([
-        app.dataVersions.current(request, tables),
-        kept ? fingerprintNow(request, read.owner) : undefined,
-      ]);
-      if (kept && versions !== null && kept.versions === versions && kept.fingerprint === fingerprint) {
-        return reply.send(await send(request, reply, kept));
-      }
+      const cachedBefore = entries.has(key);
+      const [versions, fingerprint] = await Promise.all([entries.versionsFor(request, tables), cachedBefore ? fingerprintNow(request, read.owner) : undefined]);
+      const cached = entries.get(key, versions);
+      if (cached && cached.fingerprint === fingerprint) return reply.send(await send(request, reply, cached));
       const computed = await read.compute();
       if (versions !== null) pending.set(request, { key, versions, fingerprint: computed.fingerprint });
       return computed.answer;
@@ -210,16 +204,15 @@ export function ownListCache(
      * computed to be cached, and sends it as a cached one is sent.
      */
     async onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-      const keep = pending.get(request);
-      if (!keep || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      const toCache = pending.get(request);
+      if (!toCache || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
       const entry: Entry = {
-        versions: keep.versions,
-        fingerprint: keep.fingerprint,
+        fingerprint: toCache.fingerprint,
         body: Buffer.from(payload),
         headers: answerHeaders(reply),
         encoded: {},
       };
-      entries.set(keep.key, entry);
+      entries.set(toCache.key, toCache.versions, entry);
       return send(request, reply, entry);
     },
   };

@@ -3,8 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { encodedCopy, encodingFor, varyByEncoding, type CompressedCopies } from './compression.ts';
-import { KeptByUse } from './kept-by-use.ts';
 import type { WatchedTable } from './data-versions.ts';
+import { VersionedCache } from './versioned-cache.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,7 +35,7 @@ declare module 'fastify' {
   }
 }
 
-/** All cached answers together stay under this many bytes; those not used lately go first (kept-by-use.ts). */
+/** All cached answers together stay under this many bytes; those not used lately go first (versioned-cache.ts). */
 export const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
 const MAX_ENTRY_BYTES = 1024 * 1024;
 /**
@@ -49,8 +49,6 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 type OnAnswer = NonNullable<NonNullable<FastifyContextConfig['cache']>['onAnswer']>;
 
 interface Entry {
-  /** The versions of the route's tables the answer was computed under. */
-  versions: string;
   /** The serialized answer, as it is sent to a client that accepts no compression. */
   body: Buffer;
   /** A hash of the body, the same on every server; each encoding's ETag is made from it. */
@@ -105,10 +103,9 @@ async function send(request: FastifyRequest, reply: FastifyReply, entry: Entry):
  */
 export const responseCachePlugin = fp(
   async (app: FastifyInstance) => {
-    const entries = new KeptByUse<string, Entry>(RESPONSE_CACHE_BYTES, (entry) => entry.body.length);
+    const entries = new VersionedCache<Entry>(app.dataVersions, RESPONSE_CACHE_BYTES, (entry) => entry.body.length);
 
     app.decorateRequest('cacheVersions', null);
-    app.dataVersions.onForget(() => entries.clear());
 
     /**
      * Answers being computed, by versions and URL. A write makes a hot read stale for every request
@@ -137,10 +134,10 @@ export const responseCachePlugin = fp(
       return async (request: FastifyRequest, reply: FastifyReply) => {
         reply.header('cache-control', cacheControl);
         if (request.method !== 'GET') return;
-        const versions = await app.dataVersions.current(request, tables);
+        const versions = await entries.versionsFor(request, tables);
         if (versions === null) return;
-        const entry = entries.get(request.url);
-        if (entry?.versions === versions) {
+        const entry = entries.get(request.url, versions);
+        if (entry) {
           return reply.send(await send(request, reply, entry));
         }
         const key = `${versions} ${request.url}`;
@@ -165,8 +162,8 @@ export const responseCachePlugin = fp(
         const body = Buffer.from(payload);
         const headers = answerHeaders(reply);
         const hash = createHash('sha1').update(body).digest('base64url');
-        const entry: Entry = { versions: request.cacheVersions, body, hash, headers, encoded: {} };
-        if (body.length <= MAX_ENTRY_BYTES) entries.set(request.url, entry);
+        const entry: Entry = { body, hash, headers, encoded: {} };
+        if (body.length <= MAX_ENTRY_BYTES) entries.set(request.url, request.cacheVersions, entry);
         handOverTo(entry);
         return send(request, reply, entry);
       };

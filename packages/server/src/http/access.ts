@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { capabilityTexts, secondStepTexts, serverMessages, trustTexts, type Capability } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
+import { VersionedCache } from '../cache/versioned-cache.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 /**
@@ -59,7 +60,7 @@ declare module 'fastify' {
     /** Every /api route and its declared access, in registration order (HEAD routes included). */
     apiRoutes: ApiRoute[];
     /** Sessions this server found open, by user and session id (see `sessionUser`). */
-    keptSessions: Map<string, { user: SignedInUser; sessionEndsAt: number; secondStep: boolean; versions: string }>;
+    sessionCache: VersionedCache<CachedSession>;
     accountLookup: AccountLookup;
   }
   interface FastifyContextConfig {
@@ -108,8 +109,10 @@ export interface Caller {
 
 /** The tables whose changes may end a session or change its account. */
 export const SESSION_TABLES = ['users', 'refresh_tokens'] as const;
-/** Sessions found open that this server caches, at most; the least recently checked go first. */
-const KEPT_SESSIONS = 10_000;
+/** Sessions found open that this server caches, at most; those not used lately go first. */
+const CACHED_SESSIONS = 10_000;
+/** An open session as this server last found it: its account, when it runs out, and whether it passed a second step. */
+type CachedSession = { user: SignedInUser; sessionEndsAt: number; secondStep: boolean };
 
 /**
  * Resolves the caller from the bearer token, if any, else from the route's other credential; throws
@@ -146,35 +149,22 @@ export async function authenticate(
  * query of its own; a sign-out or a suspension is still refused at once on every server.
  */
 async function sessionUser(app: FastifyInstance, request: FastifyRequest, subject: TokenSubject): Promise<{ user: SignedInUser; secondStep: boolean }> {
-  const versions = await app.dataVersions.current(request, SESSION_TABLES);
-  const kept = keptSessionUser(app, subject, versions);
-  if (kept) {
-    refuseSuspended(kept.user);
-    return kept;
+  const sessions = app.sessionCache;
+  const key = `${subject.userId} ${subject.sessionId}`;
+  const versions = await sessions.versionsFor(request, SESSION_TABLES);
+  const cached = sessions.get(key, versions);
+  // Cached while no account changed and no session ended, and the session has not run out.
+  if (cached && Date.now() < cached.sessionEndsAt) {
+    refuseSuspended(cached.user);
+    return cached;
   }
 
-  const sessions = app.keptSessions;
-  const key = `${subject.userId} ${subject.sessionId}`;
   const found = await app.accountLookup.findSessionUser(app.db, subject.userId, subject.sessionId);
   if (!found) throw unauthorized(serverMessages.accounts.gone);
   refuseSuspended(found.user);
   if (found.sessionEndsAt === null) throw unauthorized(serverMessages.accounts.sessionEnded);
-  if (versions !== null) {
-    sessions.delete(key);
-    sessions.set(key, { user: found.user, sessionEndsAt: found.sessionEndsAt, secondStep: found.secondStep, versions });
-    if (sessions.size > KEPT_SESSIONS) sessions.delete(sessions.keys().next().value!);
-  }
+  sessions.set(key, versions, { user: found.user, sessionEndsAt: found.sessionEndsAt, secondStep: found.secondStep });
   return { user: found.user, secondStep: found.secondStep };
-}
-
-/**
- * The account of a session this server found open, while it is still: `versions` are those of
- * SESSION_TABLES caught up after the request arrived, and the session has not run out.
- * Undefined when it must be looked up again.
- */
-function keptSessionUser(app: FastifyInstance, subject: TokenSubject, versions: string | null) {
-  const kept = app.keptSessions.get(`${subject.userId} ${subject.sessionId}`);
-  return kept && kept.versions === versions && Date.now() < kept.sessionEndsAt ? kept : undefined;
 }
 
 export function refuseSuspended(user: SignedInUser) {
@@ -223,7 +213,7 @@ export function registerAccessControl(app: FastifyInstance, accountLookup: Accou
   app.decorateRequest('sessionId', null);
   app.decorateRequest('secondStep', false);
   app.decorate('apiRoutes', [] as ApiRoute[]);
-  app.decorate('keptSessions', new Map());
+  app.decorate('sessionCache', new VersionedCache<CachedSession>(app.dataVersions, CACHED_SESSIONS));
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     const access = route.config?.access;

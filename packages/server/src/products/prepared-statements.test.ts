@@ -5,7 +5,7 @@ import { setupTestApp } from '../../test/app.ts';
 import { createDatabase } from '../db/client.ts';
 import { categories, products } from '../db/schema/index.ts';
 import { seedCatalogue } from '../demo/catalogue-seed.ts';
-import { searchCatalogue } from './catalogue-search.ts';
+import { searchCatalogue } from '../search/search.ts';
 import { findProductDetails } from './product-details.ts';
 
 const t = setupTestApp();

@@ -5,8 +5,8 @@ import pg from 'pg';
 import { setupSecondApp, setupTestApp } from '../../test/app.ts';
 import type { App } from '../app.ts';
 import { createCategory, createUser } from '../demo/factories.ts';
-import { searchCatalogue } from './catalogue-search.ts';
-import { planSearch } from './search-plans.ts';
+import { searchCatalogue } from './search.ts';
+import { planSearch } from './plans.ts';
 
 /** Lowered from FACET_SAMPLE_FROM, so a few thousand listings make a word broad. */
 const SAMPLE_FROM = 1_000;
@@ -119,7 +119,7 @@ describe('facet counts of a broad search, estimated from the fixed sample', () =
     expect(facets).toEqual({ condition: { Excellent: 0, Good: 300, Fair: 0 }, category: { [tables]: 300 }, exact: true, estimated: false });
   });
 
-  it('counts two broad words seldom together exactly, and gathers their page as before', async () => {
+  it('counts two broad words seldom together exactly, and collects their page as before', async () => {
     const { facets, data } = await search(t.app, 'q=quorvel%20brindle&maxPrice=1000');
     expect(facets).toEqual({ condition: { Excellent: 0, Good: 0, Fair: 5 }, category: { [chairs]: 5 }, exact: true, estimated: false });
     const unsampled = await searchCatalogue(t.db, { q: 'quorvel brindle', maxPrice: 1000 }, {}, { facetSampleFrom: Infinity });
@@ -145,7 +145,7 @@ describe('facet counts of a broad search, estimated from the fixed sample', () =
     const client = new pg.Client({ connectionString: t.database.url });
     await client.connect();
     try {
-      // Two pieces only mention both words: after the five named by them.
+      // Two listings only mention both words: after the five named by them.
       await t.db.execute(sql`
         insert into products (category_id, seller_id, condition, product_name, years_of_used_product, original_price, resale_price, description, phone, location, product_image, state, in_stock)
         select ${chairs}, ${seller}, 'Fair', 'Plain stool', '2 years', 300, 150, 'Goes with the quorvel brindle set', '01700000000', 'Dhaka',

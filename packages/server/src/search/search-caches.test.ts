@@ -5,7 +5,8 @@ import { setupSecondApp, setupTestApp } from '../../test/app.ts';
 import type { App } from '../app.ts';
 import { createCategory, createProduct, createUser } from '../demo/factories.ts';
 import { products } from '../db/schema/index.ts';
-import { facetCountKeeper, KEPT_FACET_SEARCHES } from './facet-counts.ts';
+import { facetCountCache } from './search-caches.ts';
+import { CACHED_FACET_SEARCHES } from './thresholds.ts';
 
 const t = setupTestApp();
 /** A second app server on the same database, with its own pool, listener and cached counts. */
@@ -28,7 +29,7 @@ async function changeConditionSilently(productId: string, condition: 'Excellent'
   });
 }
 
-describe('kept facet counts', () => {
+describe('cached facet counts', () => {
   it('reuses a search’s counts across sorts and its own filters, and counts again on every server after a new listing', async () => {
     const seller = await createUser(t.db, { role: 'seller', password: null });
     const category = await createCategory(t.db);
@@ -68,7 +69,7 @@ describe('kept facet counts', () => {
   });
 });
 
-describe('kept search words', () => {
+describe('cached search words', () => {
   it('reads a misspelt word against the vocabulary as it is on the very next search of every server', async () => {
     const seller = await createUser(t.db, { role: 'seller', password: null });
     const refs = { categoryId: (await createCategory(t.db)).id, sellerId: seller.id };
@@ -85,7 +86,7 @@ describe('kept search words', () => {
   });
 });
 
-describe('kept places', () => {
+describe('cached places', () => {
   it('finds a listing in a town new to the catalogue by that town on the very next search of every server', async () => {
     const seller = await createUser(t.db, { role: 'seller', password: null });
     const refs = { categoryId: (await createCategory(t.db)).id, sellerId: seller.id };
@@ -103,26 +104,26 @@ describe('kept places', () => {
   });
 });
 
-describe('facetCountKeeper', () => {
+describe('facetCountCache', () => {
   const versions = { current: async () => '0:1', now: () => '0:1', onForget: () => undefined };
   const request = { caughtUp: null };
 
   it('keeps the most recently used searches, up to its bound, and counts the others again', async () => {
-    const keep = facetCountKeeper(versions)(request);
+    const keep = facetCountCache(versions)(request);
     const counted: string[] = [];
     const count = (key: string) => keep(key, async () => (counted.push(key), { groups: [], complete: true }));
-    for (let index = 0; index <= KEPT_FACET_SEARCHES; index++) await count(`search ${index}`);
-    expect(counted).toHaveLength(KEPT_FACET_SEARCHES + 1);
-    await count(`search ${KEPT_FACET_SEARCHES}`);
+    for (let index = 0; index <= CACHED_FACET_SEARCHES; index++) await count(`search ${index}`);
+    expect(counted).toHaveLength(CACHED_FACET_SEARCHES + 1);
+    await count(`search ${CACHED_FACET_SEARCHES}`);
     await count('search 1');
-    expect(counted).toHaveLength(KEPT_FACET_SEARCHES + 1);
+    expect(counted).toHaveLength(CACHED_FACET_SEARCHES + 1);
     // The first search was the least recently used when the bound was passed.
     await count('search 0');
     expect(counted.at(-1)).toBe('search 0');
   });
 
   it('shares one count among searches asked while it runs, and keeps no failed count', async () => {
-    const keep = facetCountKeeper(versions)(request);
+    const keep = facetCountCache(versions)(request);
     let counts = 0;
     const failing = () => keep('broken', async () => (counts++, Promise.reject(new Error('gone'))));
     await expect(Promise.all([failing(), failing()])).rejects.toThrow('gone');

@@ -3,12 +3,12 @@ import { dataOf, FACET_COUNT_LIMIT, NEAR_DEFAULT_RADIUS_KM, NEAR_MAX_RADIUS_KM, 
 import { notFound } from '../http/errors.ts';
 import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import { errorResponses } from '../http/responses.ts';
-import { searchCatalogue } from './catalogue-search.ts';
-import { distanceKm } from './distance-search.ts';
-import { facetCountKeeper, searchPlacesKeeper, searchWordsKeeper } from './facet-counts.ts';
-import { findGoneProduct, findProductDetails } from './product-details.ts';
-import { contactWithheldDescription, toProduct } from './product-repository.ts';
-import { countsAView } from './product-views.ts';
+import { searchCatalogue } from './search.ts';
+import { distanceKm } from './distance.ts';
+import { facetCountCache, searchPlacesCache, searchWordsCache } from './search-caches.ts';
+import { findGoneProduct, findProductDetails } from '../products/product-details.ts';
+import { contactWithheldDescription, toProduct } from '../products/product-repository.ts';
+import { countsAView } from '../products/product-views.ts';
 
 const searchDescription = [
   contactWithheldDescription,
@@ -23,9 +23,9 @@ const searchDescription = [
 ].join(' ');
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const keptFacetGroups = facetCountKeeper(app.dataVersions);
-  const keptWords = searchWordsKeeper(app.dataVersions);
-  const keptPlaces = searchPlacesKeeper(app.dataVersions);
+  const cachedFacetGroups = facetCountCache(app.dataVersions);
+  const cachedWords = searchWordsCache(app.dataVersions);
+  const cachedPlaces = searchPlacesCache(app.dataVersions);
   app.get(
     '/products',
     {
@@ -44,8 +44,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await enforceLimit(app.db, { limit: RATE_LIMITS.searchesPerAddress, subject: request.ip });
-      const kept = { facetGroupsOf: keptFacetGroups(request), wordsOf: keptWords(request), placesOf: keptPlaces(request) };
-      const result = await searchCatalogue(app.db, request.query, kept, { facetSampleFrom: app.config.facetSampleFrom });
+      const caches = { facetGroupsOf: cachedFacetGroups(request), wordsOf: cachedWords(request), placesOf: cachedPlaces(request) };
+      const result = await searchCatalogue(app.db, request.query, caches, { facetSampleFrom: app.config.facetSampleFrom });
       const { point } = result;
       const data = result.rows.map((row) => ({
         ...toProduct(row),
@@ -62,7 +62,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         access: 'public',
         cache: {
           tables: ['categories', 'products', 'users', 'reviews'],
-          // Counted as it is answered, computed or kept.
+          // Counted as it is answered, computed or cached.
           onAnswer: countsAView(app),
         },
       },

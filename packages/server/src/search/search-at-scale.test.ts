@@ -5,7 +5,7 @@ import pg from 'pg';
 import { setupTestApp } from '../../test/app.ts';
 import { createCategory, createProduct, createUser } from '../demo/factories.ts';
 import { seedCatalogue } from '../demo/catalogue-seed.ts';
-import { planSearch, searchShapes } from './search-plans.ts';
+import { planSearch, searchShapes } from './plans.ts';
 
 const t = setupTestApp();
 /** More listings than facets count, in the catalogue seed's categories and words. */
@@ -76,9 +76,9 @@ describe('search over a seeded catalogue', () => {
     // Pages of three: more than two of them, each read through the cursor the page before gave.
     expect(truth.length).toBeGreaterThan(6);
     expect(truth.length).toBeLessThan(FACET_COUNT_LIMIT);
-    const walked = (await searchAll(new URLSearchParams(query).toString(), 3)).map((product) => product._id);
-    expect(new Set(walked).size).toBe(walked.length);
-    expect(walked.toSorted()).toEqual(truth.map((row) => row.id).toSorted());
+    const paged = (await searchAll(new URLSearchParams(query).toString(), 3)).map((product) => product._id);
+    expect(new Set(paged).size).toBe(paged.length);
+    expect(paged.toSorted()).toEqual(truth.map((row) => row.id).toSorted());
     expect((await search(new URLSearchParams(query).toString())).facets!.exact).toBe(true);
 
     const client = new pg.Client({ connectionString: t.database.url });
@@ -99,7 +99,7 @@ describe('search over a seeded catalogue', () => {
     }
   });
 
-  it('walks a town’s own listings newest first for a word too common there to gather, page after page', async () => {
+  it('reads a town’s own listings in order newest first for a word too common there to collect, page after page', async () => {
     // More listings in one town than are collected and sorted: named "Oak …", or holding the word in their
     // description only, or not at all; and more of the word elsewhere than the town holds listings.
     const listed = (name: SQL, description: SQL, location: string, from: number, to: number) => t.db.execute(sql`
@@ -128,7 +128,7 @@ describe('search over a seeded catalogue', () => {
     expect(truth.length).toBeGreaterThan(FACET_COUNT_LIMIT);
     const newest = await searchAll('q=oak&location=Sreemangal&sort=newest', 100);
     expect(newest.map((product) => product._id)).toEqual(truth.map((row) => row.id));
-    // By relevance: every named piece before every other, none twice, none left out.
+    // By relevance: every named listing before every other, none twice, none left out.
     const relevant = (await searchAll('q=oak&location=Sreemangal', 100)).map((product) => product._id);
     const namedIds = new Set(truth.filter((row) => row.named).map((row) => row.id));
     expect(relevant.toSorted()).toEqual(truth.map((row) => row.id).toSorted());
@@ -153,16 +153,16 @@ describe('search over a seeded catalogue', () => {
       // the ranked tier's end as well, PostgreSQL started the index scan there and read every entry
       // down to the cursor, so each page cost more than the one before.
       for (const query of [{ q: 'oak', location: 'Sreemangal' }, { q: 'oak' }]) {
-        const named = (await planSearch(client, { name: 'older named pieces', query, page: 3 })).filter(({ statement }) => statement.includes(`'2|' ||`));
+        const named = (await planSearch(client, { name: 'older named listings', query, page: 3 })).filter(({ statement }) => statement.includes(`'2|' ||`));
         expect(named, query.location ?? 'everywhere').toHaveLength(1);
         expect(named[0]!.plan.match(/ROW\(posted_at, (id|product_id)\) </g), named[0]!.plan).toHaveLength(1);
       }
 
-      // By relevance, the page reaching the pieces that only mention the word counts them from the
+      // By relevance, the page reaching the listings that only mention the word counts them from the
       // place words' index, and it and the later pages collect those few from it, instead of reading
       // every older listing of the town, or the word's list in a town and its neighbour. (Pages of
       // 100: the one whose last row, or the row past it that says another page follows, is not named;
-      // when that page ends with a named piece, the next starts among them and counts again.)
+      // when that page ends with a named listing, the next starts among them and counts again.)
       const reaching = Math.floor((namedIds.size - 1) / 100) + 1;
       const counting = (page: number) => page === reaching || (page === reaching + 1 && namedIds.size % 100 === 0);
       const othersOf = async (location: string, page: number) => {
@@ -170,7 +170,7 @@ describe('search over a seeded catalogue', () => {
         const counts = plans.filter(({ statement }) => statement.startsWith('select count(*)'));
         return { counts, others: plans.filter(({ statement }) => statement.includes(`'3|' ||`)) };
       };
-      const gathersOthers = async (location: string, others: number) => {
+      const collectsOthers = async (location: string, others: number) => {
         for (let page = reaching; page <= Math.ceil((namedIds.size + others) / 100); page++) {
           const plans = await othersOf(location, page);
           expect(plans.counts, `${location}, page ${page}`).toHaveLength(counting(page) ? 1 : 0);
@@ -181,7 +181,7 @@ describe('search over a seeded catalogue', () => {
           }
         }
       };
-      await gathersOthers('Sreemangal', truth.length - namedIds.size);
+      await collectsOthers('Sreemangal', truth.length - namedIds.size);
 
       // None left in the town, one in another: the last page counts none and reads no third tier.
       await listed(sql`'Plain stool'`, sql`'Sat by an oak door'`, 'Moulvibazar', 4_501, 4_501);
@@ -204,13 +204,13 @@ describe('search over a seeded catalogue', () => {
       const twoPlaces = (await searchAll('q=oak&location=Sreemangal', 100)).map((product) => product._id);
       expect(twoPlaces).toHaveLength(namedIds.size + 5);
       expect(twoPlaces.slice(0, namedIds.size).toSorted()).toEqual([...namedIds].toSorted());
-      await gathersOthers('Sreemangal', 5);
+      await collectsOthers('Sreemangal', 5);
     } finally {
       await client.end();
     }
   });
 
-  it('gathers and sorts the few matches of a word in no name, or of words seldom together, instead of walking the listings in order', async () => {
+  it('collects and sorts the few matches of a word in no name, or of words seldom together, instead of reading the listings in order', async () => {
     const client = new pg.Client({ connectionString: t.database.url });
     await client.connect();
     try {
@@ -257,7 +257,7 @@ describe('search over a seeded catalogue', () => {
     expect((await search('q=zephyrine')).facets).toMatchObject({ condition: counts, exact: true });
   });
 
-  it('corrects a misspelt word to the catalogue word a person meant, and puts the pieces it names first', async () => {
+  it('corrects a misspelt word to the catalogue word a person meant, and puts the listings it names first', async () => {
     for (const [typo, word] of [
       ['chiar', 'chair'],
       ['sofaa', 'sofa'],
@@ -274,7 +274,7 @@ describe('search over a seeded catalogue', () => {
       const { data } = await search(`q=${encodeURIComponent(typo!)}`);
       const named = data.map((product) => product.productName.toLowerCase().includes(word!));
       expect(named[0], typo).toBe(true);
-      // The pieces named by the word come first (then those of its category, for a rarer word).
+      // The listings named by the word come first (then those of its category, for a rarer word).
       expect(named, typo).toEqual([...named].sort().reverse());
     }
   });
@@ -297,7 +297,7 @@ describe('search over a seeded catalogue', () => {
     expect(miscounted.rows).toEqual([]);
     const [{ walnut }] = (await t.db.execute<{ walnut: number }>(sql`select listings as walnut from search_name_word_counts where term = 'walnut'`)).rows as [{ walnut: number }];
     expect(walnut).toBeGreaterThan(0);
-    // Two words: through the list, the same pieces as the name index gives.
+    // Two words: through the list, the same listings as the name index gives.
     const named = await t.db.execute<{ id: string }>(sql`
       select id from products where to_tsvector('furniture_search', product_name) @@ to_tsquery('furniture_search', 'walnut & dresser')
         and in_stock = 'available' and state = 'available' and moderation is null`);
@@ -316,7 +316,7 @@ describe('search over a seeded catalogue', () => {
 });
 
 describe('relevance', () => {
-  it('lists the pieces named by the words first, then those matching them elsewhere, newest first in each, page after page', async () => {
+  it('lists the listings named by the words first, then those matching them elsewhere, newest first in each, page after page', async () => {
     const seller = await createUser(t.db, { role: 'seller', password: null });
     const category = await createCategory(t.db, { categoryName: 'Quokka corner' });
     const refs = { categoryId: category.id, sellerId: seller.id };

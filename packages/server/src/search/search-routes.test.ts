@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { conditions, type Product, type SearchResponse } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
 import { createCategory, createProduct, createUser } from '../demo/factories.ts';
-import { RANKED_NAMED } from './catalogue-search.ts';
-import { searchFingerprint } from './search-cursor.ts';
-import { fitsInSpace, fitsThroughDoorway } from './fit-geometry.ts';
+import { RANKED_BY_NAME } from './thresholds.ts';
+import { searchFingerprint } from './cursor.ts';
+import { fitsInSpace, fitsThroughDoorway } from '../products/fit-geometry.ts';
 
 const t = setupTestApp();
 
@@ -48,7 +48,7 @@ function forgedCursor(sort: string, key: string, search: Record<string, string> 
 }
 
 describe('GET /api/products: words', () => {
-  it('ranks a piece named by the words above one that only mentions them', async () => {
+  it('ranks a listing named by the words above one that only mentions them', async () => {
     const { refs } = await catalogue();
     await createProduct(t.db, refs, { productName: 'Grey armchair', description: 'Goes well with a zanzibar sofa' });
     await createProduct(t.db, refs, { productName: 'Zanzibar sofa', description: 'Three seats, linen' });
@@ -59,7 +59,7 @@ describe('GET /api/products: words', () => {
     expect(names(body.data)).toEqual(['Zanzibar sofa', 'Grey armchair']);
   });
 
-  it('ranks the pieces named by every word by how well the name matches: the words together, in a short name, first', async () => {
+  it('ranks the listings named by every word by how well the name matches: the words together, in a short name, first', async () => {
     const { refs } = await catalogue();
     const at = (day: number) => new Date(Date.UTC(2025, 1, day));
     await createProduct(t.db, refs, { productName: 'Chair of solid zelkova with a cushion', postedAt: at(5) });
@@ -84,7 +84,7 @@ describe('GET /api/products: words', () => {
     expect(names((await search({ q: category.categoryName.split(' ')[0]! })).body.data)).toEqual(['Café chairs from Kraków']);
   });
 
-  it('still finds a piece when a word is misspelt', async () => {
+  it('still finds a listing when a word is misspelt', async () => {
     const { refs } = await catalogue();
     await createProduct(t.db, refs, { productName: 'Walnut sideboard', description: 'Mid-century, six drawers' });
     expect(names((await search({ q: 'walnutt' })).body.data)).toEqual(['Walnut sideboard']);
@@ -177,7 +177,7 @@ describe('GET /api/products: filters', () => {
 });
 
 describe('GET /api/products: will it fit?', () => {
-  it('keeps pieces that stand in the space, turned about the vertical if need be, and leaves out unmeasured ones', async () => {
+  it('keeps listings that stand in the space, turned about the vertical if need be, and leaves out unmeasured ones', async () => {
     const { refs, category } = await catalogue();
     await createProduct(t.db, refs, { productName: 'Wide', measurements: { widthCm: 200, depthCm: 90, heightCm: 80 } });
     await createProduct(t.db, refs, { productName: 'Tall', measurements: { widthCm: 60, depthCm: 50, heightCm: 210 } });
@@ -192,7 +192,7 @@ describe('GET /api/products: will it fit?', () => {
     expect(await fits({ spaceWidth: 200, spaceDepth: 89.9 })).toEqual(['Tall']);
   });
 
-  it('keeps pieces that pass the doorway straight or tilted, as the geometry says', async () => {
+  it('keeps listings that pass the doorway straight or tilted, as the geometry says', async () => {
     const { refs, category } = await catalogue();
     // A thin, wide panel: 250 × 5 × 120 cm. Its small face (120 × 5) passes an 80 × 200 door straight.
     await createProduct(t.db, refs, { productName: 'Panel', measurements: { widthCm: 250, depthCm: 5, heightCm: 120 } });
@@ -215,28 +215,28 @@ describe('GET /api/products: will it fit?', () => {
     expect(await through(4, 300)).toEqual([]);
   });
 
-  it('agrees with the geometry for many random pieces and openings', async () => {
+  it('agrees with the geometry for many random listings and openings', async () => {
     const { refs, category } = await catalogue();
     let seed = 7;
     const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
     const size = () => Math.round(10 + random() * 240);
-    const pieces = Array.from({ length: 60 }, (_, index) => ({
+    const listings = Array.from({ length: 60 }, (_, index) => ({
       name: `Piece ${index}`,
       measurements: { widthCm: size(), depthCm: size(), heightCm: size() },
     }));
-    for (const piece of pieces) await createProduct(t.db, refs, { productName: piece.name, measurements: piece.measurements });
+    for (const listing of listings) await createProduct(t.db, refs, { productName: listing.name, measurements: listing.measurements });
     for (let trial = 0; trial < 6; trial++) {
       const door = { widthCm: 40 + Math.round(random() * 100), heightCm: 150 + Math.round(random() * 80) };
       const space = { widthCm: size(), depthCm: size(), heightCm: size() };
       const viaApi = names(await searchAll({ categoryId: category.id, doorWidth: door.widthCm, doorHeight: door.heightCm, spaceWidth: space.widthCm, spaceDepth: space.depthCm, spaceHeight: space.heightCm }, 100));
-      const expected = pieces.filter((piece) => fitsThroughDoorway(piece.measurements, door) && fitsInSpace(piece.measurements, space)).map((piece) => piece.name);
+      const expected = listings.filter((listing) => fitsThroughDoorway(listing.measurements, door) && fitsInSpace(listing.measurements, space)).map((listing) => listing.name);
       expect(viaApi.sort()).toEqual(expected.sort());
     }
   });
 });
 
 describe('GET /api/products: keyset pages', () => {
-  it('walks every sort page by page, neither skipping nor repeating while rows are added', async () => {
+  it('pages through every sort, neither skipping nor repeating while rows are added', async () => {
     const { refs, category } = await catalogue();
     const postedAt = new Date('2025-05-05T05:05:05.123Z');
     // Equal prices and equal posting times: the id breaks ties.
@@ -261,10 +261,10 @@ describe('GET /api/products: keyset pages', () => {
     }
   });
 
-  it(`walks by relevance past the ${RANKED_NAMED} ranked pieces, neither skipping nor repeating while named pieces are added`, async () => {
+  it(`pages by relevance past the ${RANKED_BY_NAME} ranked listings, neither skipping nor repeating while named listings are added`, async () => {
     const { refs, category } = await catalogue();
     const originals: string[] = [];
-    for (let index = 0; index < RANKED_NAMED + 6; index++) {
+    for (let index = 0; index < RANKED_BY_NAME + 6; index++) {
       // Names of several lengths, so ranks differ; posting times differ from the rank order.
       const filler = ' with brass handles'.repeat(index % 3);
       const product = await createProduct(t.db, refs, { productName: `Yew bureau ${index}${filler}`, postedAt: new Date(Date.UTC(2024, 0, 1, 0, index)) });
@@ -288,11 +288,11 @@ describe('GET /api/products: keyset pages', () => {
     } while (cursor);
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.filter((id) => originals.includes(id)).sort()).toEqual([...originals].sort());
-    // The pieces that only mention the words come last.
+    // The listings that only mention the words come last.
     expect(seen.slice(-3).sort()).toEqual(originals.slice(-3).sort());
   });
 
-  it('keeps the walk stable for rows inserted in the middle of the order', async () => {
+  it('keeps paging stable for rows inserted in the middle of the order', async () => {
     const { refs, category } = await catalogue();
     for (const price of ['10.00', '20.00', '30.00', '40.00', '50.00', '60.00']) {
       await createProduct(t.db, refs, { productName: `P${price}`, resalePrice: price });
@@ -321,8 +321,8 @@ describe('GET /api/products: keyset pages', () => {
       exact: true,
       estimated: false,
     });
-    const walked = await searchAll({ q: 'zebrawood', categoryId: category.id, condition: 'Good' });
-    expect(walked).toHaveLength(body.facets!.condition.Good!);
+    const paged = await searchAll({ q: 'zebrawood', categoryId: category.id, condition: 'Good' });
+    expect(paged).toHaveLength(body.facets!.condition.Good!);
     for (const condition of conditions) {
       expect(await searchAll({ q: 'zebrawood', categoryId: category.id, condition })).toHaveLength(body.facets!.condition[condition]!);
     }

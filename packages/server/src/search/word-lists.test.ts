@@ -5,8 +5,8 @@ import type { SearchResponse } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
 import { createCategory, createProduct, createUser } from '../demo/factories.ts';
 import { categories, products } from '../db/schema/index.ts';
-import { NAME_INDEX_UP_TO, RANKED_NAMED } from './catalogue-search.ts';
-import { planSearch, type SearchShape } from './search-plans.ts';
+import { NAME_INDEX_UP_TO, RANKED_BY_NAME } from './thresholds.ts';
+import { planSearch, type SearchShape } from './plans.ts';
 
 const t = setupTestApp();
 
@@ -15,21 +15,21 @@ const byKey = (rows: Listed[]) => [...rows].sort((a, b) => `${a.term}|${a.posted
 
 /** The document words' list the triggers maintained equals one made afresh from the listings' documents. */
 async function expectDocumentWordsFresh(step: string) {
-  const kept = await t.db.execute<Listed>(sql`select term, posted_at::text, product_id::text from search_document_words`);
+  const stored = await t.db.execute<Listed>(sql`select term, posted_at::text, product_id::text from search_document_words`);
   const fresh = await t.db.execute<Listed>(sql`
     select distinct unnest(tsvector_to_array(search_vector)) as term, posted_at::text, id::text as product_id from products`);
-  expect(byKey(kept.rows), step).toEqual(byKey(fresh.rows));
+  expect(byKey(stored.rows), step).toEqual(byKey(fresh.rows));
 }
 
 /** The name words' list and counts the triggers maintained equal those made afresh from the listings. */
 async function expectNameWordsFresh(step: string) {
-  const kept = await t.db.execute<Listed>(sql`select term, posted_at::text, product_id::text from search_name_words`);
+  const stored = await t.db.execute<Listed>(sql`select term, posted_at::text, product_id::text from search_name_words`);
   const fresh = await t.db.execute<Listed>(sql`
     select distinct unnest(tsvector_to_array(to_tsvector('furniture_search', product_name))) as term, posted_at::text, id::text as product_id
     from products`);
-  expect(byKey(kept.rows), step).toEqual(byKey(fresh.rows));
+  expect(byKey(stored.rows), step).toEqual(byKey(fresh.rows));
   const counts = await t.db.execute(sql`
-    select coalesce(k.term, f.term) as term, k.listings as kept, f.listings as fresh
+    select coalesce(k.term, f.term) as term, k.listings as stored, f.listings as fresh
     from (select term, listings from search_name_word_counts where listings <> 0) k
     full join (select term, count(*)::int as listings from search_name_words group by term) f on f.term = k.term
     where k.listings is distinct from f.listings`);
@@ -42,8 +42,8 @@ async function search(query: Record<string, string | number>) {
   return response.json<SearchResponse>();
 }
 
-/** Every page of a search, `limit` pieces a page; `between` runs before each next page. */
-async function walk(query: Record<string, string | number>, limit: number, between: (page: number) => Promise<void> = async () => {}) {
+/** Every page of a search, `limit` listings a page; `between` runs before each next page. */
+async function readAll(query: Record<string, string | number>, limit: number, between: (page: number) => Promise<void> = async () => {}) {
   const seen: string[] = [];
   let cursor: string | null = null;
   let page = 0;
@@ -58,7 +58,7 @@ async function walk(query: Record<string, string | number>, limit: number, betwe
 
 /**
  * The relevance order of a search computed over the listings themselves, without the list: the
- * newest RANKED_NAMED listings named by every word best named first, the older named listings newest
+ * newest RANKED_BY_NAME listings named by every word best named first, the older named listings newest
  * first, then the other matches newest first (decision 27).
  */
 async function relevanceOrder(categoryId: string, words: string) {
@@ -70,14 +70,14 @@ async function relevanceOrder(categoryId: string, words: string) {
       and search_vector @@ plainto_tsquery('furniture_search', ${words})
     order by posted_at desc, id desc`);
   const named = rows.filter((row) => row.named);
-  const ranked = named.slice(0, RANKED_NAMED).sort((a, b) => b.rank - a.rank);
-  return [...ranked, ...named.slice(RANKED_NAMED), ...rows.filter((row) => !row.named)].map((row) => row.id);
+  const ranked = named.slice(0, RANKED_BY_NAME).sort((a, b) => b.rank - a.rank);
+  return [...ranked, ...named.slice(RANKED_BY_NAME), ...rows.filter((row) => !row.named)].map((row) => row.id);
 }
 
 const materials = ['Quillon', 'Brass', 'Ashen', 'Rustic', 'Quillon oak'];
 const kinds = ['dresser', 'chest', 'dresser with mirror', 'bureau', 'tall dresser'];
 
-/** A category of many pieces whose names mix a few words, posted at times unlike their order of insertion. */
+/** A category of many listings whose names mix a few words, posted at times unlike their order of insertion. */
 async function seededCatalogue(size: number) {
   const seller = await createUser(t.db, { role: 'seller', password: null });
   const category = await createCategory(t.db);
@@ -102,7 +102,7 @@ async function seededCatalogue(size: number) {
  * More listings than NAME_INDEX_UP_TO named by every word the tests search for, older than theirs,
  * so that searches go through the words' lists: in a category of their own, or `soldIn` the
  * tests' category. Sold, they are not among what a search shows by default, yet the stored word
- * counts (what the public may see, sold pieces included) say the words are common in that
+ * counts (what the public may see, sold listings included) say the words are common in that
  * category: a first page, whose facets count what it shows, collects its few matches, and the
  * pages after it read the lists in order.
  */
@@ -143,7 +143,7 @@ describe('the name words’ list', () => {
     await expectNameWordsFresh('deleted');
   });
 
-  it('gives a search of one word or several the pieces and the order the listings give, page by page', async () => {
+  it('gives a search of one word or several the listings and the order the listings give, page by page', async () => {
     const { category } = await seededCatalogue(150);
     // Read from the name index first, then, once the words name many listings, through the list.
     for (const through of ['name index', 'list']) {
@@ -151,14 +151,14 @@ describe('the name words’ list', () => {
       for (const words of ['quillon dresser', 'dresser quillon stool', 'oak quillon', 'mirror dresser', 'brass chest stool', 'quillon', 'stool']) {
         const expected = await relevanceOrder(category.id, words);
         expect(expected.length, words).toBeGreaterThan(0);
-        expect(await walk({ categoryId: category.id, q: words }, 7), `${words}, ${through}`).toEqual(expected);
+        expect(await readAll({ categoryId: category.id, q: words }, 7), `${words}, ${through}`).toEqual(expected);
         // The first page ranks the newest named listings in one read.
         expect((await search({ categoryId: category.id, q: words })).data.map((product) => product._id), `${words}, ${through}`).toEqual(expected.slice(0, 24));
       }
     }
   });
 
-  it('reads the pieces one word names, when it names many, through its list, never parsing every listing’s name newest first', async () => {
+  it('reads the listings one word names, when it names many, through its list, never parsing every listing’s name newest first', async () => {
     await nameTheWordsOften();
     const client = new pg.Client({ connectionString: t.database.url });
     await client.connect();
@@ -176,19 +176,19 @@ describe('the name words’ list', () => {
     }
   });
 
-  it('keeps a walk of several words stable while named pieces are added, renamed, renamed into the words and deleted', async () => {
+  it('keeps paging of several words stable while named listings are added, renamed, renamed into the words and deleted', async () => {
     const { refs, category, made } = await seededCatalogue(150);
     await nameTheWordsOften({ soldIn: category.id });
     const query = { categoryId: category.id, q: 'quillon dresser' };
     const before = await relevanceOrder(category.id, 'quillon dresser');
     const oldest = [...made].sort((a, b) => a.postedAt.getTime() - b.postedAt.getTime());
     // Listings the pages have not reached when they change: a named one renamed away and one deleted
-    // (both among the oldest named), and the oldest piece of all renamed into the words.
+    // (both among the oldest named), and the oldest listing of all renamed into the words.
     const namedOldest = oldest.filter((product) => before.includes(product.id) && /quillon/i.test(product.productName) && /dresser/i.test(product.productName));
     const [renamedAway, deleted] = namedOldest;
     const renamedIn = oldest.find((product) => !before.includes(product.id) && product.inStock === 'available')!;
     const added: string[] = [];
-    const seen = await walk(query, 5, async (page) => {
+    const seen = await readAll(query, 5, async (page) => {
       if (page === 0) {
         await t.db.update(products).set({ productName: 'Plain bench' }).where(eq(products.id, renamedAway!.id));
         await t.db.delete(products).where(eq(products.id, deleted!.id));
@@ -201,10 +201,10 @@ describe('the name words’ list', () => {
     expect(seen.filter((id) => untouched.includes(id))).toEqual(untouched);
     expect(seen).not.toContain(renamedAway!.id);
     expect(seen).not.toContain(deleted!.id);
-    // The oldest piece, renamed into the words before the pages reached the old named listings, is among them.
+    // The oldest listing, renamed into the words before the pages reached the old named listings, is among them.
     expect(seen).toContain(renamedIn.id);
     expect(added.filter((id) => seen.includes(id)).length).toBeGreaterThan(0);
-    await expectNameWordsFresh('after the walk');
+    await expectNameWordsFresh('after paging');
   });
 });
 
@@ -256,15 +256,15 @@ describe('the document words’ list', () => {
     await expectDocumentWordsFresh('deleted');
   });
 
-  it('gives the pieces that only mention the words, and a search newest first, through the list of the word fewest listings hold, in the order the listings give', async () => {
+  it('gives the listings that only mention the words, and a search newest first, through the list of the word fewest listings hold, in the order the listings give', async () => {
     const { category } = await seededCatalogue(150);
     await nameTheWordsOften({ soldIn: category.id });
     for (const words of ['quillon dresser', 'dresser quillon', 'matches dresser']) {
       const query = { categoryId: category.id, q: words };
-      expect(await walk(query, 7), words).toEqual(await relevanceOrder(category.id, words));
-      expect(await walk({ ...query, sort: 'newest' }, 7), `${words}, newest`).toEqual(await newestOrder(category.id, words));
+      expect(await readAll(query, 7), words).toEqual(await relevanceOrder(category.id, words));
+      expect(await readAll({ ...query, sort: 'newest' }, 7), `${words}, newest`).toEqual(await newestOrder(category.id, words));
     }
-    // Past the first page: the last page by relevance holds pieces that only mention the words,
+    // Past the first page: the last page by relevance holds listings that only mention the words,
     // read through the document words, as is every page newest first.
     const pages = Math.ceil((await relevanceOrder(category.id, 'quillon dresser')).length / 7);
     expect(await pageStatements({ categoryId: category.id, q: 'quillon dresser' }, pages, 7)).toContain('search_document_words');
@@ -275,7 +275,7 @@ describe('the document words’ list', () => {
     expect(await pageStatements({ categoryId: category.id, q: 'quillon dresser', sort: 'price-asc' }, 2, 7)).toEqual(['none']);
   });
 
-  it('keeps a walk newest first through the list stable while matches are added, edited out of the words and deleted', async () => {
+  it('keeps paging newest first through the list stable while matches are added, edited out of the words and deleted', async () => {
     const { refs, category, made } = await seededCatalogue(150);
     await nameTheWordsOften({ soldIn: category.id });
     const query = { categoryId: category.id, q: 'quillon dresser', sort: 'newest' };
@@ -283,7 +283,7 @@ describe('the document words’ list', () => {
     const oldest = [...made].sort((a, b) => a.postedAt.getTime() - b.postedAt.getTime()).filter((product) => before.includes(product.id));
     const [editedOut, deleted] = oldest;
     const added: string[] = [];
-    const seen = await walk(query, 5, async (page) => {
+    const seen = await readAll(query, 5, async (page) => {
       if (page === 0) {
         await t.db.update(products).set({ productName: 'Plain bench', description: 'Plain' }).where(eq(products.id, editedOut!.id));
         await t.db.delete(products).where(eq(products.id, deleted!.id));
@@ -294,23 +294,23 @@ describe('the document words’ list', () => {
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toEqual(before.filter((id) => id !== editedOut!.id && id !== deleted!.id));
     expect(added.some((id) => seen.includes(id))).toBe(false);
-    await expectDocumentWordsFresh('after the walk');
+    await expectDocumentWordsFresh('after paging');
   });
 });
 
 describe('a search within a category', () => {
-  it('gathers the few pieces of a category holding a word common elsewhere, and reads none when no piece there holds it', async () => {
+  it('collects the few listings of a category holding a word common elsewhere, and reads none when no listing there holds it', async () => {
     const elsewhere = await nameTheWordsOften();
     const { category } = await seededCatalogue(150);
-    // "oak" names the filler's 1,001 pieces, and 30 of the category's.
+    // "oak" names the filler's 1,001 listings, and 30 of the category's.
     for (const sort of ['relevance', 'newest'] as const) {
       const query = { categoryId: category.id, q: 'oak', sort };
-      expect(await walk(query, 7), sort).toEqual(sort === 'newest' ? await newestOrder(category.id, 'oak') : await relevanceOrder(category.id, 'oak'));
+      expect(await readAll(query, 7), sort).toEqual(sort === 'newest' ? await newestOrder(category.id, 'oak') : await relevanceOrder(category.id, 'oak'));
       const plans = await pagePlans(query, 2, 7);
       expect(plans.length, sort).toBeGreaterThan(0);
       for (const { statement, plan } of plans) expect(plan, `${sort}: ${statement}`).toMatch(/Sort Key: \(\(products\.resale_price \* '0'::numeric\)\)/);
     }
-    // "old" is in every filler piece's description and in none of the category's.
+    // "old" is in every filler listing's description and in none of the category's.
     const none = await search({ categoryId: category.id, q: 'old' });
     expect(none.data).toEqual([]);
     expect(none.nextCursor).toBeNull();

@@ -2,7 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { SearchQuery } from '@furniture/contract';
 import * as schema from '../db/schema/index.ts';
-import { searchCatalogue } from './catalogue-search.ts';
+import { searchCatalogue } from './search.ts';
 
 /**
  * The query plans of every shape of catalogue search (decision 27), for the plan test (a small
@@ -62,10 +62,10 @@ export function searchShapes(categoryId: string): SearchShape[] {
     { name: 'page 40, category', query: { categoryId }, page: 40 },
     { name: 'page 40, price-asc', query: { sort: 'price-asc' }, page: 40 },
     { name: 'page 40, words, relevance', query: { q: 'oak chair' }, page: 40 },
-    { name: 'page 40, words past the named pieces, relevance', query: { q: 'walnut dresser' }, page: 40 },
+    { name: 'page 40, words past the named listings, relevance', query: { q: 'walnut dresser' }, page: 40 },
     { name: 'page 40, two words, newest', query: { q: 'walnut dresser', sort: 'newest' }, page: 40 },
     { name: 'two words in a category, newest', query: { q: 'walnut dresser', categoryId, sort: 'newest' } },
-    { name: 'a word no piece of the category holds', query: { q: 'sofa', categoryId, sort: 'newest' } },
+    { name: 'a word no listing of the category holds', query: { q: 'sofa', categoryId, sort: 'newest' } },
   ];
 }
 

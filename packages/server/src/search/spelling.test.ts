@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestTerm, editDistance, wordsOneEditAway } from './search-spelling.ts';
+import { closestTerm, editDistance, wordsOneEditAway } from './spelling.ts';
 
 describe('editDistance', () => {
   it('counts a swap of two neighbouring letters as one edit, like a left-out, added or changed letter', () => {

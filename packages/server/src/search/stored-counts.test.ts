@@ -5,7 +5,7 @@ import pg from 'pg';
 import { setupTestApp } from '../../test/app.ts';
 import { createCategory, createProduct, createUser } from '../demo/factories.ts';
 import { categories, products } from '../db/schema/index.ts';
-import { planSearch } from './search-plans.ts';
+import { planSearch } from './plans.ts';
 
 const t = setupTestApp();
 
@@ -25,11 +25,11 @@ const byKey = (rows: CountRow[]) => [...rows].sort((a, b) => `${a.key}|${a.categ
 const visible = sql`state in ('available', 'reserved', 'sold') and moderation is null`;
 
 /** The word (with those naming it) and place counts the trigger maintained, and the same counted afresh from the listings the public sees. */
-async function keptAndFresh() {
+async function storedAndFresh() {
   const read = async (statement: SQL) => byKey((await t.db.execute<CountRow>(statement)).rows);
   return {
     words: {
-      kept: await read(sql`select term as key, category_id, condition::text, in_stock::text, listings, named from search_word_counts where listings <> 0`),
+      stored: await read(sql`select term as key, category_id, condition::text, in_stock::text, listings, named from search_word_counts where listings <> 0`),
       fresh: await read(sql`
         select w.lexeme as key, category_id, condition::text, in_stock::text, count(*)::int as listings,
           (count(*) filter (where search_vector @@ (quote_literal(w.lexeme) || ':A')::tsquery))::int as named
@@ -37,7 +37,7 @@ async function keptAndFresh() {
         where ${visible} group by w.lexeme, category_id, condition, in_stock`),
     },
     places: {
-      kept: await read(sql`select place as key, category_id, condition::text, in_stock::text, listings from search_place_counts where listings <> 0`),
+      stored: await read(sql`select place as key, category_id, condition::text, in_stock::text, listings from search_place_counts where listings <> 0`),
       fresh: await read(sql`
         select furniture_fold(location) as key, category_id, condition::text, in_stock::text, count(*)::int as listings
         from products where ${visible} group by 1, category_id, condition, in_stock`),
@@ -45,10 +45,10 @@ async function keptAndFresh() {
   };
 }
 
-async function expectKeptCountsFresh(step: string) {
-  const { words, places } = await keptAndFresh();
-  expect(words.kept, step).toEqual(words.fresh);
-  expect(places.kept, step).toEqual(places.fresh);
+async function expectStoredCountsFresh(step: string) {
+  const { words, places } = await storedAndFresh();
+  expect(words.stored, step).toEqual(words.fresh);
+  expect(places.stored, step).toEqual(places.fresh);
   const negative = await t.db.execute(sql`
     select 1 from search_word_counts where listings < 0 or named < 0 or named > listings union all select 1 from search_place_counts where listings < 0`);
   expect(negative.rows, step).toEqual([]);
@@ -71,7 +71,7 @@ async function twoCategories() {
 /** Exact facets, as counts that hold every match answer them. */
 const facets = (condition: Record<string, number>, category: Record<string, number>) => ({ condition, category, exact: true, estimated: false });
 
-describe('word and place counts kept by a trigger', () => {
+describe('word and place counts stored by a trigger', () => {
   it('match a fresh count after inserts, sales, hiding, edits, category changes, a category renamed and deletes', async () => {
     const seller = await createUser(t.db, { role: 'seller', password: null });
     const chairs = await createCategory(t.db, { categoryName: 'Zorbel chairs' });
@@ -82,41 +82,41 @@ describe('word and place counts kept by a trigger', () => {
     const table = await createProduct(t.db, { ...refs, categoryId: tables.id }, { productName: 'Teak zorbel table', description: 'Seats six' });
     await createProduct(t.db, refs, { productName: 'Sold teak stool', inStock: 'sold' });
     await createProduct(t.db, refs, { productName: 'Withdrawn teak bench', state: 'withdrawn' });
-    await expectKeptCountsFresh('inserted');
+    await expectStoredCountsFresh('inserted');
 
     await t.db.update(products).set({ state: 'sold', inStock: 'sold' }).where(eq(products.id, teak.id));
-    await expectKeptCountsFresh('sold');
+    await expectStoredCountsFresh('sold');
     await t.db.update(products).set({ state: 'reserved', inStock: 'sold' }).where(eq(products.id, oak.id));
     await t.db.update(products).set({ state: 'available', inStock: 'available' }).where(eq(products.id, oak.id));
-    await expectKeptCountsFresh('reserved and released');
+    await expectStoredCountsFresh('reserved and released');
     await t.db.update(products).set({ state: 'withdrawn', inStock: 'sold' }).where(eq(products.id, table.id));
-    await expectKeptCountsFresh('withdrawn');
+    await expectStoredCountsFresh('withdrawn');
     await t.db.update(products).set({ state: 'available', inStock: 'available' }).where(eq(products.id, table.id));
     await t.db.update(products).set({ moderation: 'hidden', moderatedAt: new Date() }).where(eq(products.id, oak.id));
-    await expectKeptCountsFresh('hidden by an admin');
+    await expectStoredCountsFresh('hidden by an admin');
     await t.db.update(products).set({ moderation: null, moderatedAt: null }).where(eq(products.id, oak.id));
     // A seller suspended: every listing of theirs hidden in one statement, then shown again.
     await t.db.update(products).set({ moderation: 'hidden', hiddenBySuspension: true }).where(eq(products.sellerId, seller.id));
-    await expectKeptCountsFresh('a seller suspended');
+    await expectStoredCountsFresh('a seller suspended');
     await t.db.update(products).set({ moderation: null, hiddenBySuspension: false }).where(eq(products.sellerId, seller.id));
-    await expectKeptCountsFresh('the suspension lifted');
+    await expectStoredCountsFresh('the suspension lifted');
     await t.db.update(products).set({ categoryId: tables.id, condition: 'Excellent' }).where(eq(products.id, oak.id));
-    await expectKeptCountsFresh('moved to another category and condition');
+    await expectStoredCountsFresh('moved to another category and condition');
     await t.db.update(products).set({ productName: 'Walnut zorbel chair', description: 'Newly oiled', location: 'Banani' }).where(eq(products.id, teak.id));
-    await expectKeptCountsFresh('edited');
+    await expectStoredCountsFresh('edited');
     // The same words, one of them moved from the name to the description: only how many name it changes.
     await t.db.update(products).set({ productName: 'Zorbel chair', description: 'Walnut, newly oiled' }).where(eq(products.id, teak.id));
-    await expectKeptCountsFresh('a word no longer in the name');
+    await expectStoredCountsFresh('a word no longer in the name');
     await t.db.update(categories).set({ categoryName: 'Quorral tables' }).where(eq(categories.id, tables.id));
-    await expectKeptCountsFresh('category renamed');
+    await expectStoredCountsFresh('category renamed');
     await t.db.delete(products).where(eq(products.id, table.id));
-    await expectKeptCountsFresh('deleted');
-    const { words, places } = await keptAndFresh();
-    expect(words.kept.filter((row) => row.key === 'quorral')).toEqual([{ key: 'quorral', category_id: tables.id, condition: 'Excellent', in_stock: 'available', listings: 1, named: 0 }]);
-    expect(places.kept.filter((row) => row.key === 'banani')).toEqual([{ key: 'banani', category_id: chairs.id, condition: 'Good', in_stock: 'sold', listings: 1 }]);
+    await expectStoredCountsFresh('deleted');
+    const { words, places } = await storedAndFresh();
+    expect(words.stored.filter((row) => row.key === 'quorral')).toEqual([{ key: 'quorral', category_id: tables.id, condition: 'Excellent', in_stock: 'available', listings: 1, named: 0 }]);
+    expect(places.stored.filter((row) => row.key === 'banani')).toEqual([{ key: 'banani', category_id: chairs.id, condition: 'Good', in_stock: 'sold', listings: 1 }]);
   });
 
-  it('answer a one-word search’s facets with the counts its matches give, available only or with sold pieces', async () => {
+  it('answer a one-word search’s facets with the counts its matches give, available only or with sold listings', async () => {
     const { first, second, refs } = await twoCategories();
     await createProduct(t.db, refs, { productName: 'Plinkett sofa', condition: 'Good' });
     await createProduct(t.db, refs, { productName: 'Small plinkett sofa', condition: 'Fair', inStock: 'sold' });
@@ -152,7 +152,7 @@ describe('word and place counts kept by a trigger', () => {
     await t.db.execute(sql`update search_place_counts set listings = 0`);
     expect((await search('location=vrellmoor')).facets).toEqual(facets({ Excellent: 0, Good: 0, Fair: 0 }, {}));
     await t.db.execute(sql`select search_place_counts_recount()`);
-    // Both places of the town, a misspelt one too, with or without sold pieces, in any order.
+    // Both places of the town, a misspelt one too, with or without sold listings, in any order.
     expect((await search('location=Vrelmoor&sort=price-asc')).facets).toEqual(available);
     expect((await search('location=VRELLMOOR&inStock=false')).facets).toEqual(facets({ Excellent: 0, Good: 2, Fair: 1 }, { [first.id]: 2, [second.id]: 1 }));
     // A price or a word narrows it, and the listings are counted.
@@ -174,10 +174,10 @@ describe('word and place counts kept by a trigger', () => {
     const listingsRead = async (query: Parameters<typeof planSearch>[1]['query']) =>
       (await planSearch(client, { name: 'words apart', query })).filter(({ statement }) => statement.includes('"products"'));
     try {
-      // Together only in the first category's Fair pieces: found there, and only there.
+      // Together only in the first category's Fair listings: found there, and only there.
       expect((await search('q=zandor%20plimsy')).facets).toEqual(facets({ Excellent: 0, Good: 0, Fair: 1 }, { [first.id]: 1 }));
       expect((await search('q=zandor%20plimsy')).data.map((product) => product.productName)).toEqual(['Zandor plimsy table']);
-      // Asked in Good condition, or in the second category, with sold pieces or not: no page is read.
+      // Asked in Good condition, or in the second category, with sold listings or not: no page is read.
       for (const query of ['condition=Good', `categoryId=${second.id}`, `categoryId=${second.id}&inStock=false`]) {
         expect((await search(`q=zandor%20plimsy&${query}`)).data, query).toEqual([]);
       }

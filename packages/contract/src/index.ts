@@ -30,3 +30,5 @@ export * from './accounts.ts';
 export * from './account-texts.ts';
 export * from './places.ts';
 export * from './capabilities.ts';
+export * from './location-texts.ts';
+export * from './geo.ts';

@@ -45,7 +45,7 @@ async function openPatientSession(viewport?: { width: number; height: number }) 
 
 /** Opens a page and waits until the app has taken it over from the server's HTML (its requests settled). */
 async function visit(page: Page, path: string) {
-  await visit(page, path);
+  await page.goto(path);
   await waitForNetworkIdle(page, STEP_MS);
 }
 

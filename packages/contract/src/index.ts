@@ -33,3 +33,5 @@ export * from './account-data.ts';
 export * from './places.ts';
 export * from './capabilities.ts';
 export * from './second-step.ts';
+export * from './location-texts.ts';
+export * from './geo.ts';

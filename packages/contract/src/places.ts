@@ -6,11 +6,16 @@ export const PLACE_SUGGESTIONS_LIMIT = 10;
 /** Longest text a place search or a location may be. */
 export const PLACE_QUERY_MAX_LENGTH = 100;
 
-/** A town of the gazetteer (GeoNames): its id, name, first-level division code, country code and point. */
+/**
+ * A town of the gazetteer (GeoNames): its id, name, first-level division code, country code and
+ * point; or a place the geocoder (GEOCODER_URL) found, whose id starts with `geocoder:`. Only the
+ * geocoder knows the division's name (`regionName`): the gazetteer installed has codes alone.
+ */
 export const place = z.object({
   _id: z.string(),
   name: z.string(),
   region: z.string(),
+  regionName: z.string().nullable(),
   country: z.string(),
   lat: z.number(),
   lon: z.number(),

@@ -432,6 +432,8 @@ export const clientConfig = z.object({
   stripePublishableKey: z.string().nullable(),
   /** PLATFORM_FEE_PERCENT and PLATFORM_FEE_FIXED_CENTS: the forms show what a seller receives as they type a price. */
   platformFee: z.object({ percent: z.number(), fixedCents: z.number().int() }),
+  /** MAP_TILES_URL and MAP_TILES_ATTRIBUTION: the map's tiles; null, the map draws countries' outlines of its own. */
+  mapTiles: z.object({ url: z.string(), attribution: z.string() }).nullable(),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;
 

@@ -20,9 +20,13 @@
  *   asked again, whose facet counts and words are cached), and as a new search every request (a
  *   minimum price below every price, different each time, so its facet counts are not cached; its
  *   words, the same each time, are).
+ * - with `--near`, only a search near a point as the location control asks it (decision 47): words,
+ *   a filter and a 10 km circle in a city, p99 at BENCH_CONNECTIONS with the response cache in use
+ *   and bypassed, and whether its plan reads the listings' GiST index (products_earth_idx).
  * Asserts nothing.
  *
  *   npm run bench:api -- --products 10000 --products 1000000 --keep
+ *   npm run bench:api -- --products 10000 --products 1000000 --keep --near
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres   (else an embedded PostgreSQL)
  *   BENCH_SECONDS=5 (per measurement), BENCH_CONNECTIONS=16, --plans (print whole plans),
  *   --scale (only the comparison of sizes), --keep-prefix (kept databases are named
@@ -49,6 +53,7 @@ const { values: args } = parseArgs({
     plans: { type: 'boolean', default: false },
     scale: { type: 'boolean', default: false },
     'pages': { type: 'string', default: '200' },
+    near: { type: 'boolean', default: false },
   },
 });
 const sizes = args.products.map(Number);
@@ -375,6 +380,41 @@ async function compareSizes(
   }
 }
 
+/** Dhanmondi, Dhaka: a city neighbourhood the catalogue seed lists pieces in, and towns around it. */
+const DHANMONDI = { lat: 23.7465, lon: 90.376 };
+const NEAR_SEARCH = { q: 'chair', condition: 'Good', radiusKm: 10 } as const;
+
+/**
+ * A 10 km search in a city with words and a filter, as the location control asks it: p99 with the
+ * response cache in use (people asking the same) and bypassed, and whether the plan of its page
+ * reads the GiST index of the listings' points.
+ */
+async function measureNear(catalogue: Catalogue) {
+  const url = `/api/products?q=${NEAR_SEARCH.q}&condition=${NEAR_SEARCH.condition}&near=${DHANMONDI.lat},${DHANMONDI.lon}&radiusKm=${NEAR_SEARCH.radiusKm}`;
+  const call: Call = { name: 'search: chair, Good, within 10 km of Dhanmondi', url, cached: true };
+  const cached = await withCpu(catalogue, () => load(catalogue.base + url, CONNECTIONS, {}));
+  const uncached = await load16(catalogue, call, false);
+  const client = new pg.Client({ connectionString: catalogue.url, options: SESSION_OPTIONS });
+  await client.connect();
+  let readsGist = false;
+  let execution = '?';
+  try {
+    const query = { q: NEAR_SEARCH.q, condition: [NEAR_SEARCH.condition], near: DHANMONDI, radiusKm: NEAR_SEARCH.radiusKm };
+    for (const { statement, plan } of await planSearch(client, { name: call.name, query })) {
+      if (!statement.startsWith('select "products"."id"')) continue;
+      readsGist ||= /products_earth_idx/.test(plan);
+      execution = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? '?';
+      if (args.plans) console.log(`\n\`\`\`\n${statement}\n${plan}\n\`\`\`\n`);
+    }
+  } finally {
+    await client.end();
+  }
+  console.log(
+    `| ${catalogue.size.toLocaleString('en-US')} | ${await piecesOf(catalogue, call)} | ${ms(cached.p50)} | ${ms(cached.p99)} | ${ms(uncached.p99)} | ` +
+      `${cached.errors + uncached.errors} | ${execution} ms | ${readsGist ? 'yes' : '**no**'} |`,
+  );
+}
+
 const catalogues: Catalogue[] = [];
 try {
   for (const size of sizes) {
@@ -383,7 +423,13 @@ try {
     catalogues.push(catalogue);
   }
   console.log(`\n${SECONDS} s per measurement, ${CONNECTIONS} connections, ${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`);
-  for (const catalogue of args.scale ? [] : catalogues) {
+  if (args.near) {
+    console.log(`\n## A ${NEAR_SEARCH.radiusKm} km search in a city with words and a filter, ${CONNECTIONS} connections`);
+    console.log('\n| products | pieces | cached p50 | cached p99 | uncached p99 | errors | page statement (EXPLAIN ANALYZE) | reads products_earth_idx |');
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const catalogue of catalogues) await measureNear(catalogue);
+  }
+  for (const catalogue of args.scale || args.near ? [] : catalogues) {
     console.log(`\n## ${catalogue.size.toLocaleString('en-US')} products: calls`);
     await measureCalls(catalogue);
     console.log(`\n## ${catalogue.size.toLocaleString('en-US')} products: keyset pages read one request at a time, up to ${PAGES_READ} pages of 24`);
@@ -401,7 +447,7 @@ try {
     console.log(`\n## ${catalogue.size.toLocaleString('en-US')} products: query plans (EXPLAIN ANALYZE)`);
     await printPlans(catalogue);
   }
-  if (catalogues.length >= 2) {
+  if (catalogues.length >= 2 && !args.near) {
     const [small, large] = [catalogues[0]!, catalogues.at(-1)!];
     const scale = `${small.size.toLocaleString('en-US')} against ${large.size.toLocaleString('en-US')} products, alternated`;
     console.log(`\n## Scale: ${scale}, a typical search as people ask it (the response cache in use) while a listing changes every ${WRITE_EVERY_MS} ms`);
@@ -412,7 +458,7 @@ try {
     console.log(`\n## Scale: ${scale}, a new search every request (facet counts not cached)`);
     await compareSizes(small, large, others, (catalogue, call) => load16(catalogue, call, true));
   }
-  if (!args.scale) {
+  if (!args.scale && !args.near) {
     const writesTo = catalogues.at(-1)!;
     console.log(`\n## Writes (${writesTo.size.toLocaleString('en-US')} products)`);
     await measureWrites(writesTo.base, writesTo.db, writesTo.appPid, writesTo.mailServerPid);

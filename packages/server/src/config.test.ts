@@ -28,6 +28,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SOCIAL_LINKS: 'http://facebook.com/us' })).toThrow(/SOCIAL_LINKS/);
   });
 
+  it('takes a geocoder and map tiles only when set, and refuses a tiles URL without {z}, {x} and {y}', () => {
+    expect(loadConfig({})).toMatchObject({ geocoderUrl: undefined, mapTiles: null });
+    expect(loadConfig({ GEOCODER_URL: 'https://nominatim.example.com/' }).geocoderUrl).toBe('https://nominatim.example.com');
+    expect(() => loadConfig({ GEOCODER_URL: 'ftp://nominatim.example.com' })).toThrow(/GEOCODER_URL/);
+    expect(loadConfig({ MAP_TILES_URL: 'https://tiles.example.com/{z}/{x}/{y}.png', MAP_TILES_ATTRIBUTION: '© Example' }).mapTiles).toEqual({
+      url: 'https://tiles.example.com/{z}/{x}/{y}.png',
+      attribution: '© Example',
+    });
+    expect(() => loadConfig({ MAP_TILES_URL: 'https://tiles.example.com/tile.png' })).toThrow(/MAP_TILES_URL/);
+  });
+
   it('trusts no proxy unless TRUST_PROXY says so: a hop count, true, or the proxies’ addresses', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -64,6 +64,14 @@ const envSchema = z
         )
         .optional(),
     ),
+    GEOCODER_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    MAP_TILES_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL template holding {z}, {x} and {y}')
+        .optional(),
+    ),
+    MAP_TILES_ATTRIBUTION: optionalText,
     SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
     MAIL_FROM: optionalText.pipe(
       z.string().regex(/^([^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be an e-mail address, optionally as Name <address>').optional(),
@@ -118,6 +126,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     /** The marketplace's own social profiles, for the footer. */
     socialLinks: env.SOCIAL_LINKS ?? [],
+    /** A Nominatim-compatible service place suggestions also ask (decision 47); the gazetteer alone when unset. */
+    geocoderUrl: env.GEOCODER_URL?.replace(/\/$/, ''),
+    /** The map's tiles (an {z}/{x}/{y} template) and their credit; without them the map draws countries' outlines. */
+    mapTiles: env.MAP_TILES_URL ? { url: env.MAP_TILES_URL, attribution: env.MAP_TILES_ATTRIBUTION ?? '' } : null,
     payments:
       env.PAYMENT_PROVIDER === 'stripe'
         ? {

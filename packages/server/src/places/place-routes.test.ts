@@ -9,6 +9,7 @@ interface Suggestion {
   _id: string;
   name: string;
   region: string;
+  regionName: string | null;
   country: string;
   lat: number;
   lon: number;
@@ -25,7 +26,7 @@ describe('GET /api/places', () => {
     const found = await suggest('dhak');
     expect(found.length).toBeGreaterThan(0);
     expect(found.length).toBeLessThanOrEqual(PLACE_SUGGESTIONS_LIMIT);
-    expect(found[0]).toEqual({ _id: '1185241', name: 'Dhaka', region: '81', country: 'BD', lat: 23.7104, lon: 90.40744 });
+    expect(found[0]).toEqual({ _id: '1185241', name: 'Dhaka', region: '81', regionName: null, country: 'BD', lat: 23.7104, lon: 90.40744 });
     const paris = await suggest('Paris');
     expect(paris.length).toBe(PLACE_SUGGESTIONS_LIMIT);
     expect(paris[0]).toMatchObject({ name: 'Paris', country: 'FR' });

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { NEAR_DEFAULT_RADIUS_KM, serverMessages, type SearchQuery } from '@furniture/contract';
+import { distanceKmBetween, NEAR_DEFAULT_RADIUS_KM, serverMessages, type SearchQuery } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { products } from '../db/schema/index.ts';
 import { badRequest } from '../http/errors.ts';
@@ -15,9 +15,6 @@ export interface SearchPoint {
   lon: number;
   radiusKm: number;
 }
-
-/** The earth's radius earthdistance uses (earth()), in kilometres: distances here agree with its own. */
-export const EARTH_RADIUS_KM = 6378.168;
 
 /** The point of `near`, or of the town `nearPlace` names (400 when none); null for a search near nowhere. */
 export async function searchPointOf(db: Executor, query: SearchQuery): Promise<SearchPoint | null> {
@@ -64,11 +61,7 @@ export function nearestFirst(point: SearchPoint) {
   };
 }
 
-/** Kilometres from the point to a listing's, to a tenth: the haversine formula on earthdistance's sphere. */
+/** Kilometres from the point to a listing's, to a tenth (the contract's haversine, which the web app uses too). */
 export function distanceKm(point: SearchPoint, lat: number, lon: number): number {
-  const radians = Math.PI / 180;
-  const halfLat = ((lat - point.lat) * radians) / 2;
-  const halfLon = ((lon - point.lon) * radians) / 2;
-  const a = Math.sin(halfLat) ** 2 + Math.cos(point.lat * radians) * Math.cos(lat * radians) * Math.sin(halfLon) ** 2;
-  return Math.round(2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a))) * 10) / 10;
+  return distanceKmBetween(point, { lat, lon });
 }

@@ -1,12 +1,13 @@
 import { labels, MAX_PAGE_WIDTH_PX, messages, texts, uiTexts } from '@furniture/contract';
 import type { ReactNode } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { errorMessage, notify } from '../lib/notify.ts';
 import { useDisclosureMenu } from '../lib/use-disclosure-menu.ts';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { VerifyEmailBanner } from './verify-email-banner.tsx';
+import { LocationControl } from './location-control.tsx';
 import { SearchBox } from './search-box.tsx';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
@@ -85,6 +86,8 @@ function SiteMenu() {
 export function Navbar({ menuToggle }: { menuToggle?: ReactNode }) {
   const { user, unreachable, signOut } = useAuth();
   const navigate = useNavigate();
+  // The search page holds the location control among its own controls.
+  const onSearchPage = useLocation().pathname === paths.search.path;
 
   async function handleLogOut() {
     await navigate(paths.home.getHref());
@@ -136,8 +139,9 @@ export function Navbar({ menuToggle }: { menuToggle?: ReactNode }) {
           )}
         </div>
       </nav>
-      <div className="mx-auto w-full px-2 pb-2 sm:px-4" style={{ maxWidth: MAX_PAGE_WIDTH_PX }}>
-        <SearchBox className="w-full md:ml-auto md:w-96" />
+      <div className="mx-auto flex w-full gap-2 px-2 pb-2 sm:px-4 md:justify-end" style={{ maxWidth: MAX_PAGE_WIDTH_PX }}>
+        <SearchBox className="min-w-0 flex-1 md:w-96 md:flex-none" />
+        {!onSearchPage && <LocationControl />}
       </div>
       <VerifyEmailBanner />
     </header>

@@ -2,10 +2,12 @@ import { searchTexts } from '@furniture/contract';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { readChosenLocation, withLocation } from '../lib/places.ts';
 
 /**
  * The navbar's search: a plain form (it works before the app's code for search has loaded, and
- * without JavaScript it submits to /search). Submitting starts a new search with just the words.
+ * without JavaScript it submits to /search). Submitting starts a new search with just the words,
+ * near the location chosen on this device, if any.
  */
 export function SearchBox({ className = '' }: { className?: string }) {
   const navigate = useNavigate();
@@ -15,7 +17,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    void navigate(paths.search.getHref(q ? { q } : {}));
+    void navigate(paths.search.getHref(withLocation(new URLSearchParams(q ? { q } : {}), readChosenLocation())));
   }
 
   return (

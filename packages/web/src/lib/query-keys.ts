@@ -90,3 +90,6 @@ export const notificationKeys = {
 };
 
 export const appConfigKeys = { all: ['app-config'] as const };
+
+/** Towns suggested for a typed place; the answers never change. */
+export const placeKeys = { suggest: (q: string) => ['places', q] as const };

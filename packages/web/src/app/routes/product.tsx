@@ -1,7 +1,9 @@
-import { labels, productPageTexts, saleTexts, texts, trustWebTexts, uiTexts, type GoneProduct } from '@furniture/contract';
+import { distanceKmBetween, labels, locationTexts, productPageTexts, saleTexts, texts, trustWebTexts, uiTexts, type GoneProduct } from '@furniture/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { lazy } from 'react';
 import { Link, useParams, useRouteError } from 'react-router';
 import { RouteErrorPage } from '../../components/error-page.tsx';
+import { WhenInView } from '../../components/when-in-view.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { paths } from '../../config/paths.ts';
 import { productQuery } from '../../features/products/api/get-product.ts';
@@ -16,6 +18,10 @@ import { errorMessage, notify } from '../../lib/notify.ts';
 import { renderProductActions } from './product-actions.tsx';
 import { thumbnailOf } from '../../lib/image-sources.ts';
 import { useTimeZone } from '../../lib/time-zone.ts';
+import { useChosenLocation } from '../../lib/places.ts';
+
+// Leaflet comes with the map, after the page.
+const AreaMap = lazy(() => import('../../components/area-map.tsx'));
 
 /** /product/{id}: every photo and field of one piece, its seller, Wish and Book Now, and similar pieces. */
 export function ProductRoute() {
@@ -23,6 +29,7 @@ export function ProductRoute() {
   const { data: product } = useSuspenseQuery(productQuery(id));
   const available = product.inStock === 'available';
   const timeZone = useTimeZone();
+  const viewer = useChosenLocation();
   usePageHead(product.productName, product.description);
 
   async function share() {
@@ -68,7 +75,14 @@ export function ProductRoute() {
             <dt className="font-semibold">{labels.table.inStock}:</dt>
             <dd data-testid="stock">{saleTexts.listingState[product.state].visitor}</dd>
             <dt className="font-semibold">{uiTexts.productDetails.location}</dt>
-            <dd>{product.location}</dd>
+            <dd>
+              {product.location}
+              {viewer && product.point && (
+                <span className="block text-sm opacity-80" data-testid="product-distance">
+                  {uiTexts.productDetails.away(distanceKmBetween(viewer, product.point))}
+                </span>
+              )}
+            </dd>
             <dt className="font-semibold">{uiTexts.productDetails.posted}</dt>
             <dd>
               <time dateTime={product.postedAt}>
@@ -94,6 +108,17 @@ export function ProductRoute() {
               title={trustWebTexts.reportTitle(product.productName)}
             />
           </div>
+          {product.point && (
+            <section aria-labelledby="area-title" className="flex flex-col gap-2">
+              <h2 id="area-title" className="text-xl font-bold">
+                {locationTexts.areaTitle}
+              </h2>
+              <WhenInView fallback={<div className="h-56 w-full rounded-box bg-base-200" />}>
+                <AreaMap point={product.point} place={product.location} />
+              </WhenInView>
+              <p className="text-sm">{locationTexts.areaHint}</p>
+            </section>
+          )}
           <section aria-labelledby="seller-title" className="rounded-box border border-base-300 p-4">
             <h2 id="seller-title" className="mb-2 font-semibold">
               {productPageTexts.seller}

@@ -1,7 +1,8 @@
-import { apiSearchOf, conditions, roundedEstimate, searchSorts, searchTexts, type Condition, type SearchSort } from '@furniture/contract';
+import { apiSearchOf, conditions, locationTexts, roundedEstimate, searchSorts, searchTexts, type Condition, type SearchSort } from '@furniture/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LocationControl } from '../../components/location-control.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
@@ -10,7 +11,17 @@ import { searchProductsQuery } from '../../features/search/api/search-products.t
 import { SearchFilters } from '../../features/search/components/search-filters.tsx';
 import { errorMessage } from '../../lib/notify.ts';
 import { categoriesQuery } from '../../lib/categories.ts';
+import { withLocation } from '../../lib/places.ts';
 import { renderProductActions } from './product-actions.tsx';
+
+// Leaflet comes with the map, when the map is opened.
+const ResultsMap = lazy(() => import('../../features/search/components/results-map.tsx'));
+
+/** The point of the URL's near (lat,lon), for the map's first view. */
+function nearOf(params: URLSearchParams): { lat: number; lon: number } | null {
+  const [lat, lon] = (params.get('near') ?? '').split(',').map(Number);
+  return Number.isFinite(lat) && Number.isFinite(lon) && params.has('near') ? { lat: lat!, lon: lon! } : null;
+}
 
 /** /search: results for the words and filters in the URL, with filters, sort and Load more. */
 export function SearchRoute() {
@@ -22,6 +33,7 @@ export function SearchRoute() {
   const { data: categories = [] } = useQuery(categoriesQuery());
   const results = useInfiniteQuery(searchProductsQuery(search));
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [view, setView] = useState<'list' | 'map'>('list');
   const closeButton = useRef<HTMLButtonElement>(null);
   const openButton = useRef<HTMLButtonElement>(null);
 
@@ -49,6 +61,13 @@ export function SearchRoute() {
     if (params.get('sort')) filters.set('sort', params.get('sort')!);
     update(filters);
     setFiltersOpen(false);
+  }
+
+  /** The map was moved: search its area instead of a circle around a point. */
+  function searchArea(bbox: string) {
+    const next = withLocation(params, null);
+    next.set('bbox', bbox);
+    setParams(new URLSearchParams(apiSearchOf(next)), { replace: true });
   }
 
   function changeSort(next: SearchSort) {
@@ -80,7 +99,21 @@ export function SearchRoute() {
                 : searchTexts.resultCount(total, facets?.exact === false))}
           </p>
         </div>
-        <div className="flex items-end gap-2">
+        <div className="flex flex-wrap items-end gap-2">
+          <LocationControl />
+          <div className="join" role="group" aria-label={locationTexts.view}>
+            {(['list', 'map'] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                className={`btn btn-sm join-item ${view === option ? 'btn-active btn-neutral' : 'btn-outline'}`}
+                aria-pressed={view === option}
+                onClick={() => setView(option)}
+              >
+                {locationTexts[option]}
+              </button>
+            ))}
+          </div>
           <button
             ref={openButton}
             type="button"
@@ -133,6 +166,11 @@ export function SearchRoute() {
         <div className="min-w-0" data-testid="search-results" aria-busy={results.isFetching && !results.isFetchingNextPage}>
           {/* The cards' headings come under this one, also where the filters' heading is hidden. */}
           <h2 className="sr-only">{searchTexts.resultsTitle}</h2>
+          {view === 'map' && (
+            <Suspense fallback={<Spinner label={locationTexts.mapLoading} />}>
+              <ResultsMap products={products} bbox={params.get('bbox')} near={nearOf(params)} onArea={searchArea} />
+            </Suspense>
+          )}
           {results.isPending ? (
             <Spinner label={searchTexts.searching} />
           ) : results.isError ? (
@@ -152,7 +190,7 @@ export function SearchRoute() {
                 </Link>
               )}
             </div>
-          ) : (
+          ) : view === 'map' ? null : (
             <>
               <ProductGrid products={products} renderActions={renderProductActions} />
               {results.hasNextPage && (

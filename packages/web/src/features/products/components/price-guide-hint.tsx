@@ -1,7 +1,7 @@
 import { conditions, priceGuideTexts, yearsFromText, type Condition, type PriceGuideQuery } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { formatPrice } from '../../../lib/format.ts';
+import { useSettled } from '../../../lib/use-settled.ts';
 import { priceGuideQuery } from '../api/get-price-guide.ts';
 
 /** An asked price this far outside the guide's range is worth a warning. */
@@ -9,15 +9,6 @@ const FAR_ABOVE = 1.5;
 const FAR_BELOW = 0.5;
 /** The guide is asked once typing pauses this long. */
 const TYPING_PAUSE_MS = 400;
-
-function useSettled<T>(value: T): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
 
 function guideQueryOf(values: { categoryId: string; condition: string; originalPrice: string; yearsOfUsedProduct: string }): PriceGuideQuery | null {
   const originalPrice = Number(values.originalPrice);
@@ -29,7 +20,7 @@ function guideQueryOf(values: { categoryId: string; condition: string; originalP
 
 /** The Add Product form's fair-price guide: a suggested range as the seller types, and a warning for a price far outside it. */
 export function PriceGuideHint(props: { categoryId: string; condition: string; originalPrice: string; yearsOfUsedProduct: string; resalePrice: string }) {
-  const query = useSettled(JSON.stringify(guideQueryOf(props)));
+  const query = useSettled(JSON.stringify(guideQueryOf(props)), TYPING_PAUSE_MS);
   const { data: guide } = useQuery(priceGuideQuery(JSON.parse(query) as PriceGuideQuery | null));
   const asked = Number(props.resalePrice);
   const warning =

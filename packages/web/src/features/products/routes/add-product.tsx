@@ -2,16 +2,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { addProductBody, addProductTexts, conditions, fieldLabels, labels, saleTexts, searchTexts, uiTexts, type Measurements, type SellerProduct } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useBlocker, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { PlaceCombobox } from '../../../components/place-combobox.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { TextareaField } from '../../../components/form/textarea-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { categoriesQuery } from '../../../lib/categories.ts';
+import { placeLabel } from '../../../lib/places.ts';
 import { useUserRecord } from '../../../lib/user-record.ts';
 import { useImageUpload } from '../../../lib/use-image-upload.ts';
 import { useAddProduct } from '../api/add-product.ts';
@@ -275,7 +277,23 @@ function ProductForm({ product }: { product?: SellerProduct }) {
         <TextField label={addProductTexts.sellerName} readOnly error={errors.sellerName?.message} {...register('sellerName')} />
         <TextField label={addProductTexts.sellerEmail} type="email" readOnly error={errors.sellerEmail?.message} {...register('sellerEmail')} />
         <TextField label={saleTexts.phone} type="tel" inputMode="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
-        <TextField label={fieldLabels.location} error={errors.location?.message} {...register('location')} />
+        {/* A town picked from the suggestions, or any text: the server finds the town it names (decision 41). */}
+        <Controller
+          name="location"
+          control={control}
+          render={({ field }) => (
+            <PlaceCombobox
+              label={fieldLabels.location}
+              error={errors.location?.message}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onTextChange={field.onChange}
+              onPick={(place) => field.onChange(placeLabel(place))}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
         <fieldset className="md:col-span-2">
           <legend className="mb-1 font-semibold">{addProductTexts.measurements}</legend>
           <div className="grid grid-cols-3 gap-3">

@@ -93,7 +93,7 @@ export function UsersTable({ role, title, heading: Heading = 'h1' }: { role: Lis
     {
       header: uiTexts.users.removeAdmin,
       cell: (user) => (
-        <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setConfirming({ act: 'removeAdmin', user })}>
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => setConfirming({ act: 'removeAdmin', user })}>
           {uiTexts.users.removeAdmin}
         </button>
       ),

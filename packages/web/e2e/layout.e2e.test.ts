@@ -270,12 +270,16 @@ describe('toasts on a phone', () => {
   });
 });
 
-/** How far the furthest element inside the page's main part reaches past the viewport's right edge (0 when none does). */
+/**
+ * How far the furthest visible element inside the page's main part reaches past the viewport's
+ * right edge (0 when none does). Visually hidden elements (clipped to nothing) are not seen.
+ */
 const reachPastViewport = (page: Page): Promise<number> =>
   page.evaluate(`(() => {
+    const clipped = (element) => element && (getComputedStyle(element).clipPath !== 'none' || clipped(element.parentElement));
     let reach = 0;
     for (const element of document.querySelectorAll('main *')) {
-      reach = Math.max(reach, element.getBoundingClientRect().right - window.innerWidth);
+      if (!clipped(element)) reach = Math.max(reach, element.getBoundingClientRect().right - window.innerWidth);
     }
     return Math.ceil(reach);
   })()`) as Promise<number>;

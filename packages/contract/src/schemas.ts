@@ -142,6 +142,11 @@ export const paginationQuery = z.object({
 export type Pagination = z.infer<typeof paginationQuery>;
 
 export const emailQuery = z.object({ email: emailSchema });
+/** An admin's list of accounts, narrowed to names or e-mails containing `q` when given. */
+export const userListQuery = paginationQuery.extend({
+  q: plainString('q').trim().max(100, 'q must be at most 100 characters').optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuery>;
 export const emailListQuery = paginationQuery.extend({ email: emailSchema });
 export const idQuery = z.object({ id: idSchema });
 export const idParams = z.object({ id: idSchema });

@@ -106,6 +106,10 @@ export const serverMessages = {
     cannotDeleteAdmin: 'Admin accounts cannot be deleted',
     alreadyAdmin: (email: string) => `${email} is already an admin`,
     madeAdmin: (email: string) => `${email} is now an admin`,
+    notAdmin: (email: string) => `${email} is not an admin`,
+    adminRemoved: (email: string) => `${email} is no longer an admin`,
+    lastAdmin: (email: string) => `${email} is the last admin, so their admin rights stay: make someone else an admin first`,
+    unverified: (email: string) => `${email} is no longer verified`,
   },
   categories: {
     notFound: 'No category with this id',

@@ -25,6 +25,8 @@ export const auditActions = [
   'user.verify',
   'user.delete',
   'user.make-admin',
+  'user.remove-admin',
+  'user.unverify',
   'category.add',
   'report.dismiss',
   'report.hide',

@@ -140,6 +140,30 @@ export const uiTexts = {
     columns: { image: 'Image', name: 'Name', email: 'Email', status: 'Status' },
     noPhoto: 'No photo',
     verify: 'Verify',
+    /** The admin's lists are searched on the server, a page at a time. */
+    search: 'Search by name or e-mail',
+    noMatch: (search: string) => `No account has a name or e-mail containing “${search}”.`,
+    pages: 'Pages of accounts',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    pageNumber: (page: number) => `Page ${page}`,
+    unverify: 'Take back verification',
+    removeAdmin: 'Remove admin rights',
+    adminsTitle: 'Admins',
+  },
+  /** Taking back a verification is asked for first, naming the person. */
+  confirmUnverify: {
+    title: (name: string, email: string) => `Take back the verification of ${name} (${email})?`,
+    body: 'Buyers no longer see them as verified, on their account and on every product they sell.',
+    confirm: 'Take back verification',
+    cancel: 'Cancel',
+  },
+  /** Removing admin rights is asked for first, naming the person. */
+  confirmRemoveAdmin: {
+    title: (name: string, email: string) => `Remove the admin rights of ${name} (${email})?`,
+    body: 'They keep their account, orders and listings, but can no longer open the admin pages.',
+    confirm: 'Remove admin rights',
+    cancel: 'Cancel',
   },
   auth: {
     newHere: 'New here?',

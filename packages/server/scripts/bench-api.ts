@@ -410,7 +410,7 @@ async function measureNear(catalogue: Catalogue) {
     await client.end();
   }
   console.log(
-    `| ${catalogue.size.toLocaleString('en-US')} | ${await piecesOf(catalogue, call)} | ${ms(cached.p50)} | ${ms(cached.p99)} | ${ms(uncached.p99)} | ` +
+    `| ${catalogue.size.toLocaleString('en-US')} | ${await listingsOf(catalogue, call)} | ${ms(cached.p50)} | ${ms(cached.p99)} | ${ms(uncached.p99)} | ` +
       `${cached.errors + uncached.errors} | ${execution} ms | ${readsGist ? 'yes' : '**no**'} |`,
   );
 }
@@ -425,7 +425,7 @@ try {
   console.log(`\n${SECONDS} s per measurement, ${CONNECTIONS} connections, ${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`);
   if (args.near) {
     console.log(`\n## A ${NEAR_SEARCH.radiusKm} km search in a city with words and a filter, ${CONNECTIONS} connections`);
-    console.log('\n| products | pieces | cached p50 | cached p99 | uncached p99 | errors | page statement (EXPLAIN ANALYZE) | reads products_earth_idx |');
+    console.log('\n| products | listings | cached p50 | cached p99 | uncached p99 | errors | page statement (EXPLAIN ANALYZE) | reads products_earth_idx |');
     console.log('|---|---|---|---|---|---|---|---|');
     for (const catalogue of catalogues) await measureNear(catalogue);
   }

@@ -81,7 +81,7 @@ import { dataVersionsPlugin } from './cache/data-versions.ts';
 import { responseCachePlugin } from './cache/response-cache.ts';
 import { productViewsPlugin } from './products/product-views.ts';
 import { registerBackups } from './backups/backups-plugin.ts';
-import type { BackupLocations } from './backups/backups.ts';
+import { uploadsBackupDir, type BackupLocations } from './backups/backups.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,7 +104,7 @@ export interface AppDependencies {
   webDir?: string;
   /** Options of the job queue's worker on this app server. */
   jobs?: JobsPluginOptions;
-  /** Where the embedded database and the uploaded images are backed up on a schedule; none when not given. */
+  /** Where the embedded database (on a schedule) and each uploaded image (as it is stored) are backed up; none when not given. */
   backups?: BackupLocations;
   /** Where the log goes: standard output unless given. */
   logStream?: { write(line: string): void };
@@ -196,7 +196,7 @@ export async function buildApp({ config, db, payments, payouts, jobs, backups, l
   await app.register(productViewsPlugin);
   await app.register(liveEventsPlugin);
   await app.register(mailPlugin);
-  await registerImages(app);
+  await registerImages(app, { backupDir: backups && uploadsBackupDir(backups.backupDir) });
   registerRefundRetries(app);
   registerIntentReconciliation(app);
   registerPaymentNotices(app);

@@ -68,7 +68,7 @@ const hiddenProductOfSeller = async (w: World) => {
     .returning();
   return hidden!;
 };
-const freshAccount = (role: 'buyer' | 'seller') => createUser(t.db, { role, password: null });
+const freshAccount = (role: 'buyer' | 'seller' | 'admin') => createUser(t.db, { role, password: null });
 
 const paymentIntentOfBuyer = async (w: World) => {
   const booking = await bookingOfBuyer(w);
@@ -648,6 +648,7 @@ const matrix: Row[] = [
   // ---------------------------------------------------------------- admin
   { method: 'GET', route: '/api/allBuyer', statuses: [401, 403, 403, 403, 403, 200, 401, 401] },
   { method: 'GET', route: '/api/allSeller', statuses: [401, 403, 403, 403, 403, 200, 401, 401] },
+  { method: 'GET', route: '/api/allAdmin', statuses: [401, 403, 403, 403, 403, 200, 401, 401] },
   {
     method: 'DELETE',
     route: '/api/deleteUser',
@@ -659,6 +660,18 @@ const matrix: Row[] = [
     route: '/api/verifyUser',
     statuses: [401, 403, 403, 403, 403, 200, 401, 401],
     request: async () => ({ url: `/api/verifyUser?email=${(await freshAccount('seller')).email}` }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/unverifyUser',
+    statuses: [401, 403, 403, 403, 403, 200, 401, 401],
+    request: async () => ({ url: `/api/unverifyUser?email=${(await freshAccount('seller')).email}` }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/removeAdmin',
+    statuses: [401, 403, 403, 403, 403, 200, 401, 401],
+    request: async () => ({ url: `/api/removeAdmin?email=${(await freshAccount('admin')).email}` }),
   },
   {
     method: 'PATCH',

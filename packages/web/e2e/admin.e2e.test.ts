@@ -68,7 +68,8 @@ describe('an admin', () => {
     await row.getByRole('button', { name: `Verify ${seller.email}` }).click();
     await expectText(page, messages.userVerified(seller.email));
     await row.getByText(labels.userStatus.verified, { exact: true }).waitFor();
-    expect(await row.getByRole('button', { name: `Verify ${seller.email}` }).isDisabled()).toBe(true);
+    // A verified account offers to take the verification back instead.
+    await row.getByRole('button', { name: uiTexts.users.unverify }).waitFor();
     await checkPage(page, 'dashboard-all-sellers');
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: labels.nav.home }).first().click();
@@ -155,5 +156,46 @@ describe('an admin', () => {
     } finally {
       await promoted.close();
     }
+  });
+
+  it('finds a seller by a part of the name, and takes back the verification after a dialog naming them', async () => {
+    const { page } = session;
+    await page.goto('/dashboard/allSellers');
+    await page.getByRole('heading', { name: texts.allSellersTitle }).waitFor();
+    await page.getByLabel(uiTexts.users.search).fill('PENDING sel');
+    await expect.poll(() => page.getByRole('row').filter({ hasText: suspendedSeller.email }).count()).toBe(0);
+    const row = page.getByRole('row').filter({ hasText: seller.email });
+    await row.getByText(labels.userStatus.verified, { exact: true }).waitFor();
+
+    await row.getByRole('button', { name: uiTexts.users.unverify }).click();
+    const confirm = page.getByRole('dialog', { name: uiTexts.confirmUnverify.title(seller.name, seller.email) });
+    await confirm.getByText(uiTexts.confirmUnverify.body).waitFor();
+    await checkPage(page, 'dashboard-unverify-confirm', { fullPage: false });
+    await confirm.getByRole('button', { name: uiTexts.confirmUnverify.confirm }).click();
+    await expectText(page, `${seller.email} is no longer verified`);
+    await row.getByText(labels.userStatus.pending, { exact: true }).waitFor();
+    const [taken] = await market.db.select({ verified: users.verified }).from(users).where(eq(users.email, seller.email));
+    expect(taken!.verified).toBe(false);
+
+    await page.getByLabel(uiTexts.users.search).fill('nobody-has-this');
+    await expectText(page, uiTexts.users.noMatch('nobody-has-this'));
+    expect(session.pageErrors).toEqual([]);
+  });
+
+  it('removes another admin’s rights after a dialog naming them', async () => {
+    const { page } = session;
+    await page.goto('/dashboard/addAdmin');
+    await page.getByRole('heading', { name: uiTexts.users.adminsTitle }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: futureAdmin.email });
+    await row.getByRole('button', { name: uiTexts.users.removeAdmin }).click();
+    const confirm = page.getByRole('dialog', { name: uiTexts.confirmRemoveAdmin.title('Future Admin', futureAdmin.email) });
+    await confirm.getByText(uiTexts.confirmRemoveAdmin.body).waitFor();
+    await confirm.getByRole('button', { name: uiTexts.confirmRemoveAdmin.confirm }).click();
+    await expectText(page, `${futureAdmin.email} is no longer an admin`);
+    await row.waitFor({ state: 'detached' });
+    const [demoted] = await market.db.select({ role: users.role }).from(users).where(eq(users.email, futureAdmin.email));
+    expect(demoted!.role).toBe('buyer');
+    await checkPage(page, 'dashboard-admins');
+    expect(session.pageErrors).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
 import { capabilityTexts, labels, searchTexts, texts } from '@furniture/contract';
 import type { Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, createWish, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
 import { checkPage, openSession, saveScreenshot, setupBrowser, waitForNetworkIdle, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
+import { auditLog, users } from '../../server/src/db/schema/index.ts';
 import { logIn, sidewaysOverflow } from './support/ui.ts';
 
 const socialProfile = 'https://www.facebook.com/usedfurniture.example';
@@ -261,6 +263,48 @@ describe('toasts on a phone', () => {
         const box = (await covered.boundingBox())!;
         expect(toastBox.y + toastBox.height, 'the toast’s bottom edge').toBeLessThanOrEqual(box.y);
       }
+      expect(session.pageErrors).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+/**
+ * How far the furthest visible element inside the page's main part reaches past the viewport's
+ * right edge (0 when none does). Visually hidden elements (clipped to nothing) are not seen.
+ */
+const reachPastViewport = (page: Page): Promise<number> =>
+  page.evaluate(`(() => {
+    const clipped = (element) => element && (getComputedStyle(element).clipPath !== 'none' || clipped(element.parentElement));
+    let reach = 0;
+    for (const element of document.querySelectorAll('main *')) {
+      if (!clipped(element)) reach = Math.max(reach, element.getBoundingClientRect().right - window.innerWidth);
+    }
+    return Math.ceil(reach);
+  })()`) as Promise<number>;
+
+describe('the audit log on a phone', () => {
+  it('shows each entry as a card, with nothing wider than the screen', async () => {
+    const [admin] = await market.db.select().from(users).where(eq(users.email, people.admin.email));
+    await market.db.insert(auditLog).values({
+      actorId: admin!.id,
+      actorEmail: admin!.email,
+      action: 'user.verify',
+      targetType: 'user',
+      targetId: admin!.id,
+      targetLabel: 'a.rather.long.address.of.a.pending.seller@example.com',
+      address: '2001:db8:85a3:0000:0000:8a2e:0370:7334',
+    });
+    const session = await openSession(chromium.browser, market.url, { width: 375, height: 800 });
+    try {
+      const { page } = session;
+      await logIn(page, people.admin.email, people.admin.password);
+      await page.goto('/dashboard/audit');
+      await page.getByRole('cell', { name: 'a.rather.long.address.of.a.pending.seller@example.com' }).waitFor();
+      await saveScreenshot(page, 'layout-audit-cards-375');
+      expect(await reachPastViewport(page), 'an element reaches past the screen’s right edge').toBe(0);
+      expect(await sidewaysOverflow(page)).toBe(0);
       expect(session.pageErrors).toEqual([]);
     } finally {
       await session.close();

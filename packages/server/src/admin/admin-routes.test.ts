@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { capabilityTexts, messages } from '@furniture/contract';
 import { bearer, setupTestApp } from '../../test/app.ts';
 import { createBooking, createCategory, createPayment, createProduct, createUser, createWish } from '../demo/factories.ts';
-import { bookings, payments, products, users, wishes } from '../db/schema/index.ts';
+import { auditLog, bookings, payments, products, users, wishes } from '../db/schema/index.ts';
 
 const t = setupTestApp();
 
@@ -213,5 +213,167 @@ describe('PATCH /api/makeNewAdmin', () => {
     expect(selfPromotion.statusCode).toBe(403);
     const [row] = await t.db.select({ role: users.role }).from(users).where(eq(users.id, seller.id));
     expect(row!.role).toBe('seller');
+  });
+});
+
+/** Leaves `keep` as the only admins: the last-admin rule counts every admin of this file's database. */
+async function onlyAdmins(...keep: { id: string }[]) {
+  const keptIds = keep.map((user) => user.id);
+  const admins = await t.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+  for (const { id } of admins.filter(({ id }) => !keptIds.includes(id))) {
+    await t.db.update(users).set({ role: 'buyer', capabilities: ['buy'] }).where(eq(users.id, id));
+  }
+}
+
+const auditOf = (targetId: string) => t.db.select().from(auditLog).where(eq(auditLog.targetId, targetId));
+const accountOf = async (id: string) => (await t.db.select({ role: users.role, capabilities: users.capabilities }).from(users).where(eq(users.id, id)))[0];
+
+describe('PATCH /api/removeAdmin', () => {
+  it('takes another admin’s rights away, records it, and the account keeps what it did before', async () => {
+    const me = await admin();
+    const other = await admin();
+    const sellerAdmin = await createUser(t.db, { role: 'seller', password: null });
+    const headers = await bearer(t.app, me.id);
+    await t.app.inject({ method: 'PATCH', url: `/api/makeNewAdmin?email=${sellerAdmin.email}`, headers });
+
+    const response = await t.app.inject({ method: 'PATCH', url: `/api/removeAdmin?email=${other.email}`, headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: `${other.email} is no longer an admin` });
+    // An account made as an admin had nothing else: it can buy, as a new account can.
+    expect(await accountOf(other.id)).toEqual({ role: 'buyer', capabilities: ['buy'] });
+    const asFormerAdmin = await t.app.inject({ method: 'GET', url: '/api/allBuyer', headers: await bearer(t.app, other.id) });
+    expect(asFormerAdmin.statusCode).toBe(403);
+    expect(await auditOf(other.id)).toEqual([expect.objectContaining({ action: 'user.remove-admin', actorId: me.id, targetLabel: other.email })]);
+
+    await t.app.inject({ method: 'PATCH', url: `/api/removeAdmin?email=${sellerAdmin.email}`, headers });
+    expect(await accountOf(sellerAdmin.id)).toEqual({ role: 'seller', capabilities: ['buy', 'sell'] });
+  });
+
+  it('refuses to take the last admin’s rights with 409, saying why, and records nothing', async () => {
+    const last = await admin();
+    await onlyAdmins(last);
+    const response = await t.app.inject({ method: 'PATCH', url: `/api/removeAdmin?email=${last.email}`, headers: await bearer(t.app, last.id) });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      success: false,
+      message: `${last.email} is the last admin, so their admin rights stay: make someone else an admin first`,
+    });
+    expect(await accountOf(last.id)).toEqual({ role: 'admin', capabilities: ['admin'] });
+    expect(await auditOf(last.id)).toEqual([]);
+  });
+
+  it('answers 200 saying so for an account that is no admin, 404 for an unknown e-mail, 403 to a buyer', async () => {
+    const headers = await adminHeaders();
+    const buyer = await createUser(t.db, { password: null });
+    const notAdmin = await t.app.inject({ method: 'PATCH', url: `/api/removeAdmin?email=${buyer.email}`, headers });
+    expect(notAdmin.json()).toEqual({ success: true, message: `${buyer.email} is not an admin` });
+    const unknown = await t.app.inject({ method: 'PATCH', url: '/api/removeAdmin?email=ghost@example.com', headers });
+    expect(unknown.statusCode).toBe(404);
+    const other = await admin();
+    const byBuyer = await t.app.inject({ method: 'PATCH', url: `/api/removeAdmin?email=${other.email}`, headers: await bearer(t.app, buyer.id) });
+    expect(byBuyer.statusCode).toBe(403);
+    expect(await accountOf(other.id)).toEqual({ role: 'admin', capabilities: ['admin'] });
+  });
+
+  it('lets exactly one of the last two admins, removing each other at once, succeed', async () => {
+    const first = await admin();
+    const second = await admin();
+    await onlyAdmins(first, second);
+    const [firstHeaders, secondHeaders] = [await bearer(t.app, first.id), await bearer(t.app, second.id)];
+
+    // Both requests are held at the admins' row lock, then let through together.
+    let release!: () => void;
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const holder = t.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, first.id)).for('update');
+      holding();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await held;
+    const demotions = Promise.all([
+      t.app.inject({ method: 'PATCH', url: `/api/removeAdmin?email=${second.email}`, headers: firstHeaders }),
+      t.app.inject({ method: 'PATCH', url: `/api/removeAdmin?email=${first.email}`, headers: secondHeaders }),
+    ]);
+    while ((await lockWaiters()) < 2) await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await holder;
+    const statuses = (await demotions).map((response) => response.statusCode);
+
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status !== 200)).toEqual([expect.any(Number)]);
+    const remaining = await t.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+    expect(remaining).toHaveLength(1);
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.action, 'user.remove-admin'));
+    expect(entries.filter((entry) => [first.id, second.id].includes(entry.targetId))).toHaveLength(1);
+  });
+});
+
+async function lockWaiters(): Promise<number> {
+  const result = await t.db.execute<{ waiting: number }>(
+    sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  );
+  return result.rows[0]!.waiting;
+}
+
+describe('PATCH /api/unverifyUser', () => {
+  it('takes back a seller’s verification, which their products stop showing at once, and records it once', async () => {
+    const seller = await createUser(t.db, { role: 'seller', verified: true, password: null });
+    const category = await createCategory(t.db);
+    const product = await createProduct(t.db, { categoryId: category.id, sellerId: seller.id }, { advertisement: true });
+    const headers = await adminHeaders();
+    const response = await t.app.inject({ method: 'PATCH', url: `/api/unverifyUser?email=${seller.email}`, headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: `${seller.email} is no longer verified` });
+    const advertised = (await t.app.inject({ method: 'GET', url: '/api/advertisement?limit=100' })).json().data.find((p: { _id: string }) => p._id === product.id);
+    expect(advertised.sellerVerified).toBe(false);
+
+    const again = await t.app.inject({ method: 'PATCH', url: `/api/unverifyUser?email=${seller.email}`, headers });
+    expect(again.json()).toEqual(response.json());
+    expect((await auditOf(seller.id)).map((entry) => entry.action)).toEqual(['user.unverify']);
+  });
+
+  it('answers 404 for an unknown e-mail and 403 to a seller, who stays verified', async () => {
+    const unknown = await t.app.inject({ method: 'PATCH', url: '/api/unverifyUser?email=ghost@example.com', headers: await adminHeaders() });
+    expect(unknown.statusCode).toBe(404);
+    const seller = await createUser(t.db, { role: 'seller', verified: true, password: null });
+    const own = await t.app.inject({ method: 'PATCH', url: `/api/unverifyUser?email=${seller.email}`, headers: await bearer(t.app, seller.id) });
+    expect(own.statusCode).toBe(403);
+    const [row] = await t.db.select({ verified: users.verified }).from(users).where(eq(users.id, seller.id));
+    expect(row!.verified).toBe(true);
+  });
+});
+
+describe('searching the lists of accounts', () => {
+  it('keeps the accounts whose name or e-mail contains q, in any case, page by page', async () => {
+    const headers = await adminHeaders();
+    const byName = await createUser(t.db, { role: 'buyer', name: 'Wilhelmina Quarrington', password: null });
+    const byEmail = await createUser(t.db, { role: 'buyer', email: 'quarrington.second@example.com', password: null });
+    await createUser(t.db, { role: 'buyer', name: 'Someone Else', password: null });
+    const sellerNamedSo = await createUser(t.db, { role: 'seller', name: 'Quarrington Sells', password: null });
+
+    const found = await t.app.inject({ method: 'GET', url: '/api/allBuyer?q=QUARRINGTON', headers });
+    expect(found.json().data.map((user: { _id: string }) => user._id)).toEqual([byName.id, byEmail.id]);
+    const sellers = await t.app.inject({ method: 'GET', url: '/api/allSeller?q=quarrington', headers });
+    expect(sellers.json().data.map((user: { _id: string }) => user._id)).toEqual([sellerNamedSo.id]);
+
+    const first = await t.app.inject({ method: 'GET', url: '/api/allBuyer?q=quarrington&limit=1', headers });
+    expect(first.json().data.map((user: { _id: string }) => user._id)).toEqual([byName.id]);
+    expect(first.headers.link).toBe('</api/allBuyer?q=quarrington&limit=1&page=2>; rel="next"');
+    const second = await t.app.inject({ method: 'GET', url: '/api/allBuyer?q=quarrington&limit=1&page=2', headers });
+    expect(second.json().data.map((user: { _id: string }) => user._id)).toEqual([byEmail.id]);
+  });
+
+  it('takes % and _ as themselves, lists the admins, and refuses an overlong q', async () => {
+    const headers = await adminHeaders();
+    await createUser(t.db, { role: 'buyer', name: 'Percent Person', password: null });
+    const wildcard = await t.app.inject({ method: 'GET', url: '/api/allBuyer?q=%25', headers });
+    expect(wildcard.json().data).toEqual([]);
+    const listedAdmin = await admin();
+    const admins = await t.app.inject({ method: 'GET', url: `/api/allAdmin?q=${listedAdmin.email}`, headers });
+    expect(admins.json().data).toEqual([expect.objectContaining({ _id: listedAdmin.id, userRole: 'admin' })]);
+    const overlong = await t.app.inject({ method: 'GET', url: `/api/allBuyer?q=${'a'.repeat(101)}`, headers });
+    expect(overlong.statusCode).toBe(400);
+    expect(overlong.json().message).toBe('q must be at most 100 characters');
   });
 });

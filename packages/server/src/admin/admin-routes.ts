@@ -1,12 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteResponse, emailQuery, listOf, managedUser, messages, paginationQuery, serverMessages, successMessage, type UserRole } from '@furniture/contract';
+import {
+  capabilityTexts,
+  deleteResponse,
+  emailQuery,
+  listOf,
+  managedUser,
+  messages,
+  serverMessages,
+  successMessage,
+  userListQuery,
+  type UserRole,
+} from '@furniture/contract';
 import { recordAdminAct } from '../audit/audit-log.ts';
 import { currentUser } from '../http/access.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { pageOf, pageRows, paginationDescription } from '../http/pagination.ts';
 import { errorResponses } from '../http/responses.ts';
 import { findUserByEmail, listUsersByRole, toManagedUser } from '../users/user-repository.ts';
-import { deleteUserWithDependents, makeAdmin, verifyUser } from './admin-repository.ts';
+import { deleteUserWithDependents, makeAdmin, removeAdmin, unverifyUser, verifyUser } from './admin-repository.ts';
 
 const noAccount = (email: string) => notFound(serverMessages.admin.noAccount(email));
 
@@ -14,6 +25,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const userLists: [url: string, role: UserRole, summary: string][] = [
     ['/allBuyer', 'buyer', 'All buyer accounts with their status (admin)'],
     ['/allSeller', 'seller', 'All seller accounts with their status (admin)'],
+    ['/allAdmin', 'admin', 'All admin accounts with their status (admin)'],
   ];
   for (const [url, role, summary] of userLists) {
     app.get(
@@ -23,14 +35,16 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['admin'],
           summary,
-          description: `Profile fields and whether the account is suspended, oldest account first. ${paginationDescription}`,
-          querystring: paginationQuery,
+          description:
+            'Profile fields and whether the account is suspended, oldest account first. Optional `q` keeps the accounts whose name or e-mail contains it, ' +
+            `in any case. ${paginationDescription}`,
+          querystring: userListQuery,
           response: { 200: listOf(managedUser), ...errorResponses },
         },
       },
       async (request, reply) => {
         const page = pageOf(request.query);
-        const rows = await listUsersByRole(app.db, role, page.probe);
+        const rows = await listUsersByRole(app.db, role, page.probe, request.query.q || undefined);
         return { success: true as const, data: pageRows(request, reply, rows, page).map(toManagedUser) };
       },
     );
@@ -90,6 +104,63 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       return { success: true, message: messages.userVerified(email) };
+    },
+  );
+
+  app.patch(
+    '/unverifyUser',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Take back an account’s verification (admin)',
+        description:
+          'The seller’s products no longer show sellerVerified, and the audit log records it. An account that is not verified answers the same (and nothing is recorded).',
+        querystring: emailQuery,
+        response: { 200: successMessage, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { email } = request.query;
+      const user = await findUserByEmail(app.db, email);
+      if (!user) throw noAccount(email);
+      if (user.verified) {
+        await app.db.transaction(async (tx) => {
+          await unverifyUser(tx, user.id);
+          await recordAdminAct(tx, request, { action: 'user.unverify', targetType: 'user', targetId: user.id, targetLabel: email });
+        });
+      }
+      return { success: true, message: serverMessages.admin.unverified(email) };
+    },
+  );
+
+  app.patch(
+    '/removeAdmin',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Take an account’s admin rights away (admin)',
+        description:
+          'The account keeps buying and selling as before. The last admin keeps the rights: 409 says so. Two admins removing each other at once: ' +
+          'one succeeds, the other is refused. An account that is not an admin answers 200 saying so.',
+        querystring: emailQuery,
+        response: { 200: successMessage, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { email } = request.query;
+      const user = await findUserByEmail(app.db, email);
+      if (!user) throw noAccount(email);
+      const outcome = await app.db.transaction(async (tx) => {
+        const removal = await removeAdmin(tx, currentUser(request).id, user.id);
+        if (removal === 'removed') await recordAdminAct(tx, request, { action: 'user.remove-admin', targetType: 'user', targetId: user.id, targetLabel: email });
+        return removal;
+      });
+      if (outcome === 'actor-not-admin') throw forbidden(capabilityTexts.onlyFor(['admin']));
+      if (outcome === 'last-admin') throw conflict(serverMessages.admin.lastAdmin(email));
+      if (outcome === 'not-admin') return { success: true, message: serverMessages.admin.notAdmin(email) };
+      return { success: true, message: serverMessages.admin.adminRemoved(email) };
     },
   );
 

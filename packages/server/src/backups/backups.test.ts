@@ -7,6 +7,7 @@ import { configFrom } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { createUser } from '../demo/factories.ts';
+import { createDiskImageStore } from '../images/disk-image-store.ts';
 import { findUserByEmail } from '../users/user-repository.ts';
 import { buildApp } from '../app.ts';
 import { nextOutcome } from '../jobs/job-clock.ts';
@@ -14,7 +15,7 @@ import { enqueueJob } from '../jobs/job-queue.ts';
 import { testConfig } from '../../test/app.ts';
 import { BackupCommandError, backupNow, restoreBackup } from './backup-commands.ts';
 import { backupTask, BASE_BACKUP_EVERY_MS } from './backups-plugin.ts';
-import { backupLocations, KEEP_BASE_BACKUPS, listBaseBackups, pruneBackups } from './backups.ts';
+import { backupLocations, KEEP_BASE_BACKUPS, listBaseBackups, pruneBackups, uploadsBackupDir } from './backups.ts';
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'furniture-backups-'));
 // As root the cluster runs as the postgres user, which must be able to pass through.
@@ -25,7 +26,8 @@ const dataDir = path.join(root, 'data');
 const backupDir = path.join(root, 'backups');
 const config = configFrom({ dataDir, backupDir, databaseUrl: undefined });
 const quiet = () => undefined;
-const image = path.join(dataDir, 'uploads', '5f0c2a1e-0000-4000-8000-000000000001.webp');
+const imageKey = 'uploads/5f0c2a1e-0000-4000-8000-000000000001.webp';
+const image = path.join(dataDir, imageKey);
 
 const emailsIn = async (db: Database, emails: string[]) => {
   const found = await Promise.all(emails.map((email) => findUserByEmail(db, email)));
@@ -50,13 +52,14 @@ describe('backups of the embedded database', () => {
     let pointInTime: Date;
     try {
       await createUser(running.db, { email: 'before-backup@example.com' });
-      await fs.mkdir(path.dirname(image), { recursive: true });
-      await fs.writeFile(image, 'an uploaded image');
       // Made while the app's PostgreSQL runs, through it.
       await backupNow(config);
       await expect(restoreBackup(config, { log: quiet })).rejects.toThrow('The app is running: stop it first, then restore.');
 
       await createUser(running.db, { email: 'after-backup@example.com' });
+      // Stored after the last base backup, as the app stores an upload: backed up all the same.
+      const store = createDiskImageStore(dataDir, 'http://localhost:5000', { backupDir: uploadsBackupDir(backupDir) });
+      await store.save(imageKey, Buffer.from('an uploaded image'));
       // The next millisecond: after the write before it, never before (a Date holds no microseconds).
       const { rows } = await running.db.execute<{ ms: string }>(sql`select ceil(extract(epoch from clock_timestamp()) * 1000)::text as ms`);
       pointInTime = new Date(Number(rows[0]!.ms));
@@ -87,7 +90,7 @@ describe('backups of the embedded database', () => {
     // Five starts of PostgreSQL, the first making a new cluster, on two busy cores.
   }, 180_000);
 
-  it('are made by the hourly job: the new images each time, a base backup once the newest is a day old', async () => {
+  it('are made by the hourly job: images stored before they were backed up as stored, a base backup once the newest is a day old', async () => {
     // On the database the first test restored.
     const database = await openDatabase(config, quiet);
     const app = await buildApp({ config: testConfig({ dataDir, backupDir }), db: database.db, jobs: { recurring: false }, backups: backupLocations(config) });

@@ -9,8 +9,9 @@ import { backupDirOf, embeddedDatabaseDir } from '../db/open-database.ts';
 /**
  * Backups of the embedded database (decision 36): PostgreSQL archives its WAL continuously into
  * BACKUP_DIR/wal (db/embedded.ts); a base backup, a copy of the cluster's files taken between
- * pg_backup_start and pg_backup_stop, goes to BACKUP_DIR/base/<time>/, with the credentials; the
- * uploaded images are copied to BACKUP_DIR/uploads (they never change, so only new ones are).
+ * pg_backup_start and pg_backup_stop, goes to BACKUP_DIR/base/<time>/, with the credentials. Each
+ * uploaded image is copied to BACKUP_DIR/uploads as it is stored (images/disk-image-store.ts,
+ * decision 46); the backup job prunes the copies of images deleted since.
  */
 export interface BackupLocations {
   /** DATA_DIR/postgres: the cluster (`cluster/`) and its credentials. */
@@ -81,9 +82,11 @@ function ignoreMissing<T>(fallback: T) {
   };
 }
 
+const listFiles = (folder: string) => fs.readdir(folder).catch(ignoreMissing([] as string[]));
+
 /** Copies the files of `from` that `to` does not have yet (images never change once stored). */
 export async function copyNewFiles(from: string, to: string): Promise<number> {
-  const names = await fs.readdir(from).catch(ignoreMissing([] as string[]));
+  const names = await listFiles(from);
   await fs.mkdir(to, { recursive: true });
   const present = new Set(await fs.readdir(to));
   let copied = 0;
@@ -95,6 +98,25 @@ export async function copyNewFiles(from: string, to: string): Promise<number> {
     copied += 1;
   }
   return copied;
+}
+
+/**
+ * Makes BACKUP_DIR/uploads hold the images of DATA_DIR/uploads: copies those missing (stored before
+ * images were backed up as they were stored) and deletes the copies of images deleted from the store.
+ * Nothing is deleted when DATA_DIR/uploads is missing altogether: that is a lost disk, not deletions.
+ */
+export async function mirrorImages(locations: Pick<BackupLocations, 'uploadsDir' | 'backupDir'>): Promise<{ copied: number; pruned: number }> {
+  const backupUploads = uploadsBackupDir(locations.backupDir);
+  // The backup is listed first: an image reaches the store before its backup copy, so every image
+  // in this listing is in the store's listing taken after, unless it was deleted.
+  const backedUp = await listFiles(backupUploads);
+  const stored = await fs.readdir(locations.uploadsDir).catch(ignoreMissing(undefined));
+  if (!stored) return { copied: 0, pruned: 0 };
+  const copied = await copyNewFiles(locations.uploadsDir, backupUploads);
+  const inStore = new Set(stored);
+  const deleted = backedUp.filter((name) => !inStore.has(name) && !name.endsWith(PARTIAL));
+  for (const name of deleted) await fs.rm(path.join(backupUploads, name), { force: true });
+  return { copied, pruned: deleted.length };
 }
 
 /** The complete base backups, oldest first. */
@@ -116,11 +138,11 @@ export const baseBackupFiles = (backupDir: string, backup: BaseBackup) => ({
 
 /**
  * Makes a base backup of the cluster `client` is connected to (a running server's, which goes on
- * serving meanwhile), copies the new uploaded images, and prunes what is no longer needed.
+ * serving meanwhile), brings the images' backup up to date, and prunes what is no longer needed.
  * pg_backup_stop waits until the WAL the backup ends in is archived, so it restores at once.
  */
 export async function makeBaseBackup(client: pg.ClientBase, locations: BackupLocations): Promise<BaseBackup> {
-  const { databaseDir, uploadsDir, backupDir } = locations;
+  const { databaseDir, backupDir } = locations;
   const started = await client.query<{ startedAt: Date; startWal: string }>(
     `select now() as "startedAt", pg_walfile_name(pg_backup_start($1, fast => true)) as "startWal"`,
     [`furniture ${new Date().toISOString()}`],
@@ -143,7 +165,7 @@ export async function makeBaseBackup(client: pg.ClientBase, locations: BackupLoc
     const info = { startedAt: startedAt.toISOString(), finishedAt: finished.rows[0]!.finishedAt.toISOString(), startWal };
     await fs.writeFile(path.join(partialDir, 'backup.json'), JSON.stringify(info, null, 2));
     await fs.rename(partialDir, path.join(baseDir(backupDir), name));
-    await copyNewFiles(uploadsDir, uploadsBackupDir(backupDir));
+    await mirrorImages(locations);
     await pruneBackups(backupDir);
     return { name, ...info };
   } catch (error) {

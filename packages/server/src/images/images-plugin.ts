@@ -25,22 +25,23 @@ declare module 'fastify' {
 export const sweepOrphanImagesTask = defineRecurringTask('images.sweep-orphans', { schedule: '*/15 * * * *' });
 
 /**
- * S3-compatible object storage when S3_BUCKET is set (several app servers), else DATA_DIR/uploads.
- * The S3 SDK is loaded only then: it is a large share of an idle server's memory.
+ * S3-compatible object storage when S3_BUCKET is set (several app servers), else DATA_DIR/uploads,
+ * each image also copied to `backupDir` as it is stored. The S3 SDK is loaded only then: it is a
+ * large share of an idle server's memory.
  */
-export async function createImageStore(config: Config): Promise<ImageStore> {
-  if (!config.s3) return createDiskImageStore(config.dataDir, config.publicUrl);
+export async function createImageStore(config: Config, backupDir?: string): Promise<ImageStore> {
+  if (!config.s3) return createDiskImageStore(config.dataDir, config.publicUrl, { backupDir });
   const { createS3ImageStore } = await import('./s3-image-store.ts');
   return createS3ImageStore(config.s3);
 }
 
 /**
- * The image service: the store, multipart parsing (for /api/images and forms that carry an
+ * The image service: the store (backing each image up to `backupDir` as it is stored), multipart parsing (for /api/images and forms that carry an
  * image), serving of disk-stored images at /uploads/..., removal of the images a failed request
  * stored, and the recurring sweep of orphaned images (a job on the queue).
  */
-export async function registerImages(app: FastifyInstance, options: { store?: ImageStore } = {}) {
-  const store = options.store ?? (await createImageStore(app.config));
+export async function registerImages(app: FastifyInstance, options: { store?: ImageStore; backupDir?: string } = {}) {
+  const store = options.store ?? (await createImageStore(app.config, options.backupDir));
   app.decorate('imageStore', store);
   app.decorate('imageWork', createImageWorkGate());
   app.decorateRequest('storedImageKeys', null);

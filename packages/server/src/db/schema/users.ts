@@ -38,6 +38,11 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     index('users_role_created_idx').on(t.role, t.createdAt),
+    // An admin's search of the accounts by a part of a name or e-mail.
+    index('users_name_trigram_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('users_email_trigram_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    // The admins, locked together when one loses the rights (there must stay one).
+    index('users_admins_idx').on(t.id).where(sql`'admin' = any(${t.capabilities})`),
   ],
 );
 

@@ -251,7 +251,7 @@ describe('Stripe Connect payouts', () => {
     });
 
     it('refuses an event with a bad signature and records nothing', async () => {
-      const { seller, headers, enabled } = await sellerEnabledAtStripe();
+      const { seller, enabled } = await sellerEnabledAtStripe();
 
       const response = await deliver(accountEvent(enabled), 'whsec_someone_else');
       expect(response.statusCode).toBe(400);

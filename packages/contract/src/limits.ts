@@ -2,6 +2,8 @@
 export const PASSWORD_MIN_LENGTH = 6;
 export const ACCESS_TOKEN_MAX_AGE_SECONDS = 300;
 export const TOKEN_STORAGE_KEY = 'furnitureBea-token';
+/** Where a device keeps the location its person chose (decision 47). */
+export const LOCATION_STORAGE_KEY = 'furniture.location';
 export const MAX_PAGE_WIDTH_PX = 1440;
 export const OIDC_POPUP = { width: 500, height: 600 } as const;
 

@@ -98,7 +98,7 @@ describe('near me', () => {
     await visit(page, `/product/${nearbyId}`);
     await page.getByTestId('product-distance').filter({ hasText: /km away$/ }).waitFor();
     await page.getByRole('heading', { name: locationTexts.areaTitle }).scrollIntoViewIfNeeded();
-    await page.getByTestId('area-map').locator('path.leaflet-interactive, path').first().waitFor();
+    await page.getByTestId('area-map').locator('path.area-circle').waitFor();
     await checkPage(page, 'near-me-product');
 
     // A new search from the navbar keeps the remembered place.

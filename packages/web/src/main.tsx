@@ -1,4 +1,4 @@
-import { LOADING_PAGE_TEXT, SERVER_RENDERED_ATTRIBUTE, SHELL_RENDERED_ATTRIBUTE, TOKEN_STORAGE_KEY } from '@furniture/contract';
+import { LOADING_PAGE_TEXT, LOCATION_STORAGE_KEY, SERVER_RENDERED_ATTRIBUTE, SHELL_RENDERED_ATTRIBUTE, TOKEN_STORAGE_KEY } from '@furniture/contract';
 import { paths } from './config/paths.ts';
 
 /**
@@ -8,7 +8,8 @@ import { paths } from './config/paths.ts';
  * before it is ready is held and made again once it is, so the first tap on Wish or Book Now acts,
  * signed in or not; until then the pressed control is marked busy and a bar across the top says the
  * page is loading, so a slow network shows progress at once. Every other page, a page sent as its
- * shell (its content needs the app), and those for someone signed in, start the app at once
+ * shell (its content needs the app), and those for someone signed in or who chose a location on
+ * this device (how far each piece is, which only the app can work out), start the app at once
  * (decision 29). A shell opened by a visitor, who may not see its content, goes straight to the
  * login page, as the app's guard would send them, without loading the app first (decision 50).
  */
@@ -16,13 +17,14 @@ const root = document.getElementById('root')!;
 const serverRendered = root.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
 const shellOnly = root.hasAttribute(SHELL_RENDERED_ATTRIBUTE);
 
-function signedIn(): boolean {
+function storedOnDevice(key: string): boolean {
   try {
-    return localStorage.getItem(TOKEN_STORAGE_KEY) !== null;
+    return localStorage.getItem(key) !== null;
   } catch {
     return false;
   }
 }
+const signedIn = () => storedOnDevice(TOKEN_STORAGE_KEY);
 
 const useEvents = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
 const heldEvents = ['click', 'submit'] as const;
@@ -96,7 +98,7 @@ function start() {
 if (serverRendered) for (const type of heldEvents) document.addEventListener(type, hold, true);
 if (shellOnly && !signedIn()) {
   location.replace(paths.login.getHref(location.pathname + location.search));
-} else if (serverRendered && !shellOnly && !signedIn()) {
+} else if (serverRendered && !shellOnly && !signedIn() && !storedOnDevice(LOCATION_STORAGE_KEY)) {
   for (const type of useEvents) document.addEventListener(type, start, { capture: true, passive: true });
 } else {
   start();

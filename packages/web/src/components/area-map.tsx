@@ -15,8 +15,10 @@ export default function AreaMap({ point, place }: { point: LatLon; place: string
   useEffect(() => {
     if (!element.current || mapTiles === undefined) return;
     const map = createMap(element.current, mapTiles, locationTexts.areaLabel(place));
-    const area = L.circle([point.lat, point.lon], { radius: AREA_RADIUS_M, color: '#1d4ed8', weight: 2, fillOpacity: 0.2, interactive: false }).addTo(map);
-    map.fitBounds(area.getBounds(), { padding: [40, 40], animate: false, maxZoom: 12 });
+    const centre = L.latLng(point.lat, point.lon);
+    // The view first: a circle added to a map without one has no bounds yet.
+    map.fitBounds(centre.toBounds(AREA_RADIUS_M * 2), { padding: [40, 40], animate: false, maxZoom: 12 });
+    L.circle(centre, { radius: AREA_RADIUS_M, className: 'area-circle', color: '#1d4ed8', weight: 2, fillOpacity: 0.2, interactive: false }).addTo(map);
     return () => void map.remove();
   }, [mapTiles, point.lat, point.lon, place]);
 

@@ -1,4 +1,4 @@
-import { NEAR_DEFAULT_RADIUS_KM, type DataResponse, type LatLon, type Place } from '@furniture/contract';
+import { LOCATION_STORAGE_KEY, NEAR_DEFAULT_RADIUS_KM, type DataResponse, type LatLon, type Place } from '@furniture/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api } from './api-client.ts';
@@ -45,12 +45,11 @@ export interface ChosenLocation extends LatLon {
   byDistance: boolean;
 }
 
-const STORAGE_KEY = 'furniture.location';
 const changed = new Set<() => void>();
 
 function storedText(): string | null {
   try {
-    return localStorage.getItem(STORAGE_KEY);
+    return localStorage.getItem(LOCATION_STORAGE_KEY);
   } catch {
     // Storage switched off: as if nothing were chosen.
     return null;
@@ -89,8 +88,8 @@ export function readChosenLocation(): ChosenLocation | null {
 
 export function storeChosenLocation(location: ChosenLocation | null) {
   try {
-    if (location) localStorage.setItem(STORAGE_KEY, JSON.stringify(location));
-    else localStorage.removeItem(STORAGE_KEY);
+    if (location) localStorage.setItem(LOCATION_STORAGE_KEY, JSON.stringify(location));
+    else localStorage.removeItem(LOCATION_STORAGE_KEY);
   } catch {
     // Not kept on this device; the URL still holds the choice.
   }

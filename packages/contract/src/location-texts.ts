@@ -21,6 +21,8 @@ export const locationTexts = {
   placeLabel: 'Town or city',
   placePlaceholder: 'Start typing a town',
   noPlaces: 'No town of that name',
+  /** The suggestions' list, named apart from the field it fills so the field's name stays its own. */
+  suggestionsList: 'Matching towns',
   suggestionsLoading: 'Looking for towns…',
   suggestionsCount: (count: number) => (count === 1 ? '1 town found; use the arrow keys to choose.' : `${count} towns found; use the arrow keys to choose.`),
   radius: 'Within',

@@ -90,7 +90,7 @@ export function PlaceCombobox({ label, error, value, onTextChange, onPick, id, c
           <ul
             id={listId}
             role="listbox"
-            aria-label={label}
+            aria-label={locationTexts.suggestionsList}
             hidden={!shown || places.length === 0}
             className="menu absolute top-full z-30 mt-1 max-h-72 w-full flex-nowrap overflow-y-auto rounded-box bg-base-100 p-1 shadow-lg"
           >

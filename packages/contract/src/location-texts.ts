@@ -11,7 +11,7 @@ export const locationTexts = {
   mapArea: 'Map area',
   /** A place a shared link names, whose name this device does not know. */
   chosenPlace: 'Chosen place',
-  openControl: 'Choose where to search',
+  openControl: 'Choose a place',
   panelTitle: 'Search near',
   useMyLocation: 'Use my location',
   locating: 'Finding where you are…',

@@ -227,7 +227,7 @@ describe('a buyer', () => {
       await page.goto('/dashboard/myWishes');
       const wished = page.getByRole('row').filter({ hasText: table });
       await wished.waitFor();
-      expect(await wished.innerText()).toContain('sold');
+      expect(await wished.innerText()).toContain(saleTexts.listingState.sold.visitor);
       expect(await wished.getByRole('button', { name: texts.unavailable }).isDisabled()).toBe(true);
       expect(await wished.getByRole('button', { name: `${labels.table.order}: ${table}` }).count()).toBe(0);
 

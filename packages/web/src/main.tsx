@@ -32,14 +32,14 @@ let held: { type: string; target: EventTarget | null; hideProgress: () => void }
 let starting = false;
 
 /**
- * Marks the pressed control (or the form submitted) busy, dimmed, and shows a bar sweeping across
+ * Marks the pressed control (or the form submitted) busy (not dimmed: its words must stay readable) and shows a bar sweeping across
  * the top, styled inline as the app's stylesheet may not have loaded; returns what takes them away.
  */
 function showProgress(target: EventTarget | null): () => void {
   const control = target instanceof Element ? (target.closest('a, button, label, select, form') ?? target) : undefined;
   const controlStyle = control?.getAttribute('style');
   control?.setAttribute('aria-busy', 'true');
-  if (control instanceof HTMLElement) control.style.cssText += ';opacity:0.6;cursor:progress';
+  if (control instanceof HTMLElement) control.style.cssText += ';cursor:progress';
   const bar = document.createElement('div');
   bar.setAttribute('role', 'status');
   bar.style.cssText = 'position:fixed;inset:0 0 auto 0;z-index:60;height:4px;overflow:hidden;background:#e0e7ff';

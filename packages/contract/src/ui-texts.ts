@@ -149,6 +149,7 @@ export const uiTexts = {
     pageNumber: (page: number) => `Page ${page}`,
     unverify: 'Take back verification',
     removeAdmin: 'Remove admin rights',
+    adminRights: 'Admin rights',
     adminsTitle: 'Admins',
   },
   /** Taking back a verification is asked for first, naming the person. */

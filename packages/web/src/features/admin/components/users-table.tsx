@@ -91,9 +91,9 @@ export function UsersTable({ role, title, heading: Heading = 'h1' }: { role: Lis
   ];
   const adminColumns: Column<ManagedUser>[] = [
     {
-      header: uiTexts.users.removeAdmin,
+      header: uiTexts.users.adminRights,
       cell: (user) => (
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => setConfirming({ act: 'removeAdmin', user })}>
+        <button type="button" className="btn btn-outline btn-sm h-auto shrink whitespace-normal" onClick={() => setConfirming({ act: 'removeAdmin', user })}>
           {uiTexts.users.removeAdmin}
         </button>
       ),

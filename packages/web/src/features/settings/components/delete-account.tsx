@@ -43,7 +43,7 @@ export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
   return (
     <div className="flex max-w-xl flex-col gap-3">
       <p>{settings.deleteIntro}</p>
-      <button type="button" className="btn btn-error btn-outline self-start" onClick={() => setOpen(true)}>
+      <button type="button" className="btn btn-error self-start" onClick={() => setOpen(true)}>
         {settings.deleteAction}
       </button>
       <Modal title={settings.dialogTitle} open={open} onClose={() => setOpen(false)}>

@@ -36,4 +36,6 @@ export const conversationTexts = {
     expired: 'Expired',
   } satisfies Record<OfferStatus, string>,
   payAgreedPrice: 'Pay the agreed price',
+  /** Above the buyer's phone and meeting place, asked with an offer or an acceptance. */
+  meetingDetails: 'For the booking, if the price is agreed',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARACTERS, idSchema, money } from './schemas.ts';
+import { CONTROL_CHARACTERS, idSchema, money, phone, requiredText } from './schemas.ts';
 
 /**
  * Talking and haggling (decision 22): one conversation per product and buyer, between the buyer and
@@ -33,8 +33,20 @@ export type StartConversationBody = z.infer<typeof startConversationBody>;
 export const sendMessageBody = z.object({ text: messageText });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
-export const offerAmountBody = z.object({ amount: money('amount') });
+/**
+ * The buyer's phone number and meeting place for the booking an agreed offer makes, as a booking
+ * asks for them; sent by the buyer with an offer, a counter-offer or the acceptance of the
+ * seller's. Left out, the booking takes the phone of the buyer's settings and the listing's town.
+ */
+const meetingDetails = { phoneNumber: phone('phoneNumber').optional(), location: requiredText('location', 200).optional() };
+export const offerAmountBody = z.object({ amount: money('amount'), ...meetingDetails });
 export type OfferAmountBody = z.infer<typeof offerAmountBody>;
+export type MeetingDetails = { phoneNumber?: string | undefined; location?: string | undefined };
+/**
+ * POST /api/offers/{id}/accept: the buyer accepting the seller's counter-offer may send their
+ * meeting details; the body may be left out (the server reads a missing body as null).
+ */
+export const acceptOfferBody = z.object(meetingDetails).nullish();
 
 export const messagesQuery = z.object({
   /** Keyset: messages older than this message of the thread. */

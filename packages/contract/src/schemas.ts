@@ -462,11 +462,14 @@ export const oidcLinkBody = z.object({
  * What the Google sign-in popup posts to its opener (same origin) before it closes. ok: the
  * session cookie is set, call /api/auth/refresh for a token. linkRequired: an account with this
  * e-mail exists; POST its password to /api/auth/oidc/link to link and sign in.
+ * secondStepChallenge: the account has an authenticator app; no session yet, finish with POST
+ * /api/auth/second-step.
  */
 export const oidcPopupResult = z.object({
   type: z.literal('oidc-result'),
   ok: z.boolean(),
   message: z.string().optional(),
   linkRequired: z.boolean().optional(),
+  secondStepChallenge: z.string().optional(),
 });
 export type OidcPopupResult = z.infer<typeof oidcPopupResult>;

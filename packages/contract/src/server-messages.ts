@@ -134,5 +134,8 @@ export const serverMessages = {
     noEmail: 'Your Google account did not share an e-mail address, which an account here needs.',
     emailTaken: 'An account with this e-mail already exists. Sign in with its e-mail and password.',
     signsInAnotherWay: 'An account with this e-mail already exists and signs in another way.',
+    /** The page that ends the sign-in window. */
+    pageTitle: 'Google sign-in',
+    backToMarketplace: 'Back to the marketplace',
   },
 } as const;

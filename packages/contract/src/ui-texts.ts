@@ -174,6 +174,7 @@ export const uiTexts = {
     /** Linking Google to an existing account, after Google sign-in found it. */
     accountPassword: 'Password of your account',
     linkGoogle: 'Link Google and sign in',
+    popupBlocked: 'The sign-in window was blocked. Allow pop-ups for this site and try again.',
   },
   deleteFailed: 'It could not be deleted',
   showPassword: 'Show password',

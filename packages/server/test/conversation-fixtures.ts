@@ -27,10 +27,14 @@ export async function send(app: App, headers: Headers, conversationId: string, t
   return app.inject({ method: 'POST', url: `/api/conversations/${conversationId}/messages`, headers, payload: { text } });
 }
 
-export async function makeOffer(app: App, headers: Headers, conversationId: string, amount: number | string) {
-  return app.inject({ method: 'POST', url: `/api/conversations/${conversationId}/offers`, headers, payload: { amount } });
+/** The buyer's meeting details sent with an offer or an answer: phoneNumber and location. */
+type Details = Record<string, unknown>;
+
+export async function makeOffer(app: App, headers: Headers, conversationId: string, amount: number | string, details: Details = {}) {
+  return app.inject({ method: 'POST', url: `/api/conversations/${conversationId}/offers`, headers, payload: { amount, ...details } });
 }
 
-export async function answer(app: App, headers: Headers, offerId: string, action: 'accept' | 'decline' | 'counter', amount?: number) {
-  return app.inject({ method: 'POST', url: `/api/offers/${offerId}/${action}`, headers, ...(amount ? { payload: { amount } } : {}) });
+export async function answer(app: App, headers: Headers, offerId: string, action: 'accept' | 'decline' | 'counter', amount?: number, details?: Details) {
+  const payload = { ...(amount ? { amount } : {}), ...details };
+  return app.inject({ method: 'POST', url: `/api/offers/${offerId}/${action}`, headers, ...(Object.keys(payload).length ? { payload } : {}) });
 }

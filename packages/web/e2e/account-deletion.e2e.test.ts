@@ -33,6 +33,8 @@ describe('leaving the marketplace from Settings', () => {
     const dialog = page.getByRole('dialog', { name: settings.dialogTitle });
     await dialog.waitFor();
     await checkPage(page, 'delete-account-375');
+    // An account without a passkey is not offered one.
+    expect(await dialog.getByRole('button', { name: settings.confirmWithPasskey }).count()).toBe(0);
     await dialog.getByLabel(settings.password, { exact: true }).fill('Wrong1234');
     await dialog.getByRole('button', { name: settings.confirmWithPassword }).click();
     await expectText(page, server.wrongPassword);

@@ -1,8 +1,8 @@
-import { conversationTexts, labels, messages, notificationScreenTexts, saleTexts } from '@furniture/contract';
+import { conversationTexts, friendlyMessage, labels, messages, notificationScreenTexts, saleTexts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
-import { payments } from '../../server/src/db/schema/index.ts';
+import { bookings, payments, users } from '../../server/src/db/schema/index.ts';
 import { checkPage, setupBrowser, setupSessions, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { expectText, logIn } from './support/ui.ts';
@@ -22,6 +22,8 @@ const accounts = {
   seller: { email: 'nadia.seller@example.com', name: 'Nadia Seller' },
   buyer: { email: 'omar.buyer@example.com', name: 'Omar Buyer' },
 };
+/** The phone number in the buyer's settings, which the offer's booking details start from. */
+const buyersPhone = '01712345678';
 let productId: string;
 /** The buyer's thread about the armchair, as its address names it. */
 let threadId: string | null;
@@ -30,7 +32,8 @@ beforeAll(async () => {
   const image = `${market.url}/favicon.svg`;
   const category = await createCategory(market.db, { categoryName: 'Seating', description: 'Chairs and sofas', image });
   const owner = await createUser(market.db, { ...accounts.seller, role: 'seller', verified: true });
-  await createUser(market.db, { ...accounts.buyer, role: 'buyer' });
+  const buyerAccount = await createUser(market.db, { ...accounts.buyer, role: 'buyer' });
+  await market.db.update(users).set({ phone: buyersPhone }).where(eq(users.id, buyerAccount.id));
   const product = await createProduct(market.db, { categoryId: category.id, sellerId: owner.id }, { productName: armchair, resalePrice: '200.00', productImage: image });
   productId = product.id;
 });
@@ -87,8 +90,14 @@ describe('talking and haggling', () => {
     expect(buyer.page.url()).toBe(threadUrl.href);
   });
 
-  it('the buyer offers, the seller accepts, and the buyer pays the agreed price', async () => {
+  it('the buyer offers with a phone number and meeting place, the seller accepts, and the buyer pays the agreed price', async () => {
+    // The booking the offer makes needs the buyer's phone (from their settings) and a meeting place.
+    expect(await buyer.page.getByLabel(labels.booking.phoneNumber).inputValue()).toBe(buyersPhone);
     await buyer.page.getByLabel(conversationTexts.offerLabel).fill('150');
+    await buyer.page.getByRole('button', { name: conversationTexts.makeOffer }).click();
+    await expectText(buyer.page, friendlyMessage('location is required'));
+    await buyer.page.getByLabel(labels.booking.meetingLocation).fill('Dhanmondi 27, by the lake gate');
+    await checkPage(buyer.page, 'offer-with-meeting-details');
     await buyer.page.getByRole('button', { name: conversationTexts.makeOffer }).click();
 
     const offer = seller.page.getByRole('listitem').filter({ hasText: conversationTexts.offerBy(accounts.buyer.name, '$150') });
@@ -110,6 +119,8 @@ describe('talking and haggling', () => {
 
     const charged = await market.db.select().from(payments).where(eq(payments.productId, productId));
     expect(charged.map((payment) => payment.amountCents)).toEqual([15_000]);
+    const [booking] = await market.db.select().from(bookings).where(eq(bookings.productId, productId));
+    expect(booking).toMatchObject({ phoneNumber: buyersPhone, location: 'Dhanmondi 27, by the lake gate' });
     expect(seller.pageErrors).toEqual([]);
     expect(buyer.pageErrors).toEqual([]);
   });

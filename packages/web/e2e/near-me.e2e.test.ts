@@ -1,4 +1,4 @@
-import { locationTexts, searchTexts } from '@furniture/contract';
+import { labels, locationTexts, searchTexts } from '@furniture/contract';
 import type { Page, Request } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser } from '../../server/src/demo/factories.ts';
@@ -107,6 +107,30 @@ describe('near me', () => {
     await page.waitForURL((next) => next.searchParams.get('q') === 'table' && next.searchParams.get('near') === '23.7104,90.4074');
     await expect.poll(() => cards(page).count(), { timeout: STEP_MS }).toBe(3);
   }, JOURNEY_MS);
+
+  it('leaves no error behind when the product page is left while its area map’s outlines still load', async () => {
+    session = await openPatientSession();
+    const { page } = session;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/countries-110m/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const outlinesAsked = page.waitForRequest(/countries-110m/);
+    await page.goto(`/product/${nearbyId}`);
+    // A visitor's first touch starts the app, which shows the map.
+    await page.getByRole('heading', { name: locationTexts.areaTitle }).click();
+    const outlines = (await outlinesAsked).url();
+
+    await page.getByRole('banner').getByRole('link', { name: labels.nav.home, exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname === '/');
+    release();
+    // The outlines' module is the page's own: once it has loaded here, the map's wait for it is over too.
+    // (A string: a function here would have its import rewritten for Node.)
+    await page.evaluate(`import(${JSON.stringify(outlines)}).then(() => true)`);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  });
 
   it('says so in plain words when the browser does not share the location', { timeout: JOURNEY_MS }, async () => {
     session = await openPatientSession();

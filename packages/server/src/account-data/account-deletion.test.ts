@@ -235,3 +235,17 @@ describe('DELETE /api/me: the last admin', () => {
     expect((await deleteAccount(headers, { password: DEFAULT_TEST_PASSWORD })).statusCode).toBe(200);
   });
 });
+
+describe('a deleted account', () => {
+  it('is not among the accounts an admin manages', async () => {
+    const buyer = await createUser(t.db, { role: 'buyer' });
+    const admin = await bearer(t.app, (await createUser(t.db, { role: 'admin' })).id);
+    const listed = async (q: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/allBuyer?q=${encodeURIComponent(q)}`, headers: admin })).json().data.map((user: { _id: string }) => user._id);
+    expect(await listed(buyer.email)).toEqual([buyer.id]);
+    expect((await deleteAccount(await bearer(t.app, buyer.id), { password: DEFAULT_TEST_PASSWORD })).statusCode).toBe(200);
+    // Its row stays, under an address that names it deleted, for the payments and reviews that name it.
+    expect((await userRow(buyer.id)).email).toBe(deletedEmailOf(buyer.id));
+    expect(await listed(deletedEmailOf(buyer.id))).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { chatMessage, conversation, conversationMessages, dataOf, idParams, listOf, messagePage, MESSAGES_PAGE_DEFAULT, messagesQuery, notificationTexts, type Offer, offer, offerAmountBody, paginationQuery, saleMessages, sendMessageBody, serverMessages, startConversationBody } from '@furniture/contract';
+import { acceptOfferBody, chatMessage, conversation, conversationMessages, dataOf, idParams, listOf, messagePage, MESSAGES_PAGE_DEFAULT, messagesQuery, notificationTexts, type Offer, offer, offerAmountBody, type OfferAmountBody, paginationQuery, saleMessages, sendMessageBody, serverMessages, startConversationBody } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { publishLiveEvent } from '../events/live-events.ts';
 import { currentUser } from '../http/access.ts';
@@ -223,7 +223,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ bookAtAgreedPrice: Book
       schema: {
         tags: ['conversations'],
         summary: 'Offer a price below the asking price (the thread’s buyer)',
-        description: `The offer is open for 48 hours, then expires. One open offer per thread (409). At most ${RATE_LIMITS.offersPerAccount.max} offers a minute per account. ${privacy}`,
+        description: `The offer is open for 48 hours, then expires. One open offer per thread (409). phoneNumber and location (the meeting place) go to the booking the offer makes if accepted; left out, it takes the phone of the buyer’s settings and the listing’s town. At most ${RATE_LIMITS.offersPerAccount.max} offers a minute per account. ${privacy}`,
         params: idParams,
         body: offerAmountBody,
         response: { 201: dataOf(offer), ...errorResponses },
@@ -236,7 +236,8 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ bookAtAgreedPrice: Book
       if (thread.buyerId !== buyer.id) throw forbidden(conversationMessages.offerOnlyByBuyer);
       await enforceLimit(app.db, { limit: RATE_LIMITS.offersPerAccount, subject: buyer.id });
       const made = await app.db.transaction(async (tx) => {
-        const created = await makeOffer(tx, thread, buyer.id, request.body.amount);
+        const { amount, ...details } = request.body;
+        const created = await makeOffer(tx, thread, buyer.id, amount, details);
         await publishLiveEvent(tx, { to: thread.sellerId, type: 'offer.changed', data: { conversationId: thread.id, offer: created } });
         await notifyOffer(tx, thread, buyer, { offer: created });
         return created;
@@ -246,7 +247,9 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ bookAtAgreedPrice: Book
   );
 
   const answers: Record<OfferAnswer, string> = {
-    accept: 'Accept an open offer made by the other side: the buyer’s booking is made at the agreed price and the piece reserved; the payment is then that price',
+    accept:
+      'Accept an open offer made by the other side: the buyer’s booking is made at the agreed price and the piece reserved; the payment is then that price. ' +
+      'The buyer accepting may send `phoneNumber` and `location` for the booking',
     decline: 'Decline an open offer made by the other side',
     counter: 'Answer an open offer with another price below the asking price: it becomes a new open offer',
   };
@@ -261,18 +264,18 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ bookAtAgreedPrice: Book
           description:
             'Only the participant who did not make the offer can answer it (404 for anyone else). An offer already answered or expired answers 409 saying so; of two answers at once, one wins.',
           params: idParams,
-          ...(answer === 'counter' ? { body: offerAmountBody } : {}),
+          ...(answer === 'counter' ? { body: offerAmountBody } : answer === 'accept' ? { body: acceptOfferBody } : {}),
           response: { 200: dataOf(z.object({ offer, counter: offer.optional(), bookingId: z.string().optional() })), ...errorResponses },
         },
       },
       async (request) => {
         const caller = currentUser(request);
         if (answer === 'counter') await enforceLimit(app.db, { limit: RATE_LIMITS.offersPerAccount, subject: caller.id });
-        const amount = answer === 'counter' ? (request.body as { amount: number }).amount : undefined;
+        const { amount, ...details } = (request.body ?? {}) as Partial<OfferAmountBody>;
         const answered = await app.db.transaction(async (tx) => {
           const result = await answerOffer(
             tx,
-            { offerId: request.params.id, callerId: caller.id, answer, fee: app.config.fee, ...(amount ? { amount } : {}) },
+            { offerId: request.params.id, callerId: caller.id, answer, details, fee: app.config.fee, ...(amount ? { amount } : {}) },
             bookAtAgreedPrice,
           );
           const { thread, ...data } = result;

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conversationMessages, notificationTexts } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
-import { liveEvents, notifications, simulatedPaymentIntents } from '../db/schema/index.ts';
+import { liveEvents, notifications, simulatedPaymentIntents, users } from '../db/schema/index.ts';
 import { advanceJobClock, nextOutcome } from '../jobs/job-clock.ts';
 import { payByCard, paymentsOfProduct, postPayment } from '../../test/payment-fixtures.ts';
 import { bookingRow, listingStep, productRow } from '../../test/sale-fixtures.ts';
@@ -101,6 +101,41 @@ describe('answering an offer', () => {
     const accepted = await answer(t.app, world.sellerHeaders, world.offerId, 'accept');
     expect(accepted.json().data.bookingId).toBe(booked.json().data._id);
     expect(await bookingRow(t.db, booked.json().data._id)).toMatchObject({ status: 'accepted', productPrice: '100.00', phoneNumber: '01712345678' });
+  });
+
+  it('books with the phone number and meeting place the buyer gave with the offer', async () => {
+    const world = await productAndBuyer(t.app, t.db);
+    const conversationId = await startThread(t.app, world.buyerHeaders, world.product.id);
+    const offered = await makeOffer(t.app, world.buyerHeaders, conversationId, 90, { phoneNumber: '01711111111', location: 'Dhanmondi lake gate' });
+    expect(offered.statusCode).toBe(201);
+    const accepted = await answer(t.app, world.sellerHeaders, offered.json().data._id, 'accept');
+    expect(await bookingRow(t.db, accepted.json().data.bookingId)).toMatchObject({ phoneNumber: '01711111111', location: 'Dhanmondi lake gate' });
+  });
+
+  it('books with the details the buyer gives when accepting the seller’s counter-offer', async () => {
+    const world = await openOffer(90);
+    const counterId = (await answer(t.app, world.sellerHeaders, world.offerId, 'counter', 120)).json().data.counter._id;
+    const accepted = await answer(t.app, world.buyerHeaders, counterId, 'accept', undefined, { phoneNumber: '+880 1722 222222', location: 'Banani, road 11' });
+    expect(accepted.statusCode).toBe(200);
+    expect(await bookingRow(t.db, accepted.json().data.bookingId)).toMatchObject({ phoneNumber: '+880 1722 222222', location: 'Banani, road 11' });
+  });
+
+  it('without details, books with the phone of the buyer’s settings and the listing’s town', async () => {
+    const world = await openOffer(90);
+    await t.db.update(users).set({ phone: '01733333333' }).where(eq(users.id, world.buyer.id));
+    const accepted = await answer(t.app, world.sellerHeaders, world.offerId, 'accept');
+    expect(await bookingRow(t.db, accepted.json().data.bookingId)).toMatchObject({ phoneNumber: '01733333333', location: world.product.location });
+  });
+
+  it('refuses meeting details a booking would refuse, naming what is wrong', async () => {
+    const world = await productAndBuyer(t.app, t.db);
+    const conversationId = await startThread(t.app, world.buyerHeaders, world.product.id);
+    const badPhone = await makeOffer(t.app, world.buyerHeaders, conversationId, 90, { phoneNumber: 'call me', location: 'Gulshan' });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json().message).toMatch(/phoneNumber must be a phone number/);
+    const emptyPlace = await makeOffer(t.app, world.buyerHeaders, conversationId, 90, { phoneNumber: '01711111111', location: '  ' });
+    expect(emptyPlace.statusCode).toBe(400);
+    expect(emptyPlace.json().message).toMatch(/location is required/);
   });
 
   it('of two counter-offers at once, exactly one wins', async () => {

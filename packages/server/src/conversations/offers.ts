@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { conversationMessages, OFFER_LIFETIME_HOURS, type Offer, type PlatformFee } from '@furniture/contract';
+import { conversationMessages, OFFER_LIFETIME_HOURS, type MeetingDetails, type Offer, type PlatformFee } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
 import { conversations, offers, products } from '../db/schema/index.ts';
 import { conflict, notFound } from '../http/errors.ts';
@@ -28,11 +28,13 @@ function requireBelowAsking(amount: number, askingPrice: string) {
   if (amount >= Number(askingPrice)) throw conflict(conversationMessages.offerAboveAsking);
 }
 
-async function insertOffer(tx: Executor, thread: ConversationRow, senderId: string, amount: number): Promise<Offer> {
+async function insertOffer(tx: Executor, thread: ConversationRow, senderId: string, amount: number, details: MeetingDetails = {}): Promise<Offer> {
   const expiresAt = new Date(Date.now() + OFFER_LIFETIME_MS);
+  // Only a buyer's offer carries their meeting details; a seller's counter-offer has none to give.
+  const buyersDetails = senderId === thread.buyerId ? { phoneNumber: details.phoneNumber, meetingPlace: details.location } : {};
   const [row] = await tx
     .insert(offers)
-    .values({ conversationId: thread.id, senderId, amount: amount.toFixed(2), expiresAt })
+    .values({ conversationId: thread.id, senderId, amount: amount.toFixed(2), expiresAt, ...buyersDetails })
     .onConflictDoNothing()
     .returning();
   if (!row) throw conflict(conversationMessages.offerAlreadyOpen);
@@ -41,15 +43,18 @@ async function insertOffer(tx: Executor, thread: ConversationRow, senderId: stri
   return toOffer(row, thread.productId);
 }
 
-/** The buyer's offer in their thread (only buyers make offers). Open offers past their time are closed first. */
-export async function makeOffer(tx: Executor, thread: ConversationRow, buyerId: string, amount: number): Promise<Offer> {
+/**
+ * The buyer's offer in their thread (only buyers make offers), with their meeting details for the
+ * booking it makes if accepted. Open offers past their time are closed first.
+ */
+export async function makeOffer(tx: Executor, thread: ConversationRow, buyerId: string, amount: number, details: MeetingDetails = {}): Promise<Offer> {
   const product = await lockAvailableProduct(tx, thread.productId);
   requireBelowAsking(amount, product.resalePrice);
   await tx
     .update(offers)
     .set({ status: 'expired', answeredAt: sql`now()` })
     .where(and(eq(offers.conversationId, thread.id), eq(offers.status, 'open'), sql`${offers.expiresAt} <= now()`));
-  return insertOffer(tx, thread, buyerId, amount);
+  return insertOffer(tx, thread, buyerId, amount, details);
 }
 
 export type OfferAnswer = 'accept' | 'decline' | 'counter';
@@ -59,7 +64,10 @@ export type OfferAnswer = 'accept' | 'decline' | 'counter';
  * Bookings are the sales domain's, which closes offers through this one, so the app passes its
  * step in (app.ts).
  */
-export type BookAtAgreedPrice = (tx: Executor, agreement: { productId: string; buyerId: string; price: string; fee: PlatformFee }) => Promise<string>;
+export type BookAtAgreedPrice = (
+  tx: Executor,
+  agreement: { productId: string; buyerId: string; price: string; fee: PlatformFee; details: MeetingDetails },
+) => Promise<string>;
 
 export interface AnsweredOffer {
   thread: ConversationRow;
@@ -72,11 +80,12 @@ export interface AnsweredOffer {
 
 /**
  * The other side's answer to an open offer. Only the participant who did not make the offer can
- * answer it; anyone else is told there is no such offer.
+ * answer it; anyone else is told there is no such offer. `details`: the buyer's meeting details,
+ * when the buyer answers (accepting or countering the seller's offer).
  */
 export async function answerOffer(
   tx: Executor,
-  request: { offerId: string; callerId: string; answer: OfferAnswer; amount?: number; fee: PlatformFee },
+  request: { offerId: string; callerId: string; answer: OfferAnswer; amount?: number; details?: MeetingDetails; fee: PlatformFee },
   bookAtAgreedPrice: BookAtAgreedPrice,
 ): Promise<AnsweredOffer> {
   const [peek] = await tx
@@ -109,9 +118,11 @@ export async function answerOffer(
   await cancelJob(tx, expiryKey(row.id));
   // Booking reserves the piece, which closes the offers still open on it: this one is answered first.
   if (request.answer === 'accept') {
-    bookingId = await bookAtAgreedPrice(tx, { productId: thread.productId, buyerId: thread.buyerId, price: row.amount, fee: request.fee });
+    // The seller accepts the buyer's offer, which carries the buyer's details; the buyer accepting sends them.
+    const details = row.senderId === thread.buyerId ? { phoneNumber: row.phoneNumber ?? undefined, location: row.meetingPlace ?? undefined } : (request.details ?? {});
+    bookingId = await bookAtAgreedPrice(tx, { productId: thread.productId, buyerId: thread.buyerId, price: row.amount, fee: request.fee, details });
   }
-  if (request.answer === 'counter') counter = await insertOffer(tx, thread, request.callerId, request.amount!);
+  if (request.answer === 'counter') counter = await insertOffer(tx, thread, request.callerId, request.amount!, request.details);
   else await touchConversation(tx, thread.id, new Date());
   return { thread, offer: toOffer(answered!, thread.productId), ...(counter ? { counter } : {}), ...(bookingId ? { bookingId } : {}) };
 }

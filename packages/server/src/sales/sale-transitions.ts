@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { bookingSteps, type BookingStatus, type BookingStep, ledgerMessages, LISTING_LIFETIME_DAYS, type PlatformFee, type ReportProblemBody, type ListingState, type PriceChange, type SaleSide, saleMessages, serverMessages } from '@furniture/contract';
+import { bookingSteps, type BookingStatus, type BookingStep, ledgerMessages, LISTING_LIFETIME_DAYS, type PlatformFee, type ReportProblemBody, type ListingState, type MeetingDetails, type PriceChange, type SaleSide, saleMessages, serverMessages } from '@furniture/contract';
 import type { Executor } from '../db/client.ts';
-import { bookings, payments, products, saleProblems } from '../db/schema/index.ts';
+import { bookings, payments, products, saleProblems, users } from '../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { closeOpenOffersOfProduct } from '../conversations/offer-expiry.ts';
 import { platformFeeSql } from '../ledger/ledger.ts';
@@ -337,13 +337,15 @@ export async function releaseBookingForDeletion(tx: Executor, bookingId: string,
 /**
  * A price agreed in a conversation (an accepted offer, decision 22): the buyer's booking of the
  * piece is made, or kept, at that price, and accepted by the seller, which reserves the piece for
- * this buyer. A booking made this way has no phone number; the meeting is arranged in the
- * conversation. Answers the booking's id.
+ * this buyer. Its phone number and meeting place are the ones the buyer gave with the offer;
+ * without them, a new booking takes the phone of the buyer's settings and the listing's town, and
+ * a booking the buyer had made keeps its own. Answers the booking's id.
  */
 export async function bookAtAgreedPrice(
   tx: Executor,
-  agreement: { productId: string; buyerId: string; price: string; fee: PlatformFee },
+  agreement: { productId: string; buyerId: string; price: string; fee: PlatformFee; details: MeetingDetails },
 ): Promise<string> {
+  const { phoneNumber, location } = agreement.details;
   const feeCents = platformFeeSql(sql`${agreement.price}::numeric`, agreement.fee);
   const product = await lockProductRow(tx, agreement.productId);
   if (!product) throw notFound(saleMessages.productNotFound);
@@ -360,9 +362,16 @@ export async function bookAtAgreedPrice(
   if (existing) {
     await tx
       .update(bookings)
-      .set({ productPrice: agreement.price, feeCents, ...(reservedForThisBuyer ? {} : { status: 'open' as const, statusReason: null }) })
+      .set({
+        productPrice: agreement.price,
+        feeCents,
+        ...(phoneNumber ? { phoneNumber } : {}),
+        ...(location ? { location } : {}),
+        ...(reservedForThisBuyer ? {} : { status: 'open' as const, statusReason: null }),
+      })
       .where(eq(bookings.id, existing.id));
   } else {
+    const [buyer] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, agreement.buyerId));
     const [created] = await tx
       .insert(bookings)
       .values({
@@ -372,8 +381,8 @@ export async function bookAtAgreedPrice(
         productImage: product.productImage,
         productPrice: agreement.price,
         feeCents,
-        phoneNumber: '',
-        location: product.location,
+        phoneNumber: phoneNumber ?? buyer?.phone ?? '',
+        location: location ?? product.location,
       })
       .returning({ id: bookings.id });
     bookingId = created!.id;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataOf, errorResponse, getTokenBody, loginBody, loginResponse, messages, publicUser, secondStepTexts, serverMessages, signupBody, successMessage, tokenResponse, userAddToDbBody } from '@furniture/contract';
+import { dataOf, errorResponse, getTokenBody, loginBody, loginResponse, publicUser, serverMessages, signupBody, successMessage, tokenResponse, userAddToDbBody } from '@furniture/contract';
 import { authenticate, currentUser } from '../http/access.ts';
 import { multipartImageBody } from '../images/image-uploads.ts';
 import { conflict, forbidden, unauthorized } from '../http/errors.ts';
@@ -8,8 +8,7 @@ import { sendVerificationMail } from './account-mail.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { endSession, sessionOwner } from './refresh-tokens.ts';
-import { issueChallenge } from './second-step.ts';
-import { clearSessionCookie, refreshSession, sessionCookie, signIn } from './sessions.ts';
+import { clearSessionCookie, refreshSession, sessionCookie, signIn, signInOrAskSecondStep } from './sessions.ts';
 import { claimProfile, findUserByEmail, findUserById, insertUser, toPublicUser } from './user-repository.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse };
@@ -71,12 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw unauthorized(serverMessages.accounts.wrongCredentials);
       }
       await clearLoginFailures(app.db, email, request.ip);
-      if (user.totpSecret) {
-        const challenge = await issueChallenge((text) => app.accessTokens.keyedHash(text), user.id);
-        return { success: true as const, secondStepNeeded: true as const, challenge, message: secondStepTexts.server.needed };
-      }
-      const token = await signIn(app, reply, user.id);
-      return { success: true as const, token, message: messages.signInSuccess };
+      return signInOrAskSecondStep(app, reply, user);
     },
   );
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import type { OidcPopupResult } from '@furniture/contract';
+import { messages, serverMessages, type OidcPopupResult } from '@furniture/contract';
 
 /**
  * The script of the page that ends the sign-in popup. It reads the result from a JSON element,
@@ -36,17 +36,18 @@ const scriptSafeJson = (value: unknown) =>
 
 export function renderResultPage(result: Omit<OidcPopupResult, 'type'>): string {
   const message: OidcPopupResult = { type: 'oidc-result', ...result };
-  const text = result.message ?? (result.ok ? 'Signed in.' : 'Sign-in did not complete.');
+  const { google } = serverMessages;
+  const text = result.message ?? (result.ok ? messages.signInSuccess : google.failed);
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Google sign-in</title>
+<title>${escapeHtml(google.pageTitle)}</title>
 </head>
 <body>
 <p>${escapeHtml(text)}</p>
-<p><a href="/">Back to the marketplace</a></p>
+<p><a href="/">${escapeHtml(google.backToMarketplace)}</a></p>
 <script type="application/json" id="oidc-result">${scriptSafeJson(message)}</script>
 <script>${SCRIPT}</script>
 </body>

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, oidcPopupResult, type OidcPopupResult, serverMessages } from '@furniture/contract';
+import { generate } from 'otplib';
+import { messages, oidcPopupResult, type OidcPopupResult, secondStepTexts, serverMessages } from '@furniture/contract';
 import { setupTestApp, testConfig } from '../../test/app.ts';
 import { newIssuerAccount, startOidcIssuer, type TestIssuer } from '../../test/oidc-issuer.ts';
 import { buildApp, type App } from '../app.ts';
-import { createUser, DEFAULT_TEST_PASSWORD } from '../demo/factories.ts';
+import { createUser, DEFAULT_TEST_PASSWORD, TEST_TOTP_SECRET } from '../demo/factories.ts';
 import { userIdentities, users } from '../db/schema/index.ts';
 import { LOGIN_THROTTLE } from './login-throttle.ts';
 
@@ -186,6 +187,31 @@ describe('Google sign-in through a real OpenID provider', () => {
     const again = await signInWithProvider();
     expect(again.result.ok).toBe(true);
     expect(await me((await refresh(again.cookies)).json().token)).toMatchObject({ _id: owner.id, userRole: 'seller' });
+  });
+
+  it('asks an account with an authenticator app for a code after Google too, linking or signing in, with no session before it', async () => {
+    const owner = await createUser(t.db, { email: 'two-step@example.com', totpSecret: TEST_TOTP_SECRET });
+    issuer.account = newIssuerAccount({ email: owner.email, email_verified: true });
+    const first = await signInWithProvider();
+    const linked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/oidc/link',
+      payload: { password: DEFAULT_TEST_PASSWORD },
+      cookies: { furniture_oidc_link: first.cookies.furniture_oidc_link! },
+    });
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json()).toMatchObject({ secondStepNeeded: true, message: secondStepTexts.server.needed });
+    expect(linked.json().token).toBeUndefined();
+    expect(linked.cookies.find((c) => c.name === 'furniture_refresh')).toBeUndefined();
+
+    const again = await signInWithProvider();
+    expect(again.page.statusCode).toBe(200);
+    expect(again.result).toMatchObject({ ok: false, message: secondStepTexts.server.needed });
+    expect(again.cookies.furniture_refresh).toBeUndefined();
+    const code = await generate({ secret: TEST_TOTP_SECRET, epoch: Math.floor(Date.now() / 1000) });
+    const finished = await t.app.inject({ method: 'POST', url: '/api/auth/second-step', payload: { challenge: again.result.secondStepChallenge, code } });
+    expect(finished.statusCode).toBe(200);
+    expect((await t.app.accessTokens.verify(finished.json().token)).userId).toBe(owner.id);
   });
 
   it('limits password guesses on the link like sign-in does', async () => {

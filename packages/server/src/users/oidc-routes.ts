@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, messages, oidcLinkBody, serverMessages, tokenResponse } from '@furniture/contract';
+import { errorResponse, loginResponse, oidcLinkBody, serverMessages } from '@furniture/contract';
 import { badRequest, conflict, unauthorized } from '../http/errors.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
 import { findLinkTarget, linkIdentity, resolveOidcAccount } from './oidc-accounts.ts';
 import { ATTEMPT_COOKIE, LINK_COOKIE, clearOidcCookie, oidcCookieSigner, oidcCookies } from './oidc-cookies.ts';
 import { sendResultPage } from './oidc-result-page.ts';
 import { verifyPassword } from './passwords.ts';
-import { signIn } from './sessions.ts';
+import { signInOrAskSecondStep } from './sessions.ts';
 
 const google = serverMessages.google;
 
@@ -82,9 +82,14 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const outcome = await resolveOidcAccount(app.db, profile);
       switch (outcome.kind) {
-        case 'signed-in':
-          await signIn(app, reply, outcome.user.id);
-          return sendResultPage(reply, 200, { ok: true, message: messages.signInSuccess });
+        case 'signed-in': {
+          const answer = await signInOrAskSecondStep(app, reply, outcome.user);
+          return sendResultPage(
+            reply,
+            200,
+            'challenge' in answer ? { ok: false, secondStepChallenge: answer.challenge, message: answer.message } : { ok: true, message: answer.message },
+          );
+        }
         case 'link-required':
           cookies.setPendingLink(reply, { userId: outcome.user.id, issuer: profile.issuer, subject: profile.subject });
           return sendResultPage(reply, 409, { ok: false, linkRequired: true, message: google.linkWithPassword });
@@ -102,7 +107,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Link the pending Google identity to the account with its e-mail, proving that account’s password',
         body: oidcLinkBody,
-        response: { 200: tokenResponse, 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse },
+        response: { 200: loginResponse, 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse },
       },
     },
     async (request, reply) => {
@@ -121,8 +126,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         throw conflict(google.linkedElsewhere);
       }
       clearOidcCookie(app, reply, LINK_COOKIE);
-      const token = await signIn(app, reply, user.id);
-      return { success: true as const, token, message: messages.signInSuccess };
+      return signInOrAskSecondStep(app, reply, user);
     },
   );
 };

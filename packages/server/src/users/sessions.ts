@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { accountTexts, serverMessages, trustTexts } from '@furniture/contract';
+import { accountTexts, messages, secondStepTexts, serverMessages, trustTexts, type LoginResponse } from '@furniture/contract';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { sendSecurityMail } from './account-mail.ts';
 import { isNewDevice } from './account-sessions.ts';
+import { issueChallenge } from './second-step.ts';
 import { describeUserAgent } from './user-agents.ts';
 import { findUserById } from './user-repository.ts';
 import { type SessionClient, REFRESH_COOKIE, REFRESH_TOKEN_MAX_AGE_SECONDS, rotateSession, startSession } from './refresh-tokens.ts';
@@ -39,6 +40,20 @@ export async function signIn(app: FastifyInstance, reply: FastifyReply, userId: 
   const session = await startSession(app.db, userId, client, { secondStep });
   reply.setCookie(REFRESH_COOKIE, session.token, cookieOptions(app));
   return app.accessTokens.issue({ userId, sessionId: session.sessionId });
+}
+
+/**
+ * Signs in an account whose first proof (its password, or Google) passed: at once, or, when it has
+ * an authenticator app on, with a challenge that a code from the app finishes (POST
+ * /api/auth/second-step). Whichever way someone signs in, the app is asked for. Answers the body
+ * of POST /api/auth/login.
+ */
+export async function signInOrAskSecondStep(app: FastifyInstance, reply: FastifyReply, user: { id: string; totpSecret: string | null }): Promise<LoginResponse> {
+  if (user.totpSecret) {
+    const challenge = await issueChallenge((text) => app.accessTokens.keyedHash(text), user.id);
+    return { success: true, secondStepNeeded: true, challenge, message: secondStepTexts.server.needed };
+  }
+  return { success: true, token: await signIn(app, reply, user.id), message: messages.signInSuccess };
 }
 
 const clientOf = (request: FastifyRequest): SessionClient => ({ userAgent: request.headers['user-agent'], address: request.ip });

@@ -116,13 +116,19 @@ export async function claimProfile(
 /** `%`, `_` and `\\` match themselves in a search, not any text. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
-/** The accounts of one main role, oldest first; with `search`, those whose name or e-mail contains it (trigram indexes). */
+/** A deleted account keeps its row, which payments and reviews name, but holds no capability (decision 44). */
+const notDeleted = sql`cardinality(${users.capabilities}) > 0`;
+
+/**
+ * The accounts of one main role, oldest first, deleted ones left out; with `search`, those whose
+ * name or e-mail contains it (trigram indexes).
+ */
 export async function listUsersByRole(db: Executor, role: UserRole, page: { limit: number; offset: number }, search?: string) {
   const matches = search ? or(ilike(users.name, containing(search)), ilike(users.email, containing(search))) : undefined;
   return db
     .select()
     .from(users)
-    .where(and(eq(users.role, role), matches))
+    .where(and(eq(users.role, role), notDeleted, matches))
     .orderBy(asc(users.createdAt), asc(users.id))
     .limit(page.limit)
     .offset(page.offset);

@@ -55,7 +55,8 @@ const lastSteps = new Map<string, number>();
 /**
  * Enters the code of the authenticator app with this secret for the sign-in on the page: the
  * earliest code the server still accepts (a step either way of now) that this account has not used,
- * and never the previous step's code late in a step, which the server stops accepting when it ends.
+ * so an account can sign in three times in one step; but not the previous step's code in a step's
+ * last seconds, which the server would stop accepting before it arrives.
  */
 export async function enterSecondStepCode(page: Page, email: string, secret: string) {
   await page.getByLabel(secondStepTexts.login.code, { exact: true }).fill(await unusedCode(email, secret));
@@ -65,7 +66,7 @@ export async function enterSecondStepCode(page: Page, email: string, secret: str
 async function unusedCode(email: string, secret: string): Promise<string> {
   const steps = Date.now() / 30_000;
   const current = Math.floor(steps);
-  const earliest = steps - current < 0.6 ? current - 1 : current;
+  const earliest = steps - current < 0.9 ? current - 1 : current;
   const step = Math.max(earliest, (lastSteps.get(email) ?? -Infinity) + 1);
   lastSteps.set(email, step);
   return generate({ secret, epoch: step * 30 });

@@ -194,11 +194,12 @@ export async function completeExternalSignIn(): Promise<PublicUser | null> {
 
 /**
  * Google reported an e-mail that already has an account: its password proves the owner, and
- * links the Google identity to it (the pending link is held by the server in a cookie).
+ * links the Google identity to it (the pending link is held by the server in a cookie). An account
+ * with an authenticator app answers a challenge, as a password sign-in does.
  */
-export async function linkExternalAccount(password: string): Promise<PublicUser> {
-  const response = await api<TokenResponse>('/auth/oidc/link', { method: 'POST', json: { password } });
-  return acceptToken(response);
+export async function linkExternalAccount(password: string): Promise<PublicUser | SecondStepNeeded> {
+  const response = await api<LoginResponse>('/auth/oidc/link', { method: 'POST', json: { password } });
+  return 'challenge' in response ? response : acceptToken(response);
 }
 
 /** Ends the session here whatever the server says; rejects with the server's error so it can be shown. */

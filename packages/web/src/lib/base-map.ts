@@ -29,7 +29,13 @@ export function createMap(element: HTMLElement, mapTiles: ClientConfig['mapTiles
 }
 
 async function drawOutlines(map: L.Map) {
+  let removed = false;
+  map.once('unload', () => {
+    removed = true;
+  });
   const atlas = (await import('world-atlas/countries-110m.json')).default as unknown as Topology<{ countries: GeometryCollection }>;
+  // The page may have been left, and the map removed, while the outlines loaded.
+  if (removed) return;
   const countries = feature(atlas, atlas.objects.countries);
   L.geoJSON(countries, {
     interactive: false,

@@ -69,6 +69,9 @@ export const offers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    /** A buyer's offer: their phone and meeting place for the booking it makes if accepted. */
+    phoneNumber: text('phone_number'),
+    meetingPlace: text('meeting_place'),
     status: offerStatus('status').notNull().default('open'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),

@@ -1,4 +1,4 @@
-import { labels, OIDC_POPUP, uiTexts, type OidcPopupResult } from '@furniture/contract';
+import { labels, OIDC_POPUP, serverMessages, uiTexts, type OidcPopupResult } from '@furniture/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAppConfig } from '../../../lib/app-config.ts';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -12,11 +12,18 @@ const LATE_RESULT_MS = 10 * 60 * 1000;
 const isOidcResult = (data: unknown): data is OidcPopupResult =>
   typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'oidc-result';
 
+type GoogleSignInButtonProps = {
+  onSuccess: () => void;
+  /** The account has an authenticator app: a code from it finishes the sign-in. */
+  onSecondStep: (challenge: string) => void;
+  onError: (message: string) => void;
+};
+
 /**
  * Signs in with Google in a 500x600 popup. The popup's last page posts the outcome to this
  * window; on success the refresh cookie it set is exchanged for an access token.
  */
-export function GoogleSignInButton({ onSuccess, onError }: { onSuccess: () => void; onError: (message: string) => void }) {
+export function GoogleSignInButton({ onSuccess, onSecondStep, onError }: GoogleSignInButtonProps) {
   const config = useAppConfig();
   const { completeExternalSignIn } = useAuth();
   const [waiting, setWaiting] = useState(false);
@@ -30,16 +37,20 @@ export function GoogleSignInButton({ onSuccess, onError }: { onSuccess: () => vo
     stopListening.current?.();
     setWaiting(false);
     if (result.linkRequired) {
-      setLinkMessage(result.message ?? 'An account with this e-mail already exists. Enter its password to link Google sign-in.');
+      setLinkMessage(result.message ?? serverMessages.google.linkWithPassword);
+      return;
+    }
+    if (result.secondStepChallenge) {
+      onSecondStep(result.secondStepChallenge);
       return;
     }
     if (!result.ok) {
-      onError(result.message ?? 'Google sign-in failed');
+      onError(result.message ?? serverMessages.google.failed);
       return;
     }
     const user = await completeExternalSignIn().catch(() => null);
     if (user) onSuccess();
-    else onError(result.message ?? 'Google sign-in failed');
+    else onError(result.message ?? serverMessages.google.failed);
   }
 
   function openPopup() {
@@ -53,7 +64,7 @@ export function GoogleSignInButton({ onSuccess, onError }: { onSuccess: () => vo
       `popup=yes,width=${OIDC_POPUP.width},height=${OIDC_POPUP.height},left=${left},top=${top}`,
     );
     if (!popup) {
-      onError('The sign-in window was blocked. Allow pop-ups for this site and try again.');
+      onError(uiTexts.auth.popupBlocked);
       return;
     }
     setWaiting(true);
@@ -117,7 +128,7 @@ export function GoogleSignInButton({ onSuccess, onError }: { onSuccess: () => vo
           </p>
         )}
       </div>
-      {linkMessage && <LinkAccountForm message={linkMessage} onSuccess={onSuccess} onError={onError} />}
+      {linkMessage && <LinkAccountForm message={linkMessage} onSuccess={onSuccess} onSecondStep={onSecondStep} onError={onError} />}
     </div>
   );
 }

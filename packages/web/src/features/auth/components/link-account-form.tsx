@@ -7,10 +7,12 @@ import { useAuth } from '../../../lib/auth.tsx';
 export function LinkAccountForm({
   message,
   onSuccess,
+  onSecondStep,
   onError,
 }: {
   message: string;
   onSuccess: () => void;
+  onSecondStep: (challenge: string) => void;
   onError: (message: string) => void;
 }) {
   const { linkExternalAccount } = useAuth();
@@ -27,8 +29,9 @@ export function LinkAccountForm({
     setBusy(true);
     setError(undefined);
     try {
-      await linkExternalAccount(password);
-      onSuccess();
+      const result = await linkExternalAccount(password);
+      if ('challenge' in result) onSecondStep(result.challenge);
+      else onSuccess();
     } catch (caught) {
       onError(caught instanceof Error ? caught.message : String(caught));
     } finally {

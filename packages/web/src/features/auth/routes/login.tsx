@@ -88,7 +88,7 @@ export function LoginRoute() {
           <div className="divider">{labels.login.or}</div>
           <div className="flex flex-col gap-3">
             <PasskeySignInButton onSuccess={succeed} onError={fail} />
-            <GoogleSignInButton onSuccess={succeed} onError={fail} />
+            <GoogleSignInButton onSuccess={succeed} onSecondStep={setChallenge} onError={fail} />
           </div>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import type { ChatMessage, Conversation, DataResponse, MessagePage } from '@furniture/contract';
+import type { ChatMessage, Conversation, DataResponse, MeetingDetails, MessagePage } from '@furniture/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { conversationKeys } from '../../../lib/query-keys.ts';
@@ -58,16 +58,18 @@ export const useSendMessage = () =>
   );
 
 export const useMakeOffer = () =>
-  useThreadMutation(({ conversationId, amount }: { conversationId: string; amount: number }) =>
-    api(`/conversations/${encodeURIComponent(conversationId)}/offers`, { method: 'POST', json: { amount } }),
+  useThreadMutation(({ conversationId, amount, details }: { conversationId: string; amount: number; details: MeetingDetails }) =>
+    api(`/conversations/${encodeURIComponent(conversationId)}/offers`, { method: 'POST', json: { amount, ...details } }),
   );
 
 export type OfferAnswer = 'accept' | 'decline' | 'counter';
 
+/** `details`: the buyer's meeting details, sent when the buyer accepts or counters. */
 export const useAnswerOffer = () =>
-  useThreadMutation(({ offerId, answer, amount }: { offerId: string; answer: OfferAnswer; amount?: number }) =>
-    api<DataResponse<{ bookingId?: string }>>(`/offers/${encodeURIComponent(offerId)}/${answer}`, {
+  useThreadMutation(({ offerId, answer, amount, details }: { offerId: string; answer: OfferAnswer; amount?: number; details?: MeetingDetails }) => {
+    const body = { ...(answer === 'counter' ? { amount } : {}), ...(answer === 'decline' ? {} : details) };
+    return api<DataResponse<{ bookingId?: string }>>(`/offers/${encodeURIComponent(offerId)}/${answer}`, {
       method: 'POST',
-      ...(answer === 'counter' ? { json: { amount } } : {}),
-    }),
-  );
+      ...(Object.keys(body).length ? { json: body } : {}),
+    });
+  });

@@ -1,12 +1,14 @@
-import { conversationTexts, type ChatMessage, type Conversation, type Offer } from '@furniture/contract';
+import { addBookingBody, conversationTexts, labels, type ChatMessage, type Conversation, type MeetingDetails, type Offer } from '@furniture/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { TextField } from '../../../components/form/text-field.tsx';
 import { TimeStamp } from '../../../components/time-stamp.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatPrice } from '../../../lib/format.ts';
+import { ownAccountQuery } from '../../../lib/own-account.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import {
   conversationsQuery,
@@ -23,17 +25,72 @@ import { conversationKeys } from '../../../lib/query-keys.ts';
 /** A dollar amount typed by a person, or undefined when it is not one. */
 const amountOf = (value: string) => (/^\d+(\.\d{1,2})?$/.test(value.trim()) ? Number(value) : undefined);
 
-function OfferRow({ offer, thread, myId }: { offer: Offer; thread: Conversation; myId: string }) {
+/** The booking's own rules for a phone number and a meeting place. */
+const meetingDetailsForm = addBookingBody.pick({ phoneNumber: true, location: true });
+
+/**
+ * The buyer's phone number and meeting place for the booking an agreed price makes, prefilled from
+ * Settings. `checked()` answers them, or undefined after showing what is wrong.
+ */
+function useMeetingDetails() {
+  const { data: own } = useQuery(ownAccountQuery());
+  const [typed, setTyped] = useState<MeetingDetails>({});
+  const [problems, setProblems] = useState<MeetingDetails>({});
+  const details = { phoneNumber: typed.phoneNumber ?? own?.phone ?? '', location: typed.location ?? own?.location ?? '' };
+  function checked(): MeetingDetails | undefined {
+    const result = meetingDetailsForm.safeParse(details);
+    const issues = result.success ? [] : result.error.issues;
+    const first = (field: keyof MeetingDetails) => issues.find((issue) => issue.path[0] === field)?.message;
+    setProblems({ phoneNumber: first('phoneNumber'), location: first('location') });
+    return result.success ? result.data : undefined;
+  }
+  function change(typedNow: MeetingDetails) {
+    setTyped((before) => ({ ...before, ...typedNow }));
+    // What was wrong with a field is gone once it is typed in again.
+    setProblems((before) => ({ ...before, ...Object.fromEntries(Object.keys(typedNow).map((field) => [field, undefined])) }));
+  }
+  return { details, problems, change, checked };
+}
+type MeetingDetailsState = ReturnType<typeof useMeetingDetails>;
+
+function MeetingDetailsFields({ meeting }: { meeting: MeetingDetailsState }) {
+  return (
+    <fieldset className="grid gap-x-3 gap-y-1 rounded-box border border-base-300 p-3 sm:grid-cols-2">
+      <legend className="px-1 text-sm font-semibold">{conversationTexts.meetingDetails}</legend>
+      <TextField
+        label={labels.booking.phoneNumber}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+        value={meeting.details.phoneNumber}
+        error={meeting.problems.phoneNumber}
+        onChange={(event) => meeting.change({ phoneNumber: event.target.value })}
+      />
+      <TextField
+        label={labels.booking.meetingLocation}
+        value={meeting.details.location}
+        error={meeting.problems.location}
+        onChange={(event) => meeting.change({ location: event.target.value })}
+      />
+    </fieldset>
+  );
+}
+
+function OfferRow({ offer, thread, myId, meeting }: { offer: Offer; thread: Conversation; myId: string; meeting: MeetingDetailsState }) {
   const answer = useAnswerOffer();
   const [counter, setCounter] = useState('');
   const who = offer.senderId === myId ? conversationTexts.you : offer.senderId === thread.buyerId ? thread.buyerName : thread.sellerName;
   const canAnswer = offer.status === 'open' && offer.senderId !== myId;
+  const isBuyer = thread.buyerId === myId;
 
   async function run(kind: OfferAnswer) {
     const amount = kind === 'counter' ? amountOf(counter) : undefined;
     if (kind === 'counter' && amount === undefined) return;
+    // The buyer's details go with an acceptance or a counter-offer, which can make the booking.
+    const details = isBuyer && kind !== 'decline' ? meeting.checked() : undefined;
+    if (isBuyer && kind !== 'decline' && !details) return;
     try {
-      await answer.mutateAsync({ offerId: offer._id, answer: kind, ...(amount ? { amount } : {}) });
+      await answer.mutateAsync({ offerId: offer._id, answer: kind, ...(amount ? { amount } : {}), ...(details ? { details } : {}) });
       setCounter('');
     } catch (error) {
       notify.error(errorMessage(error));
@@ -45,6 +102,11 @@ function OfferRow({ offer, thread, myId }: { offer: Offer; thread: Conversation;
       <p>
         {conversationTexts.offerBy(who, formatPrice(offer.amount))}: <span className="font-semibold">{conversationTexts.offerStatus[offer.status]}</span>
       </p>
+      {canAnswer && isBuyer && (
+        <div className="mt-2">
+          <MeetingDetailsFields meeting={meeting} />
+        </div>
+      )}
       {canAnswer && (
         <div className="mt-2 flex flex-wrap items-end gap-2">
           <button type="button" className="btn btn-sm btn-primary" disabled={answer.isPending} onClick={() => void run('accept')}>
@@ -75,6 +137,7 @@ function Thread({ thread, myId, messageActions }: { thread: Conversation; myId: 
   const [older, setOlder] = useState<{ messages: NonNullable<typeof data>['messages']; nextBefore: string | null }>();
   const send = useSendMessage();
   const offer = useMakeOffer();
+  const meeting = useMeetingDetails();
   const [text, setText] = useState('');
   const [amount, setAmount] = useState('');
   const isBuyer = thread.buyerId === myId;
@@ -101,9 +164,10 @@ function Thread({ thread, myId, messageActions }: { thread: Conversation; myId: 
   async function submitOffer(event: FormEvent) {
     event.preventDefault();
     const value = amountOf(amount);
-    if (value === undefined) return;
+    const details = meeting.checked();
+    if (value === undefined || !details) return;
     try {
-      await offer.mutateAsync({ conversationId: thread._id, amount: value });
+      await offer.mutateAsync({ conversationId: thread._id, amount: value, details });
       setAmount('');
     } catch (error) {
       notify.error(errorMessage(error));
@@ -167,7 +231,7 @@ function Thread({ thread, myId, messageActions }: { thread: Conversation; myId: 
       {thread.offers.length > 0 && (
         <ul className="flex flex-col gap-2">
           {thread.offers.map((item) => (
-            <OfferRow key={item._id} offer={item} thread={thread} myId={myId} />
+            <OfferRow key={item._id} offer={item} thread={thread} myId={myId} meeting={meeting} />
           ))}
         </ul>
       )}
@@ -204,14 +268,17 @@ function Thread({ thread, myId, messageActions }: { thread: Conversation; myId: 
       </form>
 
       {isBuyer && !thread.offers.some((item) => item.status === 'open') && (
-        <form onSubmit={(event) => void submitOffer(event)} className="flex flex-wrap items-end gap-2">
-          <label className="form-control">
-            <span className="label-text">{conversationTexts.offerLabel}</span>
-            <input className="input input-bordered w-40" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
-          </label>
-          <button type="submit" className="btn" disabled={offer.isPending || amountOf(amount) === undefined}>
-            {conversationTexts.makeOffer}
-          </button>
+        <form onSubmit={(event) => void submitOffer(event)} noValidate className="flex flex-col gap-2">
+          <MeetingDetailsFields meeting={meeting} />
+          <div className="flex flex-wrap items-end gap-2">
+            <label className="form-control">
+              <span className="label-text">{conversationTexts.offerLabel}</span>
+              <input className="input input-bordered w-40" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
+            </label>
+            <button type="submit" className="btn" disabled={offer.isPending || amountOf(amount) === undefined}>
+              {conversationTexts.makeOffer}
+            </button>
+          </div>
         </form>
       )}
     </section>

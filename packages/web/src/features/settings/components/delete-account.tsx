@@ -1,4 +1,5 @@
 import { accountDataTexts } from '@furniture/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { FieldError } from '../../../components/form/field-error.tsx';
@@ -8,12 +9,13 @@ import { paths } from '../../../config/paths.ts';
 import { deleteAccount, passkeyAnswer } from '../../../lib/auth-store.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { passkeyFailure } from '../../../lib/passkeys.ts';
+import { passkeysQuery } from '../api/account.ts';
 
 const { settings } = accountDataTexts;
 
 /**
- * "Delete my account", confirmed in a dialog with the password or a passkey. Once the account is
- * gone the tab goes Home, is signed out, and is told so.
+ * "Delete my account", confirmed in a dialog with the password or, for an account that has one, a
+ * passkey. Once the account is gone the tab goes Home, is signed out, and is told so.
  */
 export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
   const [open, setOpen] = useState(false);
@@ -21,6 +23,7 @@ export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
+  const hasPasskey = (useQuery(passkeysQuery()).data?.length ?? 0) > 0;
 
   async function confirm(confirmation: () => Promise<Parameters<typeof deleteAccount>[0]>, failed: (error: unknown) => string) {
     setFailure(null);
@@ -59,9 +62,11 @@ export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
             <button type="button" className="btn" onClick={() => setOpen(false)}>
               {settings.cancel}
             </button>
-            <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void confirm(async () => ({ passkey: await passkeyAnswer() }), passkeyFailure)}>
-              {settings.confirmWithPasskey}
-            </button>
+            {hasPasskey && (
+              <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void confirm(async () => ({ passkey: await passkeyAnswer() }), passkeyFailure)}>
+                {settings.confirmWithPasskey}
+              </button>
+            )}
             {hasPassword && (
               <button type="submit" className="btn btn-error" disabled={busy}>
                 {settings.confirmWithPassword}

@@ -247,10 +247,11 @@ describe('Google sign-in', () => {
   it('opens the provider in a popup and shows a failure it reports in red and as a toast', async () => {
     session = await openSession(chromium.browser, market.url);
     const { page, context } = session;
-    // This server has no Google client; the app's reads of its answers are stood in for, up to the popup's report.
-    await context.route('**/api/config', (route) =>
-      route.fulfill({ json: { success: true, data: { googleSignIn: true, paymentProvider: 'simulated', stripePublishableKey: null, platformFee: { percent: 10, fixedCents: 0 } } } }),
-    );
+    // This server has no Google client: its own settings, said to have one, and a stand-in popup that reports.
+    await context.route('**/api/config', async (route) => {
+      const config = await (await route.fetch()).json();
+      await route.fulfill({ json: { ...config, data: { ...config.data, googleSignIn: true } } });
+    });
     await context.route('**/api/auth/oidc/start', (route) =>
       route.fulfill({
         contentType: 'text/html',

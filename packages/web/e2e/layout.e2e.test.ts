@@ -6,7 +6,7 @@ import { createBooking, createCategory, createProduct, createUser, createWish, D
 import { checkPage, openSession, saveScreenshot, setupBrowser, waitForNetworkIdle, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { auditLog, users } from '../../server/src/db/schema/index.ts';
-import { logIn, sidewaysOverflow } from './support/ui.ts';
+import { cutOffTables, logIn, sidewaysOverflow } from './support/ui.ts';
 
 const socialProfile = 'https://www.facebook.com/usedfurniture.example';
 const market = setupMarketplace({ socialLinks: [socialProfile] });
@@ -115,7 +115,7 @@ describe.each(['visitor', 'buyer', 'seller', 'admin'] as const)('every page as a
     await session.close();
   });
 
-  it.each(routes[role])('$name fits phones of 320 and 375 pixels without scrolling sideways or overlapping; photographed at 1280, 375 and 320', async (route) => {
+  it.each(routes[role])('$name fits phones of 320 and 375 pixels without scrolling sideways or overlapping, and cuts no table off; photographed at 1280, 375 and 320', async (route) => {
     const { page } = session;
     for (const width of SCREENSHOT_WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
@@ -123,6 +123,7 @@ describe.each(['visitor', 'buyer', 'seller', 'admin'] as const)('every page as a
       await page.getByRole('main').waitFor();
       await waitForNetworkIdle(page);
       await saveScreenshot(page, `layout-${route.name}-${width}`);
+      expect(await cutOffTables(page), `${route.path()} at ${width} px cuts a table off`).toEqual([]);
       if (PHONE_WIDTHS.includes(width)) {
         expect(await sidewaysOverflow(page), `${route.path()} at ${width} px scrolls sideways`).toBe(0);
         expect(await brandOverlapsButtons(page), `${route.path()} at ${width} px: the brand overlaps the buttons`).toBe(false);
@@ -304,6 +305,30 @@ describe('the audit log on a phone', () => {
       await page.getByRole('cell', { name: 'a.rather.long.address.of.a.pending.seller@example.com' }).waitFor();
       await saveScreenshot(page, 'layout-audit-cards-375');
       expect(await reachPastViewport(page), 'an element reaches past the screen’s right edge').toBe(0);
+      expect(await sidewaysOverflow(page)).toBe(0);
+      expect(session.pageErrors).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+describe('search results on a phone', () => {
+  it('are two columns of compact cards with their price, place and actions, several to a screen', async () => {
+    const session = await openSession(chromium.browser, market.url, { width: 375, height: 740 });
+    try {
+      const { page } = session;
+      await page.goto('/search');
+      const cards = page.getByTestId('product-card');
+      await cards.nth(1).waitFor();
+      await saveScreenshot(page, 'layout-search-cards-375');
+      const [first, second] = await Promise.all([cards.nth(0).boundingBox(), cards.nth(1).boundingBox()]);
+      expect(Math.abs(first!.y - second!.y)).toBeLessThan(1);
+      expect(second!.x).toBeGreaterThan(first!.x + first!.width);
+      // A row of two pieces takes less than three quarters of the screen's height (one piece took a screen).
+      expect(first!.height).toBeLessThan(740 * 0.75);
+      // The price and the place show; the other details give way.
+      expect(await cards.nth(0).locator('dd').filter({ visible: true }).allInnerTexts()).toEqual([expect.stringMatching(/^\$[\d,]+$/), expect.any(String)]);
       expect(await sidewaysOverflow(page)).toBe(0);
       expect(session.pageErrors).toEqual([]);
     } finally {

@@ -120,7 +120,11 @@ describe('a seller', () => {
     await page.getByLabel(`${labels.product.resalePrice} ($)`).fill('320');
     await page.getByLabel('Description').fill('Sturdy oak frame, mattress not included');
     await page.getByLabel('Phone').fill('01711223344');
-    await page.getByLabel('Location').fill('Mirpur');
+    // The place is picked from the towns suggested as it is typed.
+    const place = page.getByRole('combobox', { name: 'Location' });
+    await place.fill('Chittag');
+    await page.getByRole('option', { name: 'Chittagong, Bangladesh' }).click();
+    expect(await place.inputValue()).toBe('Chittagong, Bangladesh');
     // The guide suggests a price once category, condition, original price and age are known.
     const guide = page.getByTestId('price-guide');
     await guide.getByText(priceGuideTexts.estimate).waitFor();
@@ -154,6 +158,10 @@ describe('a seller', () => {
     expect(listed!.photos).toHaveLength(2);
     expect(listed!.productImage).toBe(listed!.photos[0]);
     expect([listed!.widthCm, listed!.depthCm, listed!.heightCm].map(Number)).toEqual([160, 210, 95]);
+    // The listing has its town's point, to about a kilometre.
+    expect(listed!.placeId).not.toBeNull();
+    expect(listed!.lat).toBeCloseTo(22.34, 1);
+    expect(listed!.lon).toBeCloseTo(91.83, 1);
     const row = page.getByRole('row').filter({ hasText: 'Oak double bed' });
     await row.waitFor();
     expect(await row.innerText()).toContain('available');

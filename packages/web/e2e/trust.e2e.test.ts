@@ -2,7 +2,7 @@ import { reviewTexts, trustTexts, trustWebTexts } from '@furniture/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
 import { reports, reviews } from '../../server/src/db/schema/index.ts';
-import { checkPage, setupBrowser, setupSessions, waitForNetworkIdle } from './support/browser.ts';
+import { checkPage, setupBrowser, setupSessions, waitForNetworkIdle, type Session } from './support/browser.ts';
 import { setupMarketplace } from './support/marketplace.ts';
 import { expectText, logIn } from './support/ui.ts';
 
@@ -44,6 +44,18 @@ async function signedIn(account: { email: string; password: string }, viewport?:
   return session;
 }
 
+/**
+ * The admin's one session for the whole file, at the width asked for: an admin signs in with a
+ * code from the app, and the server takes one code a 30-second step, so four sign-ins in a row
+ * would run out of codes.
+ */
+let adminSession: Session | undefined;
+async function adminSignedIn(viewport = { width: 1280, height: 900 }) {
+  adminSession ??= await signedIn(admin);
+  await adminSession.page.setViewportSize(viewport);
+  return adminSession;
+}
+
 describe('a reported listing', () => {
   it('is reported by a buyer from its page, on a phone', async () => {
     const { page, pageErrors } = await signedIn(buyer, { width: 390, height: 844 });
@@ -68,7 +80,7 @@ describe('a reported listing', () => {
   });
 
   it('is hidden by an admin from the reports queue, and the act is in the audit log', async () => {
-    const { page, pageErrors } = await signedIn(admin);
+    const { page, pageErrors } = await adminSignedIn();
     await page.goto('/dashboard/reports');
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: sofa }) });
     await card.getByText(trustTexts.reportReasons.misdescribed).waitFor();
@@ -139,7 +151,7 @@ describe('an appeal of the hidden listing', () => {
     ['a phone', { width: 375, height: 812 }, 'trust-queue-appeal-phone'],
     ['a desktop', undefined, 'trust-queue-appeal'],
   ] as const)('is marked in the admin’s queue with the listing’s history, on %s', async ([, viewport, shot]) => {
-    const { page } = await signedIn(admin, viewport);
+    const { page } = await adminSignedIn(viewport);
     await page.goto('/dashboard/reports');
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: sofa }) });
     await card.getByText(trustWebTexts.appealedBadge).waitFor();
@@ -156,7 +168,7 @@ describe('an appeal of the hidden listing', () => {
     const sellerRow = sellerSession.page.getByRole('row').filter({ hasText: sofa });
     await sellerRow.getByText(trustWebTexts.appealStates.pending).waitFor();
 
-    const { page, pageErrors } = await signedIn(admin);
+    const { page, pageErrors } = await adminSignedIn();
     await page.goto('/dashboard/reports');
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: sofa }) });
     await card.getByLabel(trustWebTexts.actionReason).fill('The seller showed their own photos');

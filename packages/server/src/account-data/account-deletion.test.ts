@@ -237,6 +237,17 @@ describe('DELETE /api/me: the last admin', () => {
 });
 
 describe('a deleted account', () => {
+  it('leaves no phone number or meeting place on the offers it made', async () => {
+    const { product } = await saleOf(t.app, t.db);
+    const buyer = await createUser(t.db, { role: 'buyer' });
+    const headers = await bearer(t.app, buyer.id);
+    const threadId = await startThread(t.app, headers, product.id);
+    expect((await makeOffer(t.app, headers, threadId, 10, { phoneNumber: '01711111111', location: 'Gulshan lake park' })).statusCode).toBe(201);
+    expect((await deleteAccount(headers, { password: DEFAULT_TEST_PASSWORD })).statusCode).toBe(200);
+    const [offer] = await t.db.select().from(offers).where(eq(offers.conversationId, threadId));
+    expect(offer).toMatchObject({ phoneNumber: null, meetingPlace: null });
+  });
+
   it('is not among the accounts an admin manages', async () => {
     const buyer = await createUser(t.db, { role: 'buyer' });
     const admin = await bearer(t.app, (await createUser(t.db, { role: 'admin' })).id);

@@ -6,6 +6,7 @@ import {
   bookings,
   notifications,
   notificationSettings,
+  offers,
   passkeyChallenges,
   passkeys,
   products,
@@ -93,6 +94,7 @@ async function removePersonalData(tx: Executor, userId: string) {
   await tx.delete(notifications).where(eq(notifications.userId, userId));
   await tx.delete(notificationSettings).where(eq(notificationSettings.userId, userId));
   await tx.update(bookings).set({ phoneNumber: '' }).where(eq(bookings.buyerId, userId));
+  await tx.update(offers).set({ phoneNumber: null, meetingPlace: null }).where(eq(offers.senderId, userId));
   await tx.update(products).set({ phone: '' }).where(eq(products.sellerId, userId));
   await tx
     .update(users)

@@ -192,7 +192,7 @@ export function SearchRoute() {
             </div>
           ) : view === 'map' ? null : (
             <>
-              <ProductGrid products={products} renderActions={renderProductActions} />
+              <ProductGrid products={products} renderActions={renderProductActions} compact />
               {results.hasNextPage && (
                 <div className="mt-6 flex justify-center">
                   <button

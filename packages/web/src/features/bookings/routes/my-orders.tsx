@@ -85,30 +85,42 @@ export function MyOrdersRoute() {
       <DataTable
         columns={[
           { header: labels.table.productImage, cell: (booking) => <ProductThumbnail product={booking} /> },
-          { header: labels.table.productTitle, cell: (booking) => booking.productName },
-          { header: labels.booking.productPrice, cell: (booking) => formatPrice(booking.productPrice) },
+          // The price and date go with the piece, the meeting place with the seller: seven columns fit beside the menu at 1280 px.
+          {
+            header: labels.table.productTitle,
+            cell: (booking) => (
+              <span className="flex flex-col items-end md:items-start">
+                <span>{booking.productName}</span>
+                <span className="font-semibold">{formatPrice(booking.productPrice)}</span>
+                <span className="text-sm">
+                  {uiTexts.orders.booked} <time dateTime={booking.bookedAt}>{formatDateTime(booking.bookedAt)}</time>
+                </span>
+              </span>
+            ),
+          },
           { header: labels.table.inStock, cell: (booking) => buyerStock(booking) },
-          { header: uiTexts.orders.meetingPlace, cell: (booking) => booking.location },
           {
             header: uiTexts.orders.seller,
-            cell: (booking) =>
-              booking.sellerName ? (
-                <span className="flex flex-col items-end md:items-start">
-                  <span>{booking.sellerName}</span>
-                  {booking.sellerPhone && (
-                    <a href={`tel:${booking.sellerPhone.replace(/[^+0-9]/g, '')}`} className="link">
-                      {booking.sellerPhone}
-                    </a>
-                  )}
-                  {booking.productId && <SellerEmail productId={booking.productId} productName={booking.productName} />}
+            cell: (booking) => (
+              <span className="flex flex-col items-end gap-1 md:items-start">
+                {booking.sellerName ? (
+                  <>
+                    <span>{booking.sellerName}</span>
+                    {booking.sellerPhone && (
+                      <a href={`tel:${booking.sellerPhone.replace(/[^+0-9]/g, '')}`} className="link">
+                        {booking.sellerPhone}
+                      </a>
+                    )}
+                    {booking.productId && <SellerEmail productId={booking.productId} productName={booking.productName} />}
+                  </>
+                ) : (
+                  <span>{uiTexts.orders.sellerGone}</span>
+                )}
+                <span className="text-sm">
+                  {uiTexts.orders.meetingPlace}: {booking.location}
                 </span>
-              ) : (
-                uiTexts.orders.sellerGone
-              ),
-          },
-          {
-            header: uiTexts.orders.booked,
-            cell: (booking) => <time dateTime={booking.bookedAt}>{formatDateTime(booking.bookedAt)}</time>,
+              </span>
+            ),
           },
           {
             header: labels.table.paymentStatus,
@@ -133,7 +145,7 @@ export function MyOrdersRoute() {
           {
             header: saleTexts.status,
             cell: (booking) => (
-              <div className="flex flex-col items-end gap-2 md:max-w-56 md:items-start">
+              <div className="flex flex-col items-end gap-2 md:min-w-44 md:items-start">
                 <span className="badge h-auto">{bookingSentence('buyer', buyerBookingState(booking))}</span>
                 {booking.statusReason && <p className="text-sm">{booking.statusReason}</p>}
                 {booking.fundsState && (

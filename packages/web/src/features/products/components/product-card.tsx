@@ -27,7 +27,8 @@ function SellerRating({ rating }: { rating: Product['sellerRating'] }) {
 
 /**
  * A product with every field of section 2. `actions` (Wish and Book Now) show only while the
- * product is available; otherwise a disabled Unavailable button takes their place.
+ * product is available; otherwise a disabled Unavailable button takes their place. The details
+ * marked secondary give way in compact grids on phones (ProductGrid).
  */
 export function ProductCard({ product, actions }: { product: Product; actions?: ReactNode }) {
   const timeZone = useTimeZone();
@@ -48,17 +49,17 @@ export function ProductCard({ product, actions }: { product: Product; actions?: 
         </div>
         <p>{product.description}</p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="font-semibold">{labels.product.yearOfUsed}:</dt>
-          <dd>{product.yearsOfUsedProduct}</dd>
-          <dt className="font-semibold">{labels.product.originalPrice}:</dt>
-          <dd>{formatPrice(product.originalPrice)}</dd>
+          <dt className="font-semibold" data-detail="secondary">{labels.product.yearOfUsed}:</dt>
+          <dd data-detail="secondary">{product.yearsOfUsedProduct}</dd>
+          <dt className="font-semibold" data-detail="secondary">{labels.product.originalPrice}:</dt>
+          <dd data-detail="secondary">{formatPrice(product.originalPrice)}</dd>
           <dt className="font-semibold">{labels.product.resalePrice}:</dt>
           <dd className="font-bold">
             {formatPrice(product.resalePrice)}
             <WasPrice product={product} />
           </dd>
-          <dt className="font-semibold">{uiTexts.productDetails.seller}</dt>
-          <dd className="flex flex-wrap items-center gap-1" data-testid="seller">
+          <dt className="font-semibold" data-detail="secondary">{uiTexts.productDetails.seller}</dt>
+          <dd className="flex flex-wrap items-center gap-1" data-testid="seller" data-detail="secondary">
             <span>{product.sellerName}</span>
             <VerifiedTick verified={product.sellerVerified} />
             <SellerRating rating={product.sellerRating} />
@@ -68,8 +69,8 @@ export function ProductCard({ product, actions }: { product: Product; actions?: 
             {product.location}
             {product.distanceKm !== undefined && <span className="block text-sm opacity-80">{uiTexts.productDetails.away(product.distanceKm)}</span>}
           </dd>
-          <dt className="font-semibold">{uiTexts.productDetails.posted}</dt>
-          <dd>
+          <dt className="font-semibold" data-detail="secondary">{uiTexts.productDetails.posted}</dt>
+          <dd data-detail="secondary">
             <time dateTime={product.postedAt}>
               {formatDateTime(product.postedAt, timeZone)}
             </time>

@@ -22,7 +22,7 @@
  *   words, the same each time, are).
  * - with `--near`, only a search near a point as the location control asks it (decision 47): words,
  *   a filter and a 10 km circle in a city, p99 at BENCH_CONNECTIONS with the response cache in use
- *   and bypassed, and whether its plan reads the listings' GiST index (products_earth_idx).
+ *   and bypassed, and whether its plan reads the listings' B-tree of points (products_point_idx).
  * Asserts nothing.
  *
  *   npm run bench:api -- --products 10000 --products 1000000 --keep
@@ -63,6 +63,12 @@ if (sizes.some((size) => !Number.isInteger(size) || size < 2_000 || size > 10_00
   process.exit(1);
 }
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+/**
+ * The settings the app runs with besides `npm start`'s: no demo data (the seed is the catalogue),
+ * and the bench's own address trusted to name the caller, so each request measured bypassing the
+ * response cache comes from an address of its own and the per-address search limit never answers it.
+ */
+const APP_SETTINGS = { DEMO_DATA: 'false', TRUST_PROXY: '127.0.0.1' };
 const PAGES_READ = Number(args['pages']);
 /** A deep page: what someone reaches after scrolling a long while. */
 const DEEP_PAGE = 40;
@@ -138,7 +144,7 @@ async function openCatalogue(size: number): Promise<Catalogue> {
     if (count < size) throw new Error(`The kept database ${database.url} holds ${count} products, not ${size}: drop it and run again`);
     console.log(`Reusing ${database.url} (${count.toLocaleString('en-US')} products)`);
   }
-  const { base, app, mailServerPid } = await startApp(database.url, { DEMO_DATA: 'false' });
+  const { base, app, mailServerPid } = await startApp(database.url, APP_SETTINGS);
   // Stopped with this process whatever ends it, a failure before the catalogue is ready included.
   process.once('exit', () => app.kill('SIGTERM'));
   await waitUntilAnswering(`${base}/api/health`, app);
@@ -197,7 +203,7 @@ async function openCatalogue(size: number): Promise<Catalogue> {
   };
 }
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+const ms = (value: number) => (value === Infinity ? `none in ${SECONDS} s` : `${value.toFixed(1)} ms`);
 const mean = <T>(results: T[], pick: (result: T) => number) => results.reduce((sum, result) => sum + pick(result), 0) / results.length;
 
 /** Each call: app and bare servers (the same answer, and its body alone) alternated twice, then the app bypassing its cache. */
@@ -264,6 +270,9 @@ async function readPages(catalogue: Catalogue, name: string, url: string) {
   console.log(`| ${name} | ${latencies.length} | ${ms(first)} | ${ms(last)} | ${(last / first).toFixed(2)} |`);
 }
 
+/** The indexes a plan reads. */
+const indexesIn = (plan: string) => [...new Set([...plan.matchAll(/(?:Index|Index Only|Bitmap Index) Scan (?:Backward )?(?:using|on) (\w+)/g)].map((match) => match[1]!))];
+
 /** The plan of every search shape at this size; sequential scans of products are flagged. */
 async function printPlans(catalogue: Catalogue) {
   // Planned as the app's own connections plan.
@@ -276,7 +285,7 @@ async function printPlans(catalogue: Catalogue) {
     for (const shape of searchShapes(category!.id)) {
       for (const { statement, plan, scansProducts } of await planSearch(client, shape)) {
         const execution = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? '?';
-        const indexes = [...new Set([...plan.matchAll(/(?:Index|Index Only|Bitmap Index) Scan (?:Backward )?(?:using|on) (\w+)/g)].map((match) => match[1]))];
+        const indexes = indexesIn(plan);
         // A page's statement reads the listings' own columns first; the words' and the place's read only the vocabulary, places and counts.
         const what = statement.startsWith('select "products"."id"') ? 'page' : /search_terms|search_places/.test(statement) && !/from "products"/.test(statement) ? 'words or place' : 'facets';
         console.log(`| ${shape.name} | ${what} | ${execution} ms | ${indexes.join(', ')} | ${scansProducts ? '**YES**' : 'no'} |`);
@@ -385,34 +394,38 @@ const DHANMONDI = { lat: 23.7465, lon: 90.376 };
 const NEAR_SEARCH = { q: 'chair', condition: 'Good', radiusKm: 10 } as const;
 
 /**
- * A 10 km search in a city with words and a filter, as the location control asks it: p99 with the
- * response cache in use (people asking the same) and bypassed, and whether the plan of its page
- * reads the GiST index of the listings' points.
+ * A 10 km search in a city with words and a filter, as the location control asks it, by relevance
+ * and nearest first: p99 with the response cache in use (people asking the same) and bypassed, and
+ * what the statements of its page cost and read.
  */
 async function measureNear(catalogue: Catalogue) {
-  const url = `/api/products?q=${NEAR_SEARCH.q}&condition=${NEAR_SEARCH.condition}&near=${DHANMONDI.lat},${DHANMONDI.lon}&radiusKm=${NEAR_SEARCH.radiusKm}`;
-  const call: Call = { name: 'search: chair, Good, within 10 km of Dhanmondi', url, cached: true };
-  const cached = await withCpu(catalogue, () => load(catalogue.base + url, CONNECTIONS, {}));
-  const uncached = await load16(catalogue, call, false);
-  const client = new pg.Client({ connectionString: catalogue.url, options: SESSION_OPTIONS });
-  await client.connect();
-  let readsGist = false;
-  let execution = '?';
-  try {
-    const query = { q: NEAR_SEARCH.q, condition: [NEAR_SEARCH.condition], near: DHANMONDI, radiusKm: NEAR_SEARCH.radiusKm };
-    for (const { statement, plan } of await planSearch(client, { name: call.name, query })) {
-      if (!statement.startsWith('select "products"."id"')) continue;
-      readsGist ||= /products_earth_idx/.test(plan);
-      execution = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? '?';
-      if (args.plans) console.log(`\n\`\`\`\n${statement}\n${plan}\n\`\`\`\n`);
+  for (const sort of ['relevance', 'distance'] as const) {
+    const url = `/api/products?q=${NEAR_SEARCH.q}&condition=${NEAR_SEARCH.condition}&near=${DHANMONDI.lat},${DHANMONDI.lon}&radiusKm=${NEAR_SEARCH.radiusKm}&sort=${sort}`;
+    const call: Call = { name: `search: chair, Good, within 10 km of Dhanmondi, by ${sort}`, url, cached: true };
+    const cached = await withCpu(catalogue, () => load(catalogue.base + url, CONNECTIONS, {}));
+    const uncached = await load16(catalogue, call, false);
+    const client = new pg.Client({ connectionString: catalogue.url, options: SESSION_OPTIONS });
+    await client.connect();
+    let execution = 0;
+    const indexes = new Set<string>();
+    let scansProducts = false;
+    try {
+      const query = { q: NEAR_SEARCH.q, condition: [NEAR_SEARCH.condition], near: DHANMONDI, radiusKm: NEAR_SEARCH.radiusKm, sort };
+      for (const { statement, plan, scansProducts: scans } of await planSearch(client, { name: call.name, query })) {
+        if (!statement.startsWith('select "products"."id"')) continue;
+        execution += Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN);
+        for (const index of indexesIn(plan)) indexes.add(index);
+        scansProducts ||= scans;
+        if (args.plans) console.log(`\n\`\`\`\n${statement}\n${plan}\n\`\`\`\n`);
+      }
+    } finally {
+      await client.end();
     }
-  } finally {
-    await client.end();
+    console.log(
+      `| ${catalogue.size.toLocaleString('en-US')} | ${sort} | ${await listingsOf(catalogue, call)} | ${ms(cached.p50)} | ${ms(cached.p99)} | ${ms(uncached.p50)} | ${ms(uncached.p99)} | ` +
+        `${cached.errors + uncached.errors} | ${execution.toFixed(1)} ms | ${[...indexes].join(', ')} | ${scansProducts ? '**YES**' : 'no'} |`,
+    );
   }
-  console.log(
-    `| ${catalogue.size.toLocaleString('en-US')} | ${await listingsOf(catalogue, call)} | ${ms(cached.p50)} | ${ms(cached.p99)} | ${ms(uncached.p99)} | ` +
-      `${cached.errors + uncached.errors} | ${execution} ms | ${readsGist ? 'yes' : '**no**'} |`,
-  );
 }
 
 const catalogues: Catalogue[] = [];
@@ -422,11 +435,12 @@ try {
     const catalogue = await openCatalogue(size);
     catalogues.push(catalogue);
   }
+  console.log(`\nSettings besides npm start's: ${Object.entries(APP_SETTINGS).map(([name, value]) => `${name}=${value}`).join(' ')}`);
   console.log(`\n${SECONDS} s per measurement, ${CONNECTIONS} connections, ${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`);
   if (args.near) {
     console.log(`\n## A ${NEAR_SEARCH.radiusKm} km search in a city with words and a filter, ${CONNECTIONS} connections`);
-    console.log('\n| products | listings | cached p50 | cached p99 | uncached p99 | errors | page statement (EXPLAIN ANALYZE) | reads products_earth_idx |');
-    console.log('|---|---|---|---|---|---|---|---|');
+    console.log('\n| products | order | listings | cached p50 | cached p99 | uncached p50 | uncached p99 | errors | page statements (EXPLAIN ANALYZE) | indexes used | sequential scan of products |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
     for (const catalogue of catalogues) await measureNear(catalogue);
   }
   for (const catalogue of args.scale || args.near ? [] : catalogues) {

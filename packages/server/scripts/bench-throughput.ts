@@ -128,8 +128,11 @@ async function cpuPerRequest(pids: () => Promise<number[]>, run: () => Promise<R
 /**
  * autocannon in its own process, so the load generator never shares an event loop with a server.
  * With `uncached`, every request's URL differs by a parameter the API ignores, so no answer comes
- * from the response cache (decision 21); given a parameter the API reads and values for it, each
- * request also carries the next of them, in turn, where that must change what the API computes.
+ * from the response cache (decision 21), and it comes from an address of its own (X-Forwarded-For,
+ * which an app started with TRUST_PROXY believes) so that per-address limits do not answer it; given
+ * a parameter the API reads and values for it, each request also carries the next of them, in
+ * turn, where that must change what the API computes. A load that no request finished has p50 and
+ * p99 of Infinity: every request took longer than the measurement.
  */
 export async function load(
   url: string,
@@ -144,8 +147,13 @@ export async function load(
     const varied = ${JSON.stringify(varied)};
     let sent = 0;
     const separator = options.url.includes('?') ? '&' : '?';
-    const next = () => (varied.values ? varied.parameter + '=' + varied.values[sent % varied.values.length] + '&' : '') + 'uncached=' + sent++;
-    if (varied) options.requests = [{ setupRequest: (request) => ({ ...request, path: request.path + separator + next() }) }];
+    const query = (n) => (varied.values ? varied.parameter + '=' + varied.values[n % varied.values.length] + '&' : '') + 'uncached=' + n;
+    const address = (n) => '10.' + ((n >> 16) & 255) + '.' + ((n >> 8) & 255) + '.' + (n & 255);
+    const setupRequest = (request) => {
+      const n = sent++;
+      return { ...request, path: request.path + separator + query(n), headers: { ...request.headers, 'x-forwarded-for': address(n) } };
+    };
+    if (varied) options.requests = [{ setupRequest }];
     require(${JSON.stringify(path.join(root, 'node_modules/autocannon'))})(options).then((result) => process.stdout.write(JSON.stringify(result)));`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
@@ -153,7 +161,8 @@ export async function load(
   // 'close', not 'exit': the process may end before its output has all been read.
   await new Promise((resolve) => child.once('close', resolve));
   const report = JSON.parse(output);
-  return { requests: report.requests.average, p50: report.latency.p50, p99: report.latency.p99, errors: report.errors + report.non2xx };
+  const finished = report.requests.total > 0;
+  return { requests: report.requests.average, p50: finished ? report.latency.p50 : Infinity, p99: finished ? report.latency.p99 : Infinity, errors: report.errors + report.non2xx };
 }
 
 /** Headers node:http writes itself, on the app's answers and the bare server's alike. */

@@ -1,8 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { notificationTexts, webRoutes, type Booking, type PlatformFee } from '@furniture/contract';
-import { fingerprintOf, pageFingerprints } from '../cache/own-list-cache.ts';
-import type { DatabaseListener } from '../db/listener.ts';
+import type { OwnedList } from '../db/row-versions.ts';
 import { insertColumns, type Database, type Executor } from '../db/client.ts';
 import { bookings, payments, products, users } from '../db/schema/index.ts';
 import type { Page } from '../http/pagination.ts';
@@ -84,34 +83,32 @@ export function toBooking(row: Omit<BookingRecord, 'version'>): Booking {
 const ofBuyer = eq(bookings.buyerId, sql.placeholder('buyerId'));
 const newestFirst = [desc(bookings.createdAt), desc(bookings.id)] as const;
 
+/** A buyer's bookings, newest first; a booking's version covers its payment and its sale's problems. */
+export const bookingsOfBuyerList: OwnedList = {
+  table: bookings,
+  owner: bookings.buyerId,
+  createdAt: bookings.createdAt,
+  id: bookings.id,
+  version: protectedBookingVersion,
+};
+
 /**
- * The reads of a buyer's bookings, newest first (the (buyer, created) index), prepared once for a
- * database handle: each is parsed and planned once per connection instead of once per request.
- * A payment changes what a booking shows only in the transaction that changes the booking's own
- * row (the sale and the refund, sales/sale-transitions.ts), so the rows' versions cover it.
+ * The read of a page of a buyer's bookings, newest first (the (buyer, created) index), with each
+ * row's version, prepared once for a database handle: parsed and planned once per connection
+ * instead of once per request. A payment changes what a booking shows only in the transaction
+ * that changes the booking's own row (the sale and the refund, sales/sale-transitions.ts), so the
+ * rows' versions cover it.
  */
-export function prepareBookingsOfBuyer(db: Database, listener: DatabaseListener) {
+export function prepareBookingsOfBuyer(db: Database) {
   const list = selectBookings(db)
     .where(ofBuyer)
     .orderBy(...newestFirst)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('bookings_of_buyer');
-  const fingerprint = pageFingerprints(listener, 'booking_versions_of_buyers', {
-    table: bookings,
-    owner: bookings.buyerId,
-    createdAt: bookings.createdAt,
-    id: bookings.id,
-    version: protectedBookingVersion,
-  });
-  return {
-    /** A page of the buyer's bookings, with the fingerprint of the rows it was read from. */
-    async list(buyerId: string, page: Page) {
-      const rows = await list.execute({ buyerId, ...page });
-      return { bookings: rows.map(toBooking), fingerprint: fingerprintOf(rows) };
-    },
-    /** The fingerprint of a page's rows as they are now, read together with other requests' (batched). */
-    fingerprint,
+  return async (buyerId: string, page: Page) => {
+    const rows = await list.execute({ buyerId, ...page });
+    return { bookings: rows.map(toBooking), rowVersions: rows.map(({ id, version }) => ({ id, version })) };
   };
 }
 

@@ -11,14 +11,14 @@ import { errorResponses } from '../http/responses.ts';
 import { requireBuyable } from '../products/buyable-product.ts';
 import { ownListCache } from '../cache/own-list-cache.ts';
 import { announceNotification } from '../notifications/notify.ts';
-import { deleteUnpaidBookingOfBuyer, findBookingById, prepareBookProduct, prepareBookingsOfBuyer } from './booking-repository.ts';
+import { deleteUnpaidBookingOfBuyer, findBookingById, prepareBookProduct, prepareBookingsOfBuyer, bookingsOfBuyerList } from './booking-repository.ts';
 import { releaseBookingForDeletion } from '../sales/sale-transitions.ts';
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const bookingsOfBuyer = prepareBookingsOfBuyer(app.db, app.databaseListener);
+  const bookingsOfBuyer = prepareBookingsOfBuyer(app.db);
   const bookProduct = prepareBookProduct(app.db, app.config.fee);
   // Besides the bookings: the buyer's and the seller's names (users) and the product's state and phone.
-  const keptBookings = ownListCache(app, ['users', 'products'], bookingsOfBuyer.fingerprint);
+  const keptBookings = ownListCache(app, ['users', 'products'], bookingsOfBuyerList);
 
   /**
    * Each booking made or cancelled tells the seller (a notification and an e-mail): counted per
@@ -51,8 +51,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       return keptBookings.answer(request, reply, {
         owner: buyer.id,
         async compute() {
-          const { bookings, fingerprint } = await bookingsOfBuyer.list(buyer.id, page.probe);
-          return { answer: { success: true as const, data: pageRows(request, reply, bookings, page) }, fingerprint };
+          const { bookings, rowVersions } = await bookingsOfBuyer(buyer.id, page.probe);
+          return { answer: { success: true as const, data: pageRows(request, reply, bookings, page) }, rowVersions };
         },
       });
     },

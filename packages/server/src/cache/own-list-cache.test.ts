@@ -259,7 +259,7 @@ async function queriesDuring(run: () => Promise<void>) {
     const [asked] = args as [string | { name?: string }];
     const name = typeof asked === 'object' ? asked.name : undefined;
     if (asked === '') sent.catchUps++;
-    else if (name?.endsWith('_versions_of_buyers')) sent.fingerprints++;
+    else if (name?.endsWith('_versions_of_owners')) sent.fingerprints++;
     else if (name === 'wishes_of_buyer' || name === 'bookings_of_buyer') sent.lists++;
     return (query as (...args: unknown[]) => unknown).apply(this, args);
   } as typeof query);
@@ -368,13 +368,13 @@ describe('the fingerprint statements', () => {
       const rows = await new Promise<Array<{ name: string; generic_plans: string }>>((resolve, reject) =>
         own.databaseListener.ride((connection) =>
           connection!
-            .query<{ name: string; generic_plans: string }>(`select name, generic_plans from pg_prepared_statements where name like '%versions_of_buyers'`)
+            .query<{ name: string; generic_plans: string }>(`select name, generic_plans from pg_prepared_statements where name like '%versions_of_owners'`)
             .then((answer) => resolve(answer.rows), reject),
         ),
       );
       const generic = new Map(rows.map((row) => [row.name, Number(row.generic_plans)]));
       // PostgreSQL plans the first five executions for their values, then keeps the generic plan unless it looks costlier.
-      expect(Object.fromEntries(generic)).toEqual({ booking_versions_of_buyers: expect.any(Number), wish_versions_of_buyers: expect.any(Number) });
+      expect(Object.fromEntries(generic)).toEqual({ bookings_versions_of_owners: expect.any(Number), wishes_versions_of_owners: expect.any(Number) });
       for (const [name, plans] of generic) expect(plans, name).toBeGreaterThan(0);
     } finally {
       await own.close();

@@ -1,8 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { getTableName, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { DatabaseListener } from '../db/listener.ts';
+import { rowVersionOf, type OwnedList, type RowVersion } from '../db/row-versions.ts';
 import type { Pagination } from '@furniture/contract';
 import { pageOf, type Page } from '../http/pagination.ts';
 import { encodedCopy, encodingFor, varyByEncoding, type CompressedCopies } from './compression.ts';
@@ -13,20 +14,7 @@ import { VersionedCache } from './versioned-cache.ts';
 /** All of one list's cached answers together stay under this many bytes; those not used lately go first (versioned-cache.ts). */
 export const OWN_LIST_CACHE_BYTES = 4 * 1024 * 1024;
 
-/**
- * Where one row of a person's own list stands: its id and the transaction that wrote its current
- * version (PostgreSQL's `xmin`, which every insert and update sets anew). The rows of a page in
- * order, so the same fingerprint means the same rows, unchanged, in the same places.
- */
-export interface RowVersion {
-  id: string;
-  version: string;
-}
-
-/** A row's version for a fingerprint: the transaction that wrote it. */
-export const rowVersionOf = (table: PgTable) => sql<string>`${table}.xmin::text`;
-
-export const fingerprintOf = (rows: readonly RowVersion[]) => rows.map((row) => `${row.id}:${row.version}`).join(',');
+const fingerprintOf = (rows: readonly RowVersion[]) => rows.map((row) => `${row.id}:${row.version}`).join(',');
 
 /**
  * Reads many keys in one query that rides the listening connection's next catch-up (`ride`, see
@@ -59,16 +47,6 @@ export function batched<Key, Value>(
     });
 }
 
-/** An owner's list: its table, whose rows it holds, and its order (newest first, then by id). */
-export interface OwnList {
-  table: PgTable;
-  owner: PgColumn;
-  createdAt: PgColumn;
-  id: PgColumn;
-  /** A row's version, when the answer shows more than the row itself; else `rowVersionOf(table)`. */
-  version?: SQL<string>;
-}
-
 /**
  * The fingerprints of owners' pages of a list as they are now, read by one named statement (parsed
  * and planned once, on the listening connection, whose catch-up it rides: `batched`) for every page
@@ -79,7 +57,7 @@ export interface OwnList {
  * plan for any values (the generic one) guesses ten, so PostgreSQL kept planning the statement
  * anew on every execution. Now both look alike and the generic plan is reused from the sixth on.
  */
-export function pageFingerprints(listener: DatabaseListener, statement: string, list: OwnList): (owner: string, page: Page) => Promise<string | undefined> {
+function pageFingerprints(listener: DatabaseListener, statement: string, list: OwnedList): (owner: string, page: Page) => Promise<string | undefined> {
   const { sql: text } = new PgDialect().sqlToQuery(sql`select asked.n, own.id, own.version
     from unnest((select $1::uuid[]), (select $2::int[]), (select $3::int[])) with ordinality as asked(owner, row_limit, row_offset, n)
     cross join lateral (
@@ -105,8 +83,8 @@ export function pageFingerprints(listener: DatabaseListener, statement: string, 
 export interface OwnListRead<Answer> {
   /** Whose list it is: the account the answer is about, found after the access check. */
   owner: string;
-  /** The answer, with the fingerprint of the very rows it was made from. */
-  compute(): Promise<{ answer: Answer; fingerprint: string }>;
+  /** The answer, with the versions of the very rows it was made from. */
+  compute(): Promise<{ answer: Answer; rowVersions: readonly RowVersion[] }>;
 }
 
 interface Entry {
@@ -140,22 +118,22 @@ async function send(request: FastifyRequest, reply: FastifyReply, entry: Entry):
 
 /**
  * Caches the answers of one kind of a person's own list (a buyer's bookings, a buyer's wishes) on
- * this app server, by owner and URL. Its own rows are written by the hot write paths, whose
+ * this app server, by owner and URL: `list` says which rows the list holds, in which order. Its own rows are written by the hot write paths, whose
  * commits are not announced (a NOTIFY would serialize them server-wide, decision 24), so a cached
  * answer is reused only when two things show it is current: the versions of the announced
  * `tables` the answer also reads (caught up with every commit before the request arrived, as the
  * response cache does), and the fingerprint of the owner's rows read again by one small query.
  * The fingerprint cached is the one of the rows the answer was made from, never an earlier one.
  *
- * `readFingerprint` reads an owner's page as it is now (one small query, `pageFingerprints`). The
- * route gives `readAhead` as its `onTokenVerified` (http/access.ts), so that for a caller reading
+ * An owner's page as it is now is read by one small query (`pageFingerprints`). The route gives `readAhead` as its `onTokenVerified` (http/access.ts), so that for a caller reading
  * their own list the fingerprint rides the round trip the session check waits for.
  */
 export function ownListCache(
   app: FastifyInstance,
   tables: readonly WatchedTable[],
-  readFingerprint: (owner: string, page: Page) => Promise<string | undefined>,
+  list: OwnedList,
 ) {
+  const readFingerprint = pageFingerprints(app.databaseListener, `${getTableName(list.table)}_versions_of_owners`, list);
   const entries = new VersionedCache<Entry>(app.dataVersions, OWN_LIST_CACHE_BYTES, (entry) => entry.body.length + entry.fingerprint.length);
   const pending = new WeakMap<FastifyRequest, Pending>();
   /** Fingerprints asked for before the access check, and for whom (`readAhead`). */
@@ -195,7 +173,7 @@ export function ownListCache(
       const cached = entries.get(key, versions);
       if (cached && cached.fingerprint === fingerprint) return reply.send(await send(request, reply, cached));
       const computed = await read.compute();
-      if (versions !== null) pending.set(request, { key, versions, fingerprint: computed.fingerprint });
+      if (versions !== null) pending.set(request, { key, versions, fingerprint: fingerprintOf(computed.rowVersions) });
       return computed.answer;
     },
 

@@ -136,6 +136,34 @@ describe('GET /api/products near a point', () => {
     expect(found.map((product) => product._id).sort()).toEqual(expected.map((listing) => listing.id).sort());
   });
 
+  it('reaches across the antimeridian and over a pole, where a box of longitudes would end', async () => {
+    const seller = await createUser(t.db, { role: 'seller' });
+    // Towns of the test's own, two on each side of the antimeridian and two on each side of the north pole.
+    const towns = [
+      { id: 2_000_000_001, lat: 0, lon: 179.9 },
+      { id: 2_000_000_002, lat: 0, lon: -179.9 },
+      { id: 2_000_000_003, lat: 89.5, lon: 10 },
+      { id: 2_000_000_004, lat: 89.5, lon: -170 },
+    ];
+    const ids = new Map<number, string>();
+    for (const town of towns) {
+      await t.db.execute(
+        sql`insert into places (id, name, region, country, lat, lon, population, folded_name) values (${town.id}, ${`Edge ${town.id}`}, '', 'ZZ', ${town.lat}, ${town.lon}, 1000, ${`edge ${town.id}`})`,
+      );
+      const created = await createProduct(t.db, { categoryId: categories[0]!, sellerId: seller.id }, { productName: 'Oak table', location: 'Anywhere' });
+      await t.db.update(products).set({ placeId: town.id }).where(eq(products.id, created.id));
+      ids.set(town.id, created.id);
+    }
+    const idsNear = async (near: string, radiusKm: number) => (await everyPage(`near=${near}&radiusKm=${radiusKm}&sort=distance`)).map((product) => product._id);
+    // 5.6 km to the town west of the line, 16.7 km to the one east of it.
+    expect(await idsNear('0,179.95', 20)).toEqual([ids.get(2_000_000_001), ids.get(2_000_000_002)]);
+    expect(await idsNear('0,-179.99', 20)).toEqual([ids.get(2_000_000_002), ids.get(2_000_000_001)]);
+    expect(await idsNear('0,179.95', 10)).toEqual([ids.get(2_000_000_001)]);
+    // The two polar towns are 111 km apart across the pole, on opposite meridians.
+    expect(await idsNear('89.5,10', 150)).toEqual([ids.get(2_000_000_003), ids.get(2_000_000_004)]);
+    expect(await idsNear('89.5,10', 100)).toEqual([ids.get(2_000_000_003)]);
+  });
+
   it('answers 400 naming the parameter for a bad point, radius, town, box or sort', async () => {
     const bad: [string, string][] = [
       ['near=abc', 'near'],

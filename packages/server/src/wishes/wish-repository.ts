@@ -1,7 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Wish } from '@furniture/contract';
-import { fingerprintOf, pageFingerprints, rowVersionOf } from '../cache/own-list-cache.ts';
-import type { DatabaseListener } from '../db/listener.ts';
+import { rowVersionOf, type OwnedList } from '../db/row-versions.ts';
 import { insertColumns, type Database, type Executor } from '../db/client.ts';
 import { categories, products, users, wishes } from '../db/schema/index.ts';
 import type { Page } from '../http/pagination.ts';
@@ -24,32 +23,24 @@ export function toWish(row: ProductRecord & { wishId: string }): Wish {
 const ofBuyer = eq(wishes.buyerId, sql.placeholder('buyerId'));
 const newestFirst = [desc(wishes.createdAt), desc(wishes.id)] as const;
 
+/** A buyer's wishes, newest first. */
+export const wishesOfBuyerList: OwnedList = { table: wishes, owner: wishes.buyerId, createdAt: wishes.createdAt, id: wishes.id };
+
 /**
- * The reads of a buyer's wishes, newest first, sold products included (the (buyer, created)
- * index), prepared once for a database handle: each is parsed and planned once per connection
- * instead of once per request.
+ * The read of a page of a buyer's wishes, newest first, sold products included (the (buyer,
+ * created) index), with each wish's version, prepared once for a database handle: parsed and
+ * planned once per connection instead of once per request.
  */
-export function prepareWishesOfBuyer(db: Database, listener: DatabaseListener) {
+export function prepareWishesOfBuyer(db: Database) {
   const list = selectWishes(db)
     .where(ofBuyer)
     .orderBy(...newestFirst)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('wishes_of_buyer');
-  const fingerprint = pageFingerprints(listener, 'wish_versions_of_buyers', {
-    table: wishes,
-    owner: wishes.buyerId,
-    createdAt: wishes.createdAt,
-    id: wishes.id,
-  });
-  return {
-    /** A page of the buyer's wishes, with the fingerprint of the rows it was read from. */
-    async list(buyerId: string, page: Page) {
-      const rows = await list.execute({ buyerId, ...page });
-      return { wishes: rows.map(toWish), fingerprint: fingerprintOf(rows.map((row) => ({ id: row.wishId, version: row.wishVersion }))) };
-    },
-    /** The fingerprint of a page's rows as they are now, read together with other requests' (batched). */
-    fingerprint,
+  return async (buyerId: string, page: Page) => {
+    const rows = await list.execute({ buyerId, ...page });
+    return { wishes: rows.map(toWish), rowVersions: rows.map((row) => ({ id: row.wishId, version: row.wishVersion })) };
   };
 }
 

@@ -8,13 +8,13 @@ import { errorResponses } from '../http/responses.ts';
 import { requireBuyable } from '../products/buyable-product.ts';
 import { contactWithheldDescription } from '../products/product-repository.ts';
 import { ownListCache } from '../cache/own-list-cache.ts';
-import { deleteWishOfBuyer, prepareAddWish, prepareWishesOfBuyer, toWish } from './wish-repository.ts';
+import { deleteWishOfBuyer, prepareAddWish, prepareWishesOfBuyer, wishesOfBuyerList, toWish } from './wish-repository.ts';
 
 export const wishRoutes: FastifyPluginAsyncZod = async (app) => {
-  const wishesOfBuyer = prepareWishesOfBuyer(app.db, app.databaseListener);
+  const wishesOfBuyer = prepareWishesOfBuyer(app.db);
   const addWish = prepareAddWish(app.db);
   // Besides the wishes: each product, its category, its seller (users) and the seller's rating.
-  const keptWishes = ownListCache(app, ['products', 'categories', 'users', 'reviews'], wishesOfBuyer.fingerprint);
+  const keptWishes = ownListCache(app, ['products', 'categories', 'users', 'reviews'], wishesOfBuyerList);
 
   app.get(
     '/wishes',
@@ -35,8 +35,8 @@ export const wishRoutes: FastifyPluginAsyncZod = async (app) => {
       return keptWishes.answer(request, reply, {
         owner: buyer.id,
         async compute() {
-          const { wishes, fingerprint } = await wishesOfBuyer.list(buyer.id, page.probe);
-          return { answer: { success: true as const, data: pageRows(request, reply, wishes, page) }, fingerprint };
+          const { wishes, rowVersions } = await wishesOfBuyer(buyer.id, page.probe);
+          return { answer: { success: true as const, data: pageRows(request, reply, wishes, page) }, rowVersions };
         },
       });
     },

@@ -127,8 +127,8 @@ export const products = pgTable(
     // The place filter: listings of the known places a location search resolves to (decision 27),
     // newest first within a place, which a search in one place reads in order (migration 0025).
     index('products_place_posted_idx').on(sql`furniture_fold(${t.location})`, t.postedAt, t.id),
-    // Search by distance: listings within a box around a point (earthdistance's cube of the point).
-    index('products_earth_idx').using('gist', sql`ll_to_earth(${t.lat}, ${t.lon})`).where(sql`${t.lat} is not null`),
+    // Search by distance and a map's area: the listings within a range of latitudes and longitudes (decision 53).
+    index('products_point_idx').on(t.lat, t.lon).where(sql`${t.lat} is not null`),
     index('products_advertised_idx').on(t.postedAt).where(sql`${t.advertisement} and ${t.inStock} = 'available'`),
   ],
 );

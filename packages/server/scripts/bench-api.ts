@@ -20,9 +20,10 @@
  *   asked again, whose facet counts and words are cached), and as a new search every request (a
  *   minimum price below every price, different each time, so its facet counts are not cached; its
  *   words, the same each time, are).
- * - with `--near`, only a search near a point as the location control asks it (decision 47): words,
- *   a filter and a 10 km circle in a city, p99 at BENCH_CONNECTIONS with the response cache in use
- *   and bypassed, and whether its plan reads the listings' B-tree of points (products_point_idx).
+ * - with `--near`, only searches near a point as the location control asks them (decisions 47 and
+ *   53): words, a filter and a 10 km circle in a city by relevance and nearest first, and the
+ *   circle alone nearest first, p99 at BENCH_CONNECTIONS with the response cache in use and
+ *   bypassed, and what their page statements cost and which indexes they read.
  * Asserts nothing.
  *
  *   npm run bench:api -- --products 10000 --products 1000000 --keep
@@ -395,13 +396,20 @@ const NEAR_SEARCH = { q: 'chair', condition: 'Good', radiusKm: 10 } as const;
 
 /**
  * A 10 km search in a city with words and a filter, as the location control asks it, by relevance
- * and nearest first: p99 with the response cache in use (people asking the same) and bypassed, and
- * what the statements of its page cost and read.
+ * and nearest first, and nearest first with neither ("what is near me"): p99 with the response
+ * cache in use (people asking the same) and bypassed, and what the statements of its page cost and read.
  */
 async function measureNear(catalogue: Catalogue) {
-  for (const sort of ['relevance', 'distance'] as const) {
-    const url = `/api/products?q=${NEAR_SEARCH.q}&condition=${NEAR_SEARCH.condition}&near=${DHANMONDI.lat},${DHANMONDI.lon}&radiusKm=${NEAR_SEARCH.radiusKm}&sort=${sort}`;
-    const call: Call = { name: `search: chair, Good, within 10 km of Dhanmondi, by ${sort}`, url, cached: true };
+  const searches = [
+    { q: NEAR_SEARCH.q, condition: NEAR_SEARCH.condition, sort: 'relevance' },
+    { q: NEAR_SEARCH.q, condition: NEAR_SEARCH.condition, sort: 'distance' },
+    { sort: 'distance' },
+  ] as const;
+  for (const search of searches) {
+    const { sort } = search;
+    const words = 'q' in search ? `q=${search.q}&condition=${search.condition}&` : '';
+    const url = `/api/products?${words}near=${DHANMONDI.lat},${DHANMONDI.lon}&radiusKm=${NEAR_SEARCH.radiusKm}&sort=${sort}`;
+    const call: Call = { name: `search: ${words ? 'chair, Good, ' : ''}within 10 km of Dhanmondi, by ${sort}`, url, cached: true };
     const cached = await withCpu(catalogue, () => load(catalogue.base + url, CONNECTIONS, {}));
     const uncached = await load16(catalogue, call, false);
     const client = new pg.Client({ connectionString: catalogue.url, options: SESSION_OPTIONS });
@@ -410,7 +418,7 @@ async function measureNear(catalogue: Catalogue) {
     const indexes = new Set<string>();
     let scansProducts = false;
     try {
-      const query = { q: NEAR_SEARCH.q, condition: [NEAR_SEARCH.condition], near: DHANMONDI, radiusKm: NEAR_SEARCH.radiusKm, sort };
+      const query = { ...('q' in search ? { q: search.q, condition: [search.condition] } : {}), near: DHANMONDI, radiusKm: NEAR_SEARCH.radiusKm, sort };
       for (const { statement, plan, scansProducts: scans } of await planSearch(client, { name: call.name, query })) {
         if (!statement.startsWith('select "products"."id"')) continue;
         execution += Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN);
@@ -422,8 +430,8 @@ async function measureNear(catalogue: Catalogue) {
       await client.end();
     }
     console.log(
-      `| ${catalogue.size.toLocaleString('en-US')} | ${sort} | ${await listingsOf(catalogue, call)} | ${ms(cached.p50)} | ${ms(cached.p99)} | ${ms(uncached.p50)} | ${ms(uncached.p99)} | ` +
-        `${cached.errors + uncached.errors} | ${execution.toFixed(1)} ms | ${[...indexes].join(', ')} | ${scansProducts ? '**YES**' : 'no'} |`,
+      `| ${catalogue.size.toLocaleString('en-US')} | ${words ? 'chair, Good, ' : ''}by ${sort} | ${await listingsOf(catalogue, call)} | ${ms(cached.p50)} | ${ms(cached.p99)} | ${ms(uncached.p50)} | ${ms(uncached.p99)} | ` +
+        `${cached.errors + uncached.errors} | ${cpu([uncached])} | ${execution.toFixed(1)} ms | ${[...indexes].join(', ')} | ${scansProducts ? '**YES**' : 'no'} |`,
     );
   }
 }
@@ -439,8 +447,8 @@ try {
   console.log(`\n${SECONDS} s per measurement, ${CONNECTIONS} connections, ${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`);
   if (args.near) {
     console.log(`\n## A ${NEAR_SEARCH.radiusKm} km search in a city with words and a filter, ${CONNECTIONS} connections`);
-    console.log('\n| products | order | listings | cached p50 | cached p99 | uncached p50 | uncached p99 | errors | page statements (EXPLAIN ANALYZE) | indexes used | sequential scan of products |');
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+    console.log('\n| products | search | listings | cached p50 | cached p99 | uncached p50 | uncached p99 | errors | app / database CPU µs an uncached request | page statements (EXPLAIN ANALYZE) | indexes used | sequential scan of products |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const catalogue of catalogues) await measureNear(catalogue);
   }
   for (const catalogue of args.scale || args.near ? [] : catalogues) {

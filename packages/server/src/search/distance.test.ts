@@ -164,6 +164,25 @@ describe('GET /api/products near a point', () => {
     expect(await idsNear('89.5,10', 100)).toEqual([ids.get(2_000_000_003)]);
   });
 
+  it('pages nearest first through a town with more listings than a page, in id order at its distance', async () => {
+    const seller = await createUser(t.db, { role: 'seller' });
+    const crowded = (await t.db.execute<{ id: number }>(sql`select id from places where folded_name = 'narayanganj' order by population desc limit 1`)).rows[0]!.id;
+    for (let i = 0; i < 30; i++) {
+      const created = await createProduct(t.db, { categoryId: categories[1]!, sellerId: seller.id }, { productName: 'Pine shelf', condition: 'Good', resalePrice: '90.00', location: 'Anywhere' });
+      const [placed] = await t.db.update(products).set({ placeId: crowded }).where(eq(products.id, created.id)).returning();
+      listings.push({ id: created.id, name: 'Pine shelf', condition: 'Good', price: 90, categoryId: categories[1]!, point: { lat: placed!.lat!, lon: placed!.lon! } });
+    }
+    const expected = within(DHAKA, 60)
+      .map((listing) => ({ id: listing.id, metres: haversineKm(DHAKA, listing.point!) }))
+      .sort((a, b) => a.metres - b.metres || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((listing) => listing.id);
+    expect(expected.length).toBeGreaterThan(40);
+    for (const limit of [4, 11]) {
+      const paged = await everyPage(`near=${DHAKA.lat},${DHAKA.lon}&radiusKm=60&sort=distance`, limit);
+      expect(paged.map((product) => product._id)).toEqual(expected);
+    }
+  });
+
   it('answers 400 naming the parameter for a bad point, radius, town, box or sort', async () => {
     const bad: [string, string][] = [
       ['near=abc', 'near'],

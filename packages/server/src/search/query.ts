@@ -5,7 +5,7 @@ import { executePrepared } from '../db/prepared.ts';
 import { products, searchNameWordCounts, searchPlaceCounts, searchPlaces, searchWordCounts, users } from '../db/schema/index.ts';
 import { fitsInSpaceSql, fitsThroughDoorwaySql } from '../products/fit-geometry.ts';
 import { isAvailable, publiclyVisible } from '../products/product-repository.ts';
-import { withinBox, withinRadius, type SearchPoint } from './distance.ts';
+import { withinBox } from './distance.ts';
 import { closestTerm, wordsOneEditAway, type Candidate } from './spelling.ts';
 import { MAX_PLACES, MAX_SEARCH_WORDS, PLACE_WORDS_UP_TO, TRIGRAM_CANDIDATES } from './thresholds.ts';
 
@@ -224,10 +224,13 @@ export function placeCondition(query: SearchQuery, places: string[] | null): SQL
   return places ? inArray(place, places) : placeMatches(query.location, place);
 }
 
-/** The conditions of a search but its words, its place and the two that facets count by (condition and category). */
-export function filterConditions(query: SearchQuery, point: SearchPoint | null): SQL[] {
+/**
+ * The conditions of a search but its words, its place and the two that facets count by (condition
+ * and category); `radius`, the circle's (`withinRadius`), when it is near a point.
+ */
+export function filterConditions(query: SearchQuery, radius: SQL | undefined): SQL[] {
   const where: SQL[] = [publiclyVisible];
-  if (point) where.push(withinRadius(point));
+  if (radius) where.push(radius);
   if (query.bbox) where.push(withinBox(query.bbox));
   // A constant, not a parameter: a plan for any value would be costed for any stock state.
   if (query.inStock !== false) where.push(isAvailable);

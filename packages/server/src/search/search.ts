@@ -3,7 +3,7 @@ import { SEARCH_DEFAULT_LIMIT, type Facets, type SearchQuery } from '@furniture/
 import type { Executor } from '../db/client.ts';
 import type { ProductRecord } from '../products/product-repository.ts';
 import { decodeCursor, encodeCursor, searchFingerprint } from './cursor.ts';
-import { searchPointOf, type SearchPoint } from './distance.ts';
+import { searchPointOf, withinRadius, type SearchPoint } from './distance.ts';
 import { countFacets, facetKey, facetsOf, type FacetCount } from './facets.ts';
 import {
   facetConditions,
@@ -68,7 +68,8 @@ export async function searchCatalogue(
 
   const words = searched?.words ?? null;
   const place = placeCondition(query, places);
-  const besidesPlace = filterConditions(query, point);
+  const radius = point ? withinRadius(point) : undefined;
+  const besidesPlace = filterConditions(query, radius);
   const filters = place ? [...besidesPlace, place] : besidesPlace;
   const inPlaces = words && places ? wordsInPlaces(words, places) : null;
   // Relevance tiers match the words each in its own way; everything else matches them anywhere.
@@ -103,7 +104,7 @@ export async function searchCatalogue(
     // Matches found by id or through the place words are in their place: its index would only be ANDed with them.
     const pageFilters: (SQL | undefined)[] = [...(matches?.found ? besidesPlace : filters), category, condition];
     if (sort === 'relevance') return relevancePage(db, pageQuery, pageFilters, words, after, limit + 1, matches);
-    const rows = await orderedPage(pageQuery, pageFilters, sort, { words, matches, point, after, plannedOnce: plannedOnce(query), rows: limit + 1 });
+    const rows = await orderedPage(pageQuery, pageFilters, sort, { words, matches, point, radius, after, plannedOnce: plannedOnce(query), rows: limit + 1 });
     return { rows, rankedUntil: null, othersFew: false };
   };
   const [{ rows, rankedUntil, othersFew }, facets] = await Promise.all([pagePromise(), facetCount?.then((count) => facetsOf(query, count)) ?? null]);

@@ -6,7 +6,7 @@ import { executePrepared, outOfPlannersSight } from '../db/prepared.ts';
 import { products, searchDocumentWords, searchNameWordCounts, searchNameWords, searchWordCounts } from '../db/schema/index.ts';
 import { listedProductsFrom, productRecordOf, productSelectList, type ProductRecord } from '../products/product-repository.ts';
 import type { Cursor } from './cursor.ts';
-import { nearestFirst, type SearchPoint } from './distance.ts';
+import { nearestFirst, placeByPlace, type SearchPoint } from './distance.ts';
 import { matchesAnywhere, tsqueryOf, type SearchWords } from './query.ts';
 import type { PageShape } from './shape.ts';
 import { COLLECT_UP_TO, RANKED_BY_NAME } from './thresholds.ts';
@@ -174,8 +174,18 @@ export const amongThose = (among: string[]) => sql`${products.id} = any(${sql.pa
  */
 const collected = (order: SQL[]) => [sql`${products.resalePrice} * 0`, ...order];
 
-/** The rows of a page: `where` holds and the listings hold the words as `match` says, in the order and after the position given. */
-export type PageQuery = (where: (SQL | undefined)[], order: SQL[], key: SQL, rows: number, match?: WordsMatch) => Promise<(ProductRecord & { sortKey: string })[]>;
+/**
+ * The rows of a page: `where` holds and the listings hold the words as `match` says, in the order
+ * and after the position given; with `near`, read place by place from those places (`placeByPlace`).
+ */
+export type PageQuery = (
+  where: (SQL | undefined)[],
+  order: SQL[],
+  key: SQL,
+  rows: number,
+  match?: WordsMatch,
+  near?: SQL,
+) => Promise<(ProductRecord & { sortKey: string })[]>;
 
 /**
  * A page by relevance (decisions 12 and 27), in three tiers:
@@ -287,15 +297,21 @@ async function countUpTo(db: Executor, where: (SQL | undefined)[], atMost: numbe
  * for any number of rows would be costed for a tenth of the table, and never chosen.
  */
 export function pageQueryOf(db: Executor, plannedOnce: boolean): PageQuery {
-  return async (where, order, key, rows, match) => {
+  return async (where, order, key, rows, match, near) => {
     const list = match?.through;
     // (Joined by id alone: PostgreSQL would take the posting time's equality as independent of the
     // id's and expect no row; the triggers keep the two the same.)
     const throughList = list ? sql` inner join ${list.table} as ${list.listed} on ${eq(list.listed.productId, products.id)}` : sql``;
     const holdsTheWords = match && (list ? listedUnderEvery(list, match.stems) : match.test);
     const orderBy = match?.collect ? collected(order) : order;
-    const statement = (size: SQL) =>
-      sql`select ${productSelectList}, ${key} as "sortKey" from ${listedProductsFrom}${throughList} where ${and(...where, holdsTheWords)} order by ${sql.join(orderBy, sql`, `)} limit ${size}`;
+    const conditions = and(...where, holdsTheWords);
+    // Each place's listings in id order, up to a page, then their rows.
+    const from = (size: SQL) =>
+      near
+        ? sql`(${near}) as "near" cross join lateral (select ${products.id} from ${products} where ${products.placeId} = "near"."place_id" and ${conditions}
+            order by ${products.id} limit ${size}) as "nearest" inner join (${listedProductsFrom}) on ${products.id} = "nearest"."id"`
+        : sql`${listedProductsFrom}${throughList} where ${conditions}`;
+    const statement = (size: SQL) => sql`select ${productSelectList}, ${key} as "sortKey" from ${from(size)} order by ${sql.join(orderBy, sql`, `)} limit ${size}`;
     const found = plannedOnce
       ? await executePrepared<Record<string, unknown> & { sortKey: string }>(db, statement(sql.raw(String(rows))))
       : (await db.execute<Record<string, unknown> & { sortKey: string }>(statement(sql`${rows}`))).rows;
@@ -308,10 +324,27 @@ export function orderedPage(
   pageQuery: PageQuery,
   filters: (SQL | undefined)[],
   sort: Exclude<SearchSort, 'relevance'>,
-  { words, matches, point, after, plannedOnce, rows }: { words: SearchWords | null; matches: PageMatches | null; point: SearchPoint | null; after: Cursor | null; plannedOnce: boolean; rows: number },
+  {
+    words,
+    matches,
+    point,
+    radius,
+    after,
+    plannedOnce,
+    rows,
+  }: { words: SearchWords | null; matches: PageMatches | null; point: SearchPoint | null; radius?: SQL; after: Cursor | null; plannedOnce: boolean; rows: number },
 ) {
   const match = words && matches ? heldAnywhere(words, matches, sort === 'newest') : undefined;
   const order = match?.through ? newestThrough(match.through) : ordering(sort, point);
   const position = after ? order.after(after.key, after.id, plannedOnce ? outOfPlannersSight : asGiven) : undefined;
+  if (sort === 'distance' && !match?.collect) {
+    // Many matches: read place by place, nearest first (few are collected and sorted). The places
+    // are those within the circle, so a listing is not tested against it again: PostgreSQL would
+    // take each place to hold fewer matches than it does, and collect them all instead of reading
+    // them in order.
+    const places = placeByPlace(point!);
+    const besidesTheCircle = filters.filter((condition) => condition !== radius);
+    return pageQuery([...besidesTheCircle, position], places.orderBy, places.key, rows, match, places.near(after?.key));
+  }
   return pageQuery([...filters, position], order.orderBy, order.key, rows, match);
 }

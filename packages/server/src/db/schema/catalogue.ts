@@ -129,6 +129,8 @@ export const products = pgTable(
     index('products_place_posted_idx').on(sql`furniture_fold(${t.location})`, t.postedAt, t.id),
     // Search by distance and a map's area: the listings within a range of latitudes and longitudes (decision 53).
     index('products_point_idx').on(t.lat, t.lon).where(sql`${t.lat} is not null`),
+    // A place's listings in id order: a page nearest first reads them place by place (decision 53).
+    index('products_place_id_idx').on(t.placeId, t.id).where(sql`${t.placeId} is not null`),
     index('products_advertised_idx').on(t.postedAt).where(sql`${t.advertisement} and ${t.inStock} = 'available'`),
   ],
 );

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
 import { createCategory, createProduct, createUser } from '../demo/factories.ts';
@@ -21,6 +21,36 @@ describe('product views', () => {
     await addProductViews(t.db, new Map([[kept!.id, 2]]));
     expect(await viewsOf(kept!.id)).toBe(5);
     expect(await viewsOf(deleted!.id)).toBeUndefined();
+  });
+
+  it('resolves a flush only once the write under way (the timer’s) is in the database too', async () => {
+    const seller = await createUser(t.db, { role: 'seller' });
+    const category = await createCategory(t.db);
+    const product = await createProduct(t.db, { categoryId: category.id, sellerId: seller.id });
+    await addProductViews(t.db, new Map([[product.id, 1]]));
+    // Another transaction holds the product's count, so the write of its views waits.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = t.db.transaction(async (tx) => {
+      await tx.select().from(productViews).where(eq(productViews.productId, product.id)).for('update');
+      locked();
+      await released;
+    });
+    await isLocked;
+    t.app.productViews.count(product.id);
+    // As the timer does: the write starts, and waits for the lock.
+    const underWay = t.app.productViews.flush();
+    const waitingOnLock = sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
+    while ((await t.db.execute<{ waiting: number }>(waitingOnLock)).rows[0]!.waiting === 0);
+    let flushed = false;
+    const flush = t.app.productViews.flush().then(() => (flushed = true));
+    await t.db.execute(sql`select 1`);
+    expect(flushed).toBe(false);
+    release();
+    await Promise.all([holder, underWay, flush]);
+    expect(await viewsOf(product.id)).toBe(2);
   });
 
   it('counts every opening of a product page, those answered from the response cache too', async () => {

@@ -48,7 +48,7 @@ export async function addProductViews(db: Executor, counts: ReadonlyMap<string, 
  */
 export interface ProductViewCounter {
   count(productId: string): void;
-  /** Writes what has accumulated now. */
+  /** Writes what has accumulated now; resolves once every view counted before the call is in the database. */
   flush(): Promise<void>;
 }
 
@@ -61,10 +61,15 @@ declare module 'fastify' {
 export const productViewsPlugin = fp(
   async (app: FastifyInstance) => {
     let pending = new Map<string, number>();
-    const flush = async () => {
+    /** The last write asked for: each waits for the one before, so a flush also waits for the timer's write under way. */
+    let lastWrite = Promise.resolve();
+    const flush = () => {
       const counts = pending;
       pending = new Map();
-      await addProductViews(app.db, counts).catch((error: unknown) => app.log.warn({ err: error }, 'could not record product views'));
+      lastWrite = lastWrite.then(() =>
+        addProductViews(app.db, counts).catch((error: unknown) => app.log.warn({ err: error }, 'could not record product views')),
+      );
+      return lastWrite;
     };
     const timer = setInterval(() => void flush(), VIEW_FLUSH_INTERVAL_MS);
     timer.unref();

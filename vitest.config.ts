@@ -7,7 +7,9 @@ export default defineConfig({
     pool: 'forks',
     // Two cores: two test files at a time, each on its own database.
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // A test's limit catches a hang. A browser journey (two browsers, a few password hashes and
+    // accessibility scans) has taken over 30 s while another file's browser ran on the other core.
+    testTimeout: 60_000,
     hookTimeout: 120_000,
     // A poll waits for a state the page reaches (the app's code loaded, an answer shown); on two
     // busy cores that can take longer than the default second. The test's own limit still holds.

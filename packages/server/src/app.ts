@@ -213,7 +213,7 @@ export async function buildApp({ config, db, payments, payouts, jobs, backups, l
       // Browsers and proxies keep no API answer whose route does not say how (the response cache's
       // public answers and a person's own lists do): personal data stays off a shared computer's disk.
       api.addHook('onRequest', (_request, reply, done) => {
-        reply.raw.setHeader('cache-control', 'no-store');
+        reply.header('cache-control', 'no-store');
         done();
       });
       await api.register(healthRoutes);

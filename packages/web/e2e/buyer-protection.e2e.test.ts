@@ -76,5 +76,5 @@ describe('buyer protection', () => {
     await expect.poll(() => booking.innerText()).toContain(`${protectionTexts.title}: ${protectionTexts.frozen}`);
     expect(await sidewaysOverflow(sellerSession.page)).toBe(0);
     await checkPage(sellerSession.page, `protection-seller-${name}`, { fullPage: true });
-  }, 60_000);
+  });
 });

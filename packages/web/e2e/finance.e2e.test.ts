@@ -72,5 +72,5 @@ describe('the admin’s Finance screen', () => {
     await expect.poll(() => figure('held').innerText()).toBe(formatCents(0));
     expect(await figure('fees').innerText()).toBe(formatCents(round * 2_100));
     await expectText(page, financeTexts.balanced);
-  }, 60_000);
+  });
 });

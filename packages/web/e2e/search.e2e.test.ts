@@ -5,9 +5,6 @@ import { checkPage, openSession, setupBrowser, type Session } from './support/br
 import { createPineStools, setupMarketplace } from './support/marketplace.ts';
 import { expectPath, expectText, logIn, sidewaysOverflow } from './support/ui.ts';
 
-/** The whole search journey, with two accessibility checks: 15–25 s on two cores busy with other test files. */
-const JOURNEY_MS = 60_000;
-
 const market = setupMarketplace();
 const chromium = setupBrowser();
 let session: Session;
@@ -111,7 +108,7 @@ describe('finding furniture', () => {
     await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('sort') === 'price-asc');
     await expect.poll(() => cards(session).count()).toBeGreaterThanOrEqual(24);
     expect(await page.getByLabel(searchTexts.sortLabel).inputValue()).toBe('price-asc');
-  }, JOURNEY_MS);
+  });
 
   it('titles a search by place alone with the place', async () => {
     session = await openSession(chromium.browser, market.url);

@@ -52,7 +52,7 @@ describe('two-step sign-in', () => {
     await expectPath(page, '/dashboard/allSellers');
     await page.getByRole('heading', { name: texts.allSellersTitle }).waitFor();
     expect(pageErrors).toEqual([]);
-  }, 60_000);
+  });
 
   it('signs in with a recovery code instead of the app', async () => {
     const admin = await createUser(market.db, { role: 'admin', totpSecret: null });

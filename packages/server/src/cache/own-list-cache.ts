@@ -120,10 +120,10 @@ async function send(request: FastifyRequest, reply: FastifyReply, entry: Entry):
  * Caches the answers of one kind of a person's own list (a buyer's bookings, a buyer's wishes) on
  * this app server, by owner and URL: `list` says which rows the list holds, in which order. Its
  * own rows are written by the hot write paths, whose commits are not announced (a NOTIFY would
- * serialize them server-wide, decision 24), so a cached
- * answer is reused only when two things show it is current: the versions of the announced
- * `tables` the answer also reads (caught up with every commit before the request arrived, as the
- * response cache does), and the fingerprint of the owner's rows read again by one small query.
+ * serialize them server-wide, decision 24), so a cached answer is reused only when two things
+ * show it is current: the versions of the announced `tables` the answer also reads (caught up
+ * with every commit before the request arrived, as the response cache does), and the fingerprint
+ * of the owner's rows read again by one small query.
  * The fingerprint cached is the one of the rows the answer was made from, never an earlier one.
  *
  * An owner's page as it is now is read by one small query (`pageFingerprints`). The route gives

@@ -212,9 +212,11 @@ describe('a visitor', () => {
     await page.mouse.wheel(0, 800);
     await expect.poll(scrollY).toBeGreaterThan(0);
 
-    // A tap on the page outside the open menu closes it, and does nothing else.
+    // A tap on the page outside the open menu closes it, and does nothing else. The menu listens
+    // for that tap from when it has taken focus; the details element shows its links a little earlier.
     await toggle.click();
     await blog.waitFor({ state: 'visible' });
+    await expect.poll(() => isFocused(menu.getByRole('link', { name: labels.nav.home }))).toBe(true);
     await page.mouse.click(200, 600);
     await blog.waitFor({ state: 'hidden' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');

@@ -17,7 +17,7 @@ import { openApiTransform } from './http/openapi.ts';
 import { registerControlCharacterCheck } from './http/control-characters.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { blockLogDestination } from './http/log-destination.ts';
-import { LOG_REDACT_PATHS, RequestLog, serializeError, serializeRequest } from './http/request-log.ts';
+import { censorSecrets, RequestLog, serializeError, serializeRequest } from './http/request-log.ts';
 import { clientConfigRoutes } from './client-config/client-config-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { createAccessTokens, type AccessTokens } from './users/access-tokens.ts';
@@ -136,7 +136,7 @@ export async function buildApp({ config, db, payments, payouts, jobs, backups, l
         level: config.logLevel,
         serializers: { req: serializeRequest, err: serializeError, error: serializeError },
         // No secret reaches the log, even one logged by mistake.
-        redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+        formatters: { log: censorSecrets },
       },
       logDestination,
     );

@@ -39,6 +39,11 @@ describe('the request log at npm start’s level', () => {
     const { logLevel } = loadConfig({ DATABASE_URL: database.url });
     expect(logLevel).toBe('info');
     app = await buildApp({ config: testConfig({ logLevel }), db: database.db, jobs: { recurring: false }, logStream: { write: (line) => void lines.push(line) } });
+    // A route that logs what it should not have.
+    app.get('/test/logs-a-secret', { config: { access: 'public' } }, async (request) => {
+      request.log.info({ password: 'request-password', user: { refreshToken: 'request-refresh' } }, 'logged by a route');
+      return {};
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -66,5 +71,32 @@ describe('the request log at npm start’s level', () => {
     }
     const text = lines.join('');
     for (const secret of [token, 'cookie-secret', 'one-time-ticket']) expect(text).not.toContain(secret);
+  });
+
+  it('censors a secret logged by mistake, on the line and one level down, from the app and a request alike', async () => {
+    lines.length = 0;
+    app.log.info(
+      {
+        password: 'top-password',
+        user: { name: 'Rahim', passwordHash: '$argon2id$hash', tokenHash: 'hash-of-token' },
+        headers: { authorization: 'Bearer header-token', 'set-cookie': 'refresh=set-cookie-secret' },
+        count: 3,
+      },
+      'logged by mistake',
+    );
+    await app.inject({ method: 'GET', url: '/test/logs-a-secret' });
+
+    const text = lines.join('');
+    const secrets = ['top-password', '$argon2id$hash', 'hash-of-token', 'header-token', 'set-cookie-secret', 'request-password', 'request-refresh'];
+    for (const secret of secrets) expect(text).not.toContain(secret);
+    const [byMistake] = logged().filter((line) => line.msg === 'logged by mistake');
+    expect(byMistake).toMatchObject({
+      password: '[redacted]',
+      user: { name: 'Rahim', passwordHash: '[redacted]', tokenHash: '[redacted]' },
+      headers: { authorization: '[redacted]', 'set-cookie': '[redacted]' },
+      count: 3,
+    });
+    const [byRoute] = logged().filter((line) => line.msg === 'logged by a route');
+    expect(byRoute).toMatchObject({ reqId: expect.any(String), password: '[redacted]', user: { refreshToken: '[redacted]' } });
   });
 });

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -17,6 +16,7 @@ import { openApiTransform } from './http/openapi.ts';
 import { registerControlCharacterCheck } from './http/control-characters.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { blockLogDestination } from './http/log-destination.ts';
+import { registerCors } from './http/cors.ts';
 import { censorSecrets, RequestLog, serializeError, serializeRequest } from './http/request-log.ts';
 import { clientConfigRoutes } from './client-config/client-config-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
@@ -168,8 +168,7 @@ export async function buildApp({ config, db, payments, payouts, jobs, backups, l
       },
     },
   });
-  // Only the configured origin is answered; any other gets no CORS headers at all.
-  await app.register(cors, { origin: [config.corsOrigin], credentials: true });
+  registerCors(app, config.corsOrigin);
   await app.register(cookie);
   await app.register(databaseListenerPlugin);
   await app.register(dataVersionsPlugin);

@@ -37,22 +37,47 @@ describe('caching of API answers', () => {
 });
 
 describe('CORS', () => {
-  it('allows the configured origin, with credentials', async () => {
-    const response = await t.app.inject({
-      method: 'OPTIONS',
-      url: '/api/auth/login',
-      headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST' },
-    });
-    expect(response.headers['access-control-allow-origin']).toBe('https://shop.example.com');
+  const allowed = 'https://shop.example.com';
+
+  it('lets the configured origin read answers with credentials, and says answers vary by Origin', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/allCategories', headers: { origin: allowed } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBe(allowed);
     expect(response.headers['access-control-allow-credentials']).toBe('true');
+    expect(response.headers.vary).toMatch(/^Origin\b/);
   });
 
-  it('gives any other origin no permission', async () => {
-    const response = await t.app.inject({
+  it('answers the configured origin’s preflight for every method the API has, with the headers it asked for', async () => {
+    for (const method of ['POST', 'PATCH', 'DELETE']) {
+      const response = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/auth/login',
+        headers: { origin: allowed, 'access-control-request-method': method, 'access-control-request-headers': 'authorization, content-type' },
+      });
+      expect(response.statusCode).toBe(204);
+      expect(response.body).toBe('');
+      expect(response.headers['access-control-allow-origin']).toBe(allowed);
+      expect(response.headers['access-control-allow-credentials']).toBe('true');
+      expect(String(response.headers['access-control-allow-methods']).split(', ')).toContain(method);
+      expect(response.headers['access-control-allow-headers']).toBe('authorization, content-type');
+      expect(response.headers.vary).toBe('Origin, Access-Control-Request-Headers');
+    }
+  });
+
+  it('gives any other origin, and a request without one, no permission', async () => {
+    const preflight = await t.app.inject({
       method: 'OPTIONS',
       url: '/api/auth/login',
       headers: { origin: 'https://evil.example.net', 'access-control-request-method': 'POST' },
     });
-    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    const read = await t.app.inject({ method: 'GET', url: '/api/allCategories', headers: { origin: 'https://evil.example.net' } });
+    const sameOrigin = await t.app.inject({ method: 'GET', url: '/api/allCategories' });
+    for (const response of [preflight, read, sameOrigin]) {
+      expect(response.headers['access-control-allow-origin']).toBeUndefined();
+      expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+      expect(response.headers['access-control-allow-methods']).toBeUndefined();
+    }
+    expect(read.statusCode).toBe(200);
+    expect(read.headers.vary).toMatch(/^Origin\b/);
   });
 });

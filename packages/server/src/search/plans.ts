@@ -27,7 +27,7 @@ export function searchShapes(categoryId: string): SearchShape[] {
     { name: 'words in a town, relevance', query: { q: 'walnut dresser', location: 'Dhanmondi' } },
     { name: 'page 3, words in a town, relevance', query: { q: 'walnut dresser', location: 'Dhanmondi' }, page: 3 },
     { name: 'a broad word in a town, relevance', query: { q: 'oak', location: 'Dhanmondi' } },
-    // Too common in the town to collect at a million listings: the town's listings read newest first.
+    // Too common in the town to collect at a million listings: read newest first through the word's list.
     { name: 'page 3, a broad word in a town, newest', query: { q: 'oak', location: 'Dhanmondi', sort: 'newest' }, page: 3 },
     // Past every listing it names (the 66th page at a million): the others counted, none, and not read.
     { name: 'last page, a broad word in a town, relevance', query: { q: 'oak', location: 'Dhanmondi' }, page: 100 },

@@ -163,13 +163,12 @@ const placeMatches = (location: string, place: SQL) =>
 
 /**
  * The known places a location search matches; how many listings the public sees there, when they
- * are at most PLACE_WORDS_UP_TO (`listings`, and `listingsOfOne` when one); and about how many the
- * whole catalogue holds (PostgreSQL's estimate, updated by ANALYZE; null before the first).
+ * are at most PLACE_WORDS_UP_TO (`listings`); and about how many the whole catalogue holds
+ * (PostgreSQL's estimate, updated by ANALYZE; null before the first).
  */
 export interface PlacesFound {
   places: string[];
   listings: number | null;
-  listingsOfOne: number | null;
   catalogue: number | null;
 }
 
@@ -194,7 +193,6 @@ export async function placesMatching(db: Executor, location: string): Promise<Pl
   return {
     places: rows.map((row) => row.place),
     listings: few ? rows.reduce((total, row) => total + (row.listings ?? 0), 0) : null,
-    listingsOfOne: rows.length === 1 ? rows[0]!.listings : null,
     catalogue: catalogue > 0 ? catalogue : null,
   };
 }

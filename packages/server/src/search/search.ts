@@ -91,7 +91,6 @@ export async function searchCatalogue(
       countedIds: counted !== null,
       placeWords: inPlaces !== null,
       cursorSaysFew: after?.few === true,
-      listingsInOnePlace: placesFound?.listingsOfOne ?? null,
     });
     const found = shape.matchesFrom === 'counted ids' ? amongThose(counted!) : shape.matchesFrom === 'place words' ? inPlaces! : undefined;
     matches = { shape, found, othersInPlace: inPlaces && !found ? { test: inPlaces, filters: [...besidesPlace, category, condition] } : undefined };
@@ -112,7 +111,8 @@ export async function searchCatalogue(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   // Few others are collected from the next page on only when it starts among them: one starting
-  // among the listings named by the words reads in order, where collecting would read every match of the places.
+  // among the listings named by the words reads those from the names alone (their list newest
+  // first, or their index when few), where collecting would read every match of the places.
   const few = inPlaces !== null && ((matches?.shape.collectAll ?? false) || (othersFew && last?.sortKey.startsWith('3|') === true));
   const nextCursor = rows.length > limit && last ? encodeCursor({ sort, key: last.sortKey, id: last.id, rankedUntil, few }, fingerprint) : null;
   return { rows: page, nextCursor, facets, point };

@@ -35,13 +35,12 @@ describe('where a search’s facet counts come from', () => {
 });
 
 describe('how a search’s pages find their matches', () => {
-  const base: PageShapeInput = { words: words(10), within: {}, facetCount: null, countedIds: false, placeWords: false, cursorSaysFew: false, listingsInOnePlace: null };
+  const base: PageShapeInput = { words: words(10), within: {}, facetCount: null, countedIds: false, placeWords: false, cursorSaysFew: false };
   const shape = (overrides: Partial<PageShape>): PageShape => ({
     matchesAtMost: 10,
     collectAll: true,
     collectNamed: true,
     matchesFrom: null,
-    placeInOrder: { named: false, anywhere: false },
     countOthersInPlaces: false,
     noOthers: true,
     ...overrides,
@@ -105,16 +104,6 @@ describe('how a search’s pages find their matches', () => {
       'a cursor saying few, without place words, changes nothing',
       { words: words(many, { inName: many }), cursorSaysFew: true },
       shape({ matchesAtMost: many, collectAll: false, collectNamed: false }),
-    ],
-    [
-      'one town smaller than the word’s lists: its listings read in order',
-      { words: words(5_000, { inName: 3_000 }), listingsInOnePlace: 2_000 },
-      shape({ matchesAtMost: 5_000, collectAll: false, collectNamed: false, placeInOrder: { named: true, anywhere: true } }),
-    ],
-    [
-      'one town larger than the name list but smaller than the document list',
-      { words: words(many * 10, { inName: 1_500 }), listingsInOnePlace: 2_000 },
-      shape({ matchesAtMost: many * 10, collectAll: false, collectNamed: false, placeInOrder: { named: false, anywhere: true } }),
     ],
   ];
   it.each(rows)('%s', (_name, input, expected) => {

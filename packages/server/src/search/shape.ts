@@ -63,12 +63,6 @@ export interface PageShape {
    * own indexes.
    */
   matchesFrom: 'counted ids' | 'place words' | null;
-  /**
-   * The search is in one place with fewer listings than the rarest word's list, of names (`named`)
-   * or of whole documents (`anywhere`): a page newest first reads that place's listings in order
-   * and tests each, instead of reading the list and dropping every other place's listings.
-   */
-  placeInOrder: { named: boolean; anywhere: boolean };
   /** The page reaching relevance's third tier counts the other matches in the places first, to collect them when few. */
   countOthersInPlaces: boolean;
   /** The stored counts show every listing holding a word names it: relevance's third tier is empty. */
@@ -86,8 +80,6 @@ export interface PageShapeInput {
   placeWords: boolean;
   /** A later page whose cursor says the earlier ones counted few matches in the places. */
   cursorSaysFew: boolean;
-  /** How many public listings the one place of the location holds; null for none or several. */
-  listingsInOnePlace: number | null;
 }
 
 /** Whether the first page's facet counts are needed to choose the page's shape: the stored counts alone allow many matches. */
@@ -111,13 +103,11 @@ export function choosePageShape(input: PageShapeInput): PageShape {
   // holds of its words in its places.
   if (input.cursorSaysFew && input.placeWords) collectAll = true;
   if (collectAll && input.placeWords) matchesFrom ??= 'place words';
-  const inOnePlace = input.listingsInOnePlace;
   return {
     matchesAtMost,
     collectAll,
     collectNamed: collectAll || words.fewest.inName <= NAME_INDEX_UP_TO,
     matchesFrom,
-    placeInOrder: inOnePlace === null ? { named: false, anywhere: false } : { named: inOnePlace < words.fewest.inName, anywhere: inOnePlace < words.fewest.anywhere },
     countOthersInPlaces: input.placeWords && matchesFrom === null,
     noOthers: words.othersAtMost === 0,
   };

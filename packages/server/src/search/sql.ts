@@ -147,7 +147,7 @@ const newestThrough = ({ listed }: WordList) => newestBy(listed.postedAt, listed
  * matches).
  */
 function heldAnywhere(words: SearchWords, { shape, found }: PageMatches, newestFirst: boolean): WordsMatch {
-  const through = !shape.collectAll && !shape.placeInOrder.anywhere && newestFirst ? documentWords : null;
+  const through = !shape.collectAll && newestFirst ? documentWords : null;
   return { stems: [...new Set(words)], through, test: found ?? matchesAnywhere(words), collect: shape.collectAll };
 }
 
@@ -219,20 +219,14 @@ export async function relevancePage(
   }
   const afterTier = after ? Number(after.key[0]) : 1;
   const stems = [...new Set(words)];
-  // Few named listings are collected from the name index; many are found through the list, or in
-  // the one place read in order. Among the matches counted, and in a place's listings, the named ones are those
-  // whose name (weight A of the document) holds every word; filtered from the document, not read
-  // from its index, which PostgreSQL would otherwise AND with the ids (intersecting the words'
-  // posting lists once more), nor by parsing each name.
+  // Few named listings are collected from the name index; many are found through the list. Among
+  // the matches found from a short list (the ids counted, or the place words), the named ones are
+  // those whose name (weight A of the document) holds every word; filtered from the document, not
+  // read from its index, which PostgreSQL would otherwise AND with that list (intersecting the
+  // words' posting lists once more), nor by parsing each name.
   const namedInDocument = sql`ts_filter(${products.searchVector}, '{a}') @@ ${tsqueryOf(words)}::tsquery`;
-  const inPlaceOrder = !matches.shape.collectNamed && matches.shape.placeInOrder.named;
-  // In a place read in order, the words of weight A, tested `is true`: PostgreSQL estimates how
-  // many listings pass as it does for the words themselves, yet cannot AND the words' index in. (It
-  // cannot estimate `ts_filter`, takes it for rare, and deep in a place collected and sorted every
-  // listing left instead of reading in order.)
-  const namedInPlace = sql`(${products.searchVector} @@ ${tsqueryOf(words, 'A')}::tsquery) is true`;
-  const namedTest = matches.found ? and(matches.found, namedInDocument)! : inPlaceOrder ? namedInPlace : namedBy(stems);
-  const namedMatch: WordsMatch = { stems, through: matches.shape.collectNamed || inPlaceOrder ? null : nameWords, test: namedTest, collect: matches.shape.collectNamed };
+  const namedTest = matches.found ? and(matches.found, namedInDocument)! : namedBy(stems);
+  const namedMatch: WordsMatch = { stems, through: matches.shape.collectNamed ? null : nameWords, test: namedTest, collect: matches.shape.collectNamed };
   const named = namedMatch.through ? newestThrough(namedMatch.through) : newest;
   const rank = nameRank(words);
   const rankedKey = sql`'1|' || ${rank}::text || '|' || ${named.key}`;

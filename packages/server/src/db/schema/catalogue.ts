@@ -125,7 +125,7 @@ export const products = pgTable(
     // which search_vector holds with weight A, without reading the rest of the document.
     index('products_name_search_idx').using('gin', sql`to_tsvector('furniture_search'::regconfig, ${t.productName})`),
     // The place filter: listings of the known places a location search resolves to (decision 27),
-    // newest first within a place, which a search in one place reads in order (migration 0025).
+    // newest first within a place, which a location search without words reads in order (migration 0025).
     index('products_place_posted_idx').on(sql`furniture_fold(${t.location})`, t.postedAt, t.id),
     // Search by distance and a map's area: the listings within a range of latitudes and longitudes (decision 53).
     index('products_point_idx').on(t.lat, t.lon).where(sql`${t.lat} is not null`),

@@ -106,6 +106,29 @@ describe('the database listener', () => {
     expect(await Promise.all([given, listener.catchUp()])).toEqual([null, false]);
   });
 
+  it('has the catch-ups asked in the next two turns of the event loop share one round trip', async () => {
+    const { listener, start, close } = createDatabaseListener({ connectionString: database.url }, Fastify().log);
+    const sent: unknown[] = [];
+    const query = pg.Client.prototype.query;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      sent.push(args[0]);
+      return (query as (...args: unknown[]) => unknown).apply(this, args);
+    } as typeof query);
+    const nextTurn = <T>(then: () => Promise<T>) => new Promise<T>((resolve) => setImmediate(() => resolve(then())));
+    try {
+      await start();
+      for (let round = 0; round < 5; round++) {
+        sent.length = 0;
+        const caughtUp = await Promise.all([listener.catchUp(), nextTurn(() => listener.catchUp()), nextTurn(() => nextTurn(() => listener.catchUp()))]);
+        expect(caughtUp).toEqual([true, true, true]);
+        expect(sent).toEqual(['']);
+      }
+    } finally {
+      spy.mockRestore();
+      await close();
+    }
+  });
+
   it('sends one query at a time on its connection, however subscribing and catching up overlap', async () => {
     // pg queues a query sent while another runs, but warns that it will stop doing so.
     const inFlight = new Map<pg.Client, number>();

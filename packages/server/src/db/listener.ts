@@ -23,9 +23,11 @@ export interface DatabaseListener {
    * handed to its subscribers; false when the connection is down, so some may be lost. PostgreSQL
    * sends a listening session the notifications it has been signalled before it answers a query
    * there, so one round trip on the connection, sent after the call, is the proof: an empty query,
-   * which PostgreSQL answers without parsing or planning anything, or the reads riding it (`ride`). It is sent once the event loop
-   * has read every request that arrived with this one, so they all share it; calls made while a
-   * round trip is under way share the next one.
+   * which PostgreSQL answers without parsing or planning anything, or the reads riding it (`ride`).
+   * The round trip is sent two turns of the event loop after the call, or after the one under way
+   * returns, and every call made until then shares it: the first turn lets the requests the last
+   * round trip caught up be answered, the second reads the requests that arrived meanwhile (often
+   * those clients' next ones), which then share it instead of waiting for the one after.
    */
   catchUp(): Promise<boolean>;
   /**
@@ -43,6 +45,9 @@ declare module 'fastify' {
     databaseListener: DatabaseListener;
   }
 }
+
+/** Resolves in the event loop's next turn, once the input that has arrived meanwhile is read. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Waits between attempts to reconnect: doubling from the first to the last. */
 export const RECONNECT_DELAYS_MS = { first: 100, last: 5_000 };
@@ -172,7 +177,8 @@ export function createDatabaseListener(connectionConfig: pg.ClientConfig, log: F
     catchUp() {
       // The round trip under way may have been answered before this call's notifications arrived.
       nextRoundTrip ??= (roundTrip ?? Promise.resolve())
-        .then(() => new Promise((resolve) => setImmediate(resolve)))
+        .then(nextTurn)
+        .then(nextTurn)
         .then(() => {
           nextRoundTrip = null;
           return startRoundTrip();

@@ -130,23 +130,42 @@ export const responseCachePlugin = fp(
       reply.raw.once('close', () => done(null));
     }
 
+    /**
+     * Sends the cached answer of this request's URL, or the one another request is computing, and
+     * answers true; false when the route is to compute it (`request.cacheVersions` then says under
+     * which versions to cache it, or null for not at all).
+     */
+    async function answerFromCache(request: FastifyRequest, reply: FastifyReply, tables: readonly WatchedTable[]): Promise<boolean> {
+      if (request.method !== 'GET') return false;
+      const versions = await entries.versionsFor(request, tables);
+      if (versions === null) return false;
+      const key = `${versions} ${request.url}`;
+      const pending = computing.get(key);
+      // The same answer is being computed for another request: it is this one's too, unless it is not to be cached.
+      const entry = entries.get(request.url, versions) ?? (pending && (await pending));
+      if (entry) {
+        reply.send(await send(request, reply, entry));
+        return true;
+      }
+      if (!pending) computeFor(request, reply, key);
+      request.cacheVersions = versions;
+      return false;
+    }
+
+    /**
+     * The route's hook, in Fastify's callback style: one that has sent the answer never calls
+     * `done`. An async hook would have to return the reply, and Fastify then waits for the
+     * response to end through listeners on its stream, for every answer sent from the cache.
+     */
     function lookup(tables: readonly WatchedTable[], cacheControl: string) {
-      return async (request: FastifyRequest, reply: FastifyReply) => {
+      return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
         reply.header('cache-control', cacheControl);
-        if (request.method !== 'GET') return;
-        const versions = await entries.versionsFor(request, tables);
-        if (versions === null) return;
-        const entry = entries.get(request.url, versions);
-        if (entry) {
-          return reply.send(await send(request, reply, entry));
-        }
-        const key = `${versions} ${request.url}`;
-        const pending = computing.get(key);
-        // The same answer is being computed for another request: it is this one's too, unless it is not to be cached.
-        const computed = pending && (await pending);
-        if (computed) return reply.send(await send(request, reply, computed));
-        if (!pending) computeFor(request, reply, key);
-        request.cacheVersions = versions;
+        answerFromCache(request, reply, tables).then(
+          (answered) => {
+            if (!answered) done();
+          },
+          (error: Error) => done(error),
+        );
       };
     }
 

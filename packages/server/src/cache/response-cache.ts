@@ -131,25 +131,29 @@ export const responseCachePlugin = fp(
     }
 
     /**
-     * Sends the cached answer of this request's URL, or the one another request is computing, and
-     * answers true; false when the route is to compute it (`request.cacheVersions` then says under
-     * which versions to cache it, or null for not at all).
+     * The answer another request is computing for this URL at these versions, when it is to be
+     * cached; else null, and this request computes it (for those that come meanwhile, unless
+     * another already does): `request.cacheVersions` says under which versions to cache it.
      */
+    async function computedElsewhere(request: FastifyRequest, reply: FastifyReply, versions: string): Promise<Entry | null> {
+      const key = `${versions} ${request.url}`;
+      const pending = computing.get(key);
+      const computed = pending && (await pending);
+      if (computed) return computed;
+      if (!pending) computeFor(request, reply, key);
+      request.cacheVersions = versions;
+      return null;
+    }
+
+    /** Sends the cached answer of this request's URL, or the one another request computed, and answers true; false when the route is to compute it. */
     async function answerFromCache(request: FastifyRequest, reply: FastifyReply, tables: readonly WatchedTable[]): Promise<boolean> {
       if (request.method !== 'GET') return false;
       const versions = await entries.versionsFor(request, tables);
       if (versions === null) return false;
-      const key = `${versions} ${request.url}`;
-      const pending = computing.get(key);
-      // The same answer is being computed for another request: it is this one's too, unless it is not to be cached.
-      const entry = entries.get(request.url, versions) ?? (pending && (await pending));
-      if (entry) {
-        reply.send(await send(request, reply, entry));
-        return true;
-      }
-      if (!pending) computeFor(request, reply, key);
-      request.cacheVersions = versions;
-      return false;
+      const entry = entries.get(request.url, versions) ?? (await computedElsewhere(request, reply, versions));
+      if (!entry) return false;
+      reply.send(await send(request, reply, entry));
+      return true;
     }
 
     /**

@@ -13,6 +13,17 @@ afterAll(() => database?.drop());
 const notify = (...pairs: Array<[channel: string, payload: string]>) =>
   database.pool.query(`select ${pairs.map((_, i) => `pg_notify($${2 * i + 1}, $${2 * i + 2})`).join(', ')}`, pairs.flat());
 
+/** Records the text of every query any pg client sends, until `spy.mockRestore()`. */
+function recordQueries() {
+  const sent: unknown[] = [];
+  const query = pg.Client.prototype.query;
+  const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+    sent.push(args[0]);
+    return (query as (...args: unknown[]) => unknown).apply(this, args);
+  } as typeof query);
+  return { sent, spy };
+}
+
 describe('the database listener', () => {
   it('hears its channels, and after losing its connection reconnects, listens again and says so', async () => {
     const { listener, start, close } = createDatabaseListener({ connectionString: database.url }, Fastify().log);
@@ -70,12 +81,7 @@ describe('the database listener', () => {
 
   it('lets a read ride a catch-up: the catch-ups asked before it starts share its one round trip', async () => {
     const { listener, start, close } = createDatabaseListener({ connectionString: database.url }, Fastify().log);
-    const sent: unknown[] = [];
-    const query = pg.Client.prototype.query;
-    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-      sent.push(args[0]);
-      return (query as (...args: unknown[]) => unknown).apply(this, args);
-    } as typeof query);
+    const { sent, spy } = recordQueries();
     try {
       const heard: string[] = [];
       await listener.subscribe('test_ride', (payload) => heard.push(payload));
@@ -108,12 +114,7 @@ describe('the database listener', () => {
 
   it('has the catch-ups asked in the next two turns of the event loop share one round trip', async () => {
     const { listener, start, close } = createDatabaseListener({ connectionString: database.url }, Fastify().log);
-    const sent: unknown[] = [];
-    const query = pg.Client.prototype.query;
-    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-      sent.push(args[0]);
-      return (query as (...args: unknown[]) => unknown).apply(this, args);
-    } as typeof query);
+    const { sent, spy } = recordQueries();
     const nextTurn = <T>(then: () => Promise<T>) => new Promise<T>((resolve) => setImmediate(() => resolve(then())));
     try {
       await start();

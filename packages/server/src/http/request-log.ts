@@ -7,13 +7,25 @@ import type { Logger } from 'pino';
  */
 const SECRET_QUERY_PARAMETER = /^(?:token|ticket|secret|signature|sig|code|state|key)$|(?:Token|Ticket|Secret|Signature|[_-]token|[_-]secret|[_-]signature)$/;
 
-/** An e-mail address in a URL, plain or percent-encoded, up to the next separator. */
-const EMAIL_IN_URL = /[^&=?/#\s]+(?:@|%40)[^&=?/#\s]+/gi;
+/**
+ * A query parameter: its name runs from a `?` or `&` to the `=`, and holds neither. A name that
+ * could hold a `?` would be tried from every `?` of a URL to its end, work growing with the square
+ * of a URL made of them: one long URL would hold the event loop as long as thousands of requests.
+ */
+const QUERY_PARAMETER = /([?&])([^=&#?]*)=([^&#]*)/g;
+
+/**
+ * An e-mail address in a URL, plain or percent-encoded, from the separator before it to the next.
+ * It is tried only where a part of the URL starts (the lookbehind): tried at every character, each
+ * try would read to the part's end and back, work growing with the square of a value's length (an
+ * id's would cost as much as the rest of the log line).
+ */
+const EMAIL_IN_URL = /(?<=^|[&=?/#\s])[^&=?/#\s]+(?:@|%40)[^&=?/#\s]+/gi;
 
 /** A URL as it may be logged: the values of secret query parameters and every e-mail address replaced. */
 export function redactUrl(url: string): string {
   return url
-    .replace(/([?&])([^=&#]*)=([^&#]*)/g, (whole, separator: string, name: string) =>
+    .replace(QUERY_PARAMETER, (whole, separator: string, name: string) =>
       SECRET_QUERY_PARAMETER.test(name.toLowerCase()) || SECRET_QUERY_PARAMETER.test(name) ? `${separator}${name}=[redacted]` : whole,
     )
     .replace(EMAIL_IN_URL, '[email]');

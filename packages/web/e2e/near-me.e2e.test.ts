@@ -132,6 +132,17 @@ describe('near me', () => {
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
   });
 
+  it('draws a visitor’s product page map when they scroll to it with the mouse wheel alone', async () => {
+    session = await openPatientSession();
+    const { page } = session;
+    await page.goto(`/product/${nearbyId}`);
+    await page.getByRole('heading', { name: locationTexts.areaTitle }).waitFor();
+    // Over the page, away from any control: nothing is pressed or focused.
+    await page.mouse.move(5, 300);
+    await page.mouse.wheel(0, 600);
+    await page.getByTestId('area-map').locator('path.area-circle').waitFor();
+  });
+
   it('says so in plain words when the browser does not share the location', { timeout: JOURNEY_MS }, async () => {
     session = await openPatientSession();
     const { page, context } = session;

@@ -4,7 +4,8 @@ import { paths } from './config/paths.ts';
 /**
  * The page's first script. Every public page comes from the server rendered, working as links and
  * a search form, so a visitor's first load needs no app: its code loads on the first sign of use (a
- * pointer or key pressed, something focused) and then hydrates the page. A click or submit made
+ * pointer or key pressed, something focused, the mouse wheel turned: scrolling with the wheel
+ * alone must bring the product page's map) and then hydrates the page. A click or submit made
  * before it is ready is held and made again once it is, so the first tap on Wish or Book Now acts,
  * signed in or not; until then the pressed control is marked busy and a bar across the top says the
  * page is loading, so a slow network shows progress at once. Every other page, a page sent as its
@@ -26,7 +27,7 @@ function storedOnDevice(key: string): boolean {
 }
 const signedIn = () => storedOnDevice(TOKEN_STORAGE_KEY);
 
-const useEvents = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
+const useEvents = ['pointerdown', 'keydown', 'focusin', 'touchstart', 'wheel'] as const;
 const heldEvents = ['click', 'submit'] as const;
 let held: { type: string; target: EventTarget | null; hideProgress: () => void } | undefined;
 let starting = false;

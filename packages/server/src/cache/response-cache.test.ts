@@ -208,6 +208,25 @@ describe('the response cache', () => {
     expect(changed.json().data.resalePrice).toBe(75);
   });
 
+  it('answers a HEAD from memory with the headers its GET has, ETag included, and 304 to a request that names it', async () => {
+    const seller = await createUser(t.db, { role: 'seller' });
+    const category = await createCategory(t.db);
+    const product = await createProduct(t.db, { categoryId: category.id, sellerId: seller.id }, { productName: 'Oak desk' });
+    const url = `/api/products/${product.id}`;
+
+    const head = await t.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    const got = await read(t.app, url);
+    expect(head.headers.etag).toBe(got.headers.etag);
+    expect(head.headers['content-length']).toBe(String(got.rawPayload.length));
+
+    await renameSilently(product.id, 'A much longer name, unannounced');
+    const again = await t.app.inject({ method: 'HEAD', url, headers: { 'if-none-match': got.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    expect((await t.app.inject({ method: 'HEAD', url })).headers['content-length']).toBe(String(got.rawPayload.length));
+  });
+
   it('sends brotli, gzip or the bytes as they are, each with its own ETag, the same on every server', async () => {
     const seller = await createUser(t.db, { role: 'seller' });
     const category = await createCategory(t.db);

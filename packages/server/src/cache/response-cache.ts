@@ -147,7 +147,8 @@ export const responseCachePlugin = fp(
 
     /** Sends the cached answer of this request's URL, or the one another request computed, and answers true; false when the route is to compute it. */
     async function answerFromCache(request: FastifyRequest, reply: FastifyReply, tables: readonly WatchedTable[]): Promise<boolean> {
-      if (request.method !== 'GET') return false;
+      // A HEAD is answered as its GET is, with the same headers (Fastify drops the body).
+      if (request.method !== 'GET' && request.method !== 'HEAD') return false;
       const versions = await entries.versionsFor(request, tables);
       if (versions === null) return false;
       const entry = entries.get(request.url, versions) ?? (await computedElsewhere(request, reply, versions));

@@ -3,19 +3,26 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startArguments, startEnvironment } from '../scripts/app-process.ts';
-import { freePort } from './db/embedded.ts';
+import { freePort, runningClusterUrl } from './db/embedded.ts';
+import { embeddedDatabaseDir } from './db/open-database.ts';
 
 /**
  * The app as `npm start` runs it (node with its flags, the bundle start.mjs makes of the sources),
  * killed with SIGKILL in the middle of its work: the next start comes up on the same data by itself
  * (stopping the PostgreSQL the killed one left running), and every write that was acknowledged is
- * there.
+ * there. A second start beside a running one, on its port or its DATA_DIR, stops by itself and
+ * leaves the running app, its database, and no PostgreSQL of its own running.
  */
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const running: ChildProcess[] = [];
-let dataDir: string | undefined;
+const dataDirs: string[] = [];
+const newDataDir = async () => {
+  const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'furniture-start-'));
+  dataDirs.push(directory);
+  return directory;
+};
 
 afterAll(async () => {
   for (const child of running) {
@@ -25,13 +32,13 @@ afterAll(async () => {
       await exited;
     }
   }
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  for (const directory of dataDirs) await fs.rm(directory, { recursive: true, force: true });
 });
 
 const bundles = () => fs.readdir(path.join(repositoryRoot, 'packages/server/dist')).catch(() => [] as string[]);
 
-/** Starts the app as `npm start` does and resolves once it listens. */
-async function start(env: Record<string, string>): Promise<ChildProcess> {
+/** Starts the app as `npm start` does; `listening` resolves once it listens, `exited` with its exit code and output. */
+function launch(env: Record<string, string>) {
   const child = spawn(process.execPath, startArguments(), {
     cwd: repositoryRoot,
     env: { ...process.env, ...startEnvironment(), ...env },
@@ -39,34 +46,43 @@ async function start(env: Record<string, string>): Promise<ChildProcess> {
   });
   running.push(child);
   let output = '';
-  await new Promise<void>((resolve, reject) => {
+  const exited = new Promise<{ code: number | null; output: string }>((resolve) => child.once('exit', (code) => resolve({ code, output })));
+  const listening = new Promise<ChildProcess>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('The marketplace is at')) resolve();
+      if (output.includes('The marketplace is at')) resolve(child);
     });
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`The app exited (${code}) before it listened:\n${output}`)));
+    void exited.then(({ code }) => reject(new Error(`The app exited (${code}) before it listened:\n${output}`)));
   });
-  return child;
+  listening.catch(() => undefined); // a start expected to fail is awaited through `exited`
+  return { listening, exited };
 }
+
+/** Starts the app as `npm start` does and resolves once it listens. */
+const start = (env: Record<string, string>): Promise<ChildProcess> => launch(env).listening;
+
+/** The settings of a start on `dataDir`, listening on `port`, without demo data. */
+const settingsFor = (dataDir: string, port: number) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DEMO_DATA: 'false',
+  LOG_LEVEL: 'silent',
+  DATABASE_URL: '',
+  JWT_SECRET: '',
+});
 
 describe('an app server killed with SIGKILL', () => {
   it('starts again on its data, and nothing it acknowledged is lost', async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'furniture-start-'));
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const env = {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'silent',
+      ...settingsFor(await newDataDir(), port),
       ADMIN_EMAIL: 'root@example.com',
       ADMIN_PASSWORD: 'Admin1234',
       // The writes are an admin's; what is checked is that none acknowledged is lost, not the admin's second step.
       ADMIN_SECOND_STEP: 'optional',
-      DATABASE_URL: '',
-      JWT_SECRET: '',
     };
     const signIn = async () => {
       const response = await fetch(`${base}/api/auth/login`, {
@@ -114,5 +130,29 @@ describe('an app server killed with SIGKILL', () => {
     const stored = ((await response.json()) as Array<{ categoryName: string }>).map((category) => category.categoryName);
     expect(stored).toEqual(expect.arrayContaining(acknowledged));
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
+  }, 120_000);
+});
+
+describe('a second start while an app server runs', () => {
+  let first: { dataDir: string; port: number };
+  beforeAll(async () => {
+    first = { dataDir: await newDataDir(), port: await freePort() };
+    await start(settingsFor(first.dataDir, first.port));
+  }, 120_000);
+
+  it('on its port, stops and leaves no PostgreSQL of its own running', async () => {
+    const dataDir = await newDataDir();
+    const second = await launch(settingsFor(dataDir, first.port)).exited;
+    expect(second.code).toBe(1);
+    expect(second.output).toContain('EADDRINUSE');
+    expect(await runningClusterUrl(embeddedDatabaseDir(dataDir))).toBeUndefined();
+  }, 120_000);
+
+  it('on its DATA_DIR, stops with a message and leaves the running one and its database alone', async () => {
+    const second = await launch(settingsFor(first.dataDir, await freePort())).exited;
+    expect(second.code).toBe(1);
+    expect(second.output).toContain('Another start of the app is running on this DATA_DIR');
+    const health = await fetch(`http://127.0.0.1:${first.port}/api/health`);
+    expect(await health.json()).toEqual({ status: 'ok', database: 'up' });
   }, 120_000);
 });

@@ -46,7 +46,7 @@ function supervise(server: EmbeddedPostgres, clusterDir: string, notice: (line: 
     for (let delay: number = RESTART_BACKOFF_MS.first; !stopping; delay = Math.min(delay * 2, RESTART_BACKOFF_MS.max)) {
       await wait(delay);
       if (stopping) return;
-      // Another start took the cluster over (it stops a server it finds left running): it is theirs now.
+      // Another start found the cluster stopped and started it meanwhile: it is theirs now.
       if ((await runningPostmaster(clusterDir)) !== undefined) {
         notice('Another start of the app runs the embedded PostgreSQL now; this one leaves it alone');
         return;
@@ -153,14 +153,38 @@ export async function runningClusterUrl(directory: string): Promise<string | und
   return `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
 }
 
+/** A start on a DATA_DIR whose database another start of the app is running. */
+export class ClusterInUseError extends Error {}
+
+/**
+ * The app that started a running postmaster, while that app runs: the postmaster's parent, when it
+ * is a Node.js process. The postmaster of an app that was killed is adopted by the system's init
+ * (or a container's), never by another app.
+ */
+async function startingApp(postmasterPid: number): Promise<number | undefined> {
+  const stat = await fs.readFile(`/proc/${postmasterPid}/stat`, 'utf8').catch(() => '');
+  // After the command's name (in parentheses, and it may hold spaces) come the state and the parent's pid.
+  const parentPid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  if (!Number.isInteger(parentPid) || parentPid <= 1) return undefined;
+  const command = (await fs.readFile(`/proc/${parentPid}/cmdline`, 'utf8').catch(() => '')).split('\0')[0] ?? '';
+  return /^node/.test(path.basename(command)) ? parentPid : undefined;
+}
+
 /**
  * A PostgreSQL left running on this cluster by an earlier start that never shut down (its process
  * was killed, or its terminal closed) holds the cluster's lock, and no new start can succeed while
- * it runs. It is stopped first.
+ * it runs. It is stopped first. One whose app still runs is that app's: stopping it would take the
+ * running marketplace's database away, so this start stops instead.
  */
 async function stopLeftoverServer(clusterDir: string, log: (line: string) => void): Promise<void> {
   const pid = await runningPostmaster(clusterDir);
   if (pid === undefined) return;
+  const app = await startingApp(pid);
+  if (app !== undefined) {
+    throw new ClusterInUseError(
+      `Another start of the app is running on this DATA_DIR (process ${app}): stop it first, or give this one a DATA_DIR of its own.`,
+    );
+  }
   log(`Stopping the embedded PostgreSQL left running by an earlier start (pid ${pid})`);
   process.kill(pid, 'SIGINT'); // PostgreSQL's fast shutdown
   for (let waited = 0; waited < 30_000; waited += 100) {

@@ -196,6 +196,13 @@ describe('a buyer', () => {
     await expectText(page, 'You paid $250 for this booking.');
     expect(await page.getByText('Please pay', { exact: false }).count()).toBe(0);
     await checkPage(page, 'dashboard-payment-paid');
+    // On a phone the transaction id goes under the message, not into a narrow column beside it.
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 375, height: 800 });
+    const completed = (await page.getByText(messages.paymentCompleted).boundingBox())!;
+    const transactionId = (await page.getByTestId('transaction-id').locator('..').boundingBox())!;
+    expect(transactionId.y).toBeGreaterThanOrEqual(completed.y + completed.height);
+    await page.setViewportSize(viewport);
 
     await page.getByRole('link', { name: uiTexts.payment.backToOrders }).click();
     await expectPath(page, '/dashboard/myOrders');

@@ -63,7 +63,7 @@ export function PaymentRoute() {
       )}
       {transactionId ? (
         <div className="flex flex-col items-start gap-4">
-          <div className="alert alert-success w-full flex-col items-start" role="status">
+          <div className="alert alert-success flex w-full flex-col items-start" role="status">
             <p className="font-semibold">{messages.paymentCompleted}</p>
             <p className="max-w-full">
               {uiTexts.payment.transactionId}{' '}

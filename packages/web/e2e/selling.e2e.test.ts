@@ -133,6 +133,8 @@ describe('a seller runs a sale', () => {
     await arrived.waitFor();
     expect(await arrived.innerText()).toContain('Dhanmondi 27, by the lake');
     expect(await arrived.innerText()).toContain('01812345678');
+    // The time it was booked reads as every other time of the app does, without seconds.
+    expect(await arrived.innerText()).toMatch(new RegExp(`${saleTexts.bookedAt}: [A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d{2} [AP]M`));
     expect(await arrived.innerText()).toContain(`$250.00: ${sellerShareTexts.youReceive('$225.00')} (${sellerShareTexts.fee('$25.00')})`);
     // Each side reads its own sentence: the seller is asked to answer; the buyer, who may pay at once, is not told to wait.
     await arrived.getByText(saleTexts.bookingStatus.open.seller).waitFor();

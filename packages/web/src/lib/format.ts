@@ -22,6 +22,9 @@ function dateFormats(options: Intl.DateTimeFormatOptions) {
 /** A moment as people say it, without seconds: "Nov 23, 2026, 3:19 AM"; in the reader's time zone unless one is named. */
 export const formatDateTime = dateFormats({ dateStyle: 'medium', timeStyle: 'short' });
 
+/** A day as people say it: "Nov 23, 2026"; in the reader's time zone unless one is named. */
+export const formatDate = dateFormats({ dateStyle: 'medium' });
+
 /** A month as people say it: "November 2026" (member since). */
 export const formatMonthYear = dateFormats({ year: 'numeric', month: 'long' });
 

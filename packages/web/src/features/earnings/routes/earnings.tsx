@@ -2,11 +2,10 @@ import { earningsTexts, formatCents, getPaidTexts, ledgerMessages, statementText
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Spinner } from '../../../components/spinner.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { downloadStatement, earningsQuery, payoutAccountQuery, payoutsQuery, usePayOut, useSetUpPayouts } from '../api/earnings.ts';
 
-const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** The weekly series as plain SVG bars, each with its amount for screen readers and on hover. */
 function WeeklyChart({ weeks }: { weeks: Earnings['weeks'] }) {
@@ -19,7 +18,7 @@ function WeeklyChart({ weeks }: { weeks: Earnings['weeks'] }) {
         const barHeight = Math.max(week.cents > 0 ? 2 : 0, (week.cents / highest) * (height - 4));
         return (
           <rect key={week.week} x={index * barWidth + 3} y={height - barHeight} width={barWidth - 6} height={barHeight} className="fill-primary">
-            <title>{earningsTexts.weekOf(formatDay(week.week), formatCents(week.cents))}</title>
+            <title>{earningsTexts.weekOf(formatDate(week.week, 'UTC'), formatCents(week.cents))}</title>
           </rect>
         );
       })}

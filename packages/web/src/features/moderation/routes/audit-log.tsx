@@ -2,6 +2,7 @@ import { trustWebTexts } from '@furniture/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { auditQuery } from '../api/moderation.ts';
 
 /** /dashboard/audit: every admin act, newest first, a page at a time. */
@@ -17,7 +18,7 @@ export function AuditLogRoute() {
       {/* A table on wider screens; below md each entry is a card, so a phone never scrolls sideways. */}
       <DataTable
         columns={[
-          { header: columns.when, cell: (entry) => <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString('en-US')}</time> },
+          { header: columns.when, cell: (entry) => <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> },
           { header: columns.who, cell: (entry) => entry.actorEmail },
           { header: columns.action, cell: (entry) => entry.action },
           { header: columns.target, cell: (entry) => entry.targetLabel ?? `${entry.targetType} ${entry.targetId}` },

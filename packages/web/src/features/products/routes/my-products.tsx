@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths.ts';
 import { DataTable, DeleteProductButton, ProductThumbnail } from '../../../components/data-table.tsx';
 import { AppealButton } from '../components/appeal-button.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
+import { formatDate } from '../../../lib/format.ts';
 import { useAdvertiseProduct } from '../api/advertise-product.ts';
 import { useChangeListing, type ListingStep } from '../api/change-listing.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
@@ -83,7 +84,7 @@ export function MyProductsRoute() {
               <div className="flex flex-col items-end gap-1 md:items-start">
                 <span className="badge h-auto">{saleTexts.listingState[product.state].seller}</span>
                 {product.state === 'available' && (
-                  <span className="text-xs">{saleTexts.expiresOn(new Date(product.expiresAt).toLocaleDateString('en-US'))}</span>
+                  <span className="text-xs">{saleTexts.expiresOn(formatDate(product.expiresAt))}</span>
                 )}
                 {product.moderation && (
                   <span data-testid="moderation">

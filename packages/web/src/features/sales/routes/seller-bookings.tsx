@@ -119,7 +119,7 @@ export function SellerBookingsRoute() {
                       </div>
                       <div>
                         <dt className="inline font-semibold">{saleTexts.bookedAt}: </dt>
-                        <dd className="inline">{new Date(booking.bookedAt).toLocaleString('en-US')}</dd>
+                        <dd className="inline">{formatDateTime(booking.bookedAt)}</dd>
                       </div>
                       <div>
                         <dt className="inline font-semibold">{sellerShareTexts.agreedPrice}: </dt>

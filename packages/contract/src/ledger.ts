@@ -286,6 +286,7 @@ export const earningsTexts = {
   chartTitle: 'Earnings by week',
   chartLabel: (weeks: number) => `What you received in each of the last ${weeks} weeks`,
   weekOf: (week: string, amount: string) => `Week of ${week}: ${amount}`,
+  noWeeklyEarnings: (weeks: number) => `Nothing has reached you in the last ${weeks} weeks. Each week shows here once money from a sale is released to you.`,
   entriesTitle: 'Movements',
   noEntries: 'No sales yet. Your money shows here once a buyer pays.',
   date: 'Date',

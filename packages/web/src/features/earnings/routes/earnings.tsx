@@ -6,9 +6,9 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { downloadStatement, earningsQuery, payoutAccountQuery, payoutsQuery, usePayOut, useSetUpPayouts } from '../api/earnings.ts';
 
-
-/** The weekly series as plain SVG bars, each with its amount for screen readers and on hover. */
+/** The weekly series as plain SVG bars, each with its amount for screen readers and on hover; a sentence while every week is empty. */
 function WeeklyChart({ weeks }: { weeks: Earnings['weeks'] }) {
+  if (weeks.every((week) => week.cents === 0)) return <p>{earningsTexts.noWeeklyEarnings(weeks.length)}</p>;
   const highest = Math.max(1, ...weeks.map((week) => week.cents));
   const barWidth = 20;
   const height = 100;

@@ -51,8 +51,8 @@ if (!fs.existsSync(path.join(bundleDir, 'start.js'))) {
     .flatMap((file) => Object.keys(JSON.parse(fs.readFileSync(file, 'utf8')).dependencies ?? {}))
     .filter((name) => !name.startsWith('@furniture/'));
   const buildDir = path.join(distDir, `building-${process.pid}`);
-  const { buildSync } = await import('esbuild');
-  buildSync({
+  const esbuild = await import('esbuild');
+  await esbuild.build({
     entryPoints: [path.join(serverDir, 'src/start.ts')],
     outdir: buildDir,
     bundle: true,
@@ -64,6 +64,8 @@ if (!fs.existsSync(path.join(bundleDir, 'start.js'))) {
     external: [...external, ...external.map((name) => `${name}/*`)],
     logLevel: 'warning',
   });
+  // The build runs in esbuild's own process, which would otherwise stay beside the app as long as it runs.
+  await esbuild.stop();
   try {
     fs.renameSync(buildDir, bundleDir);
   } catch {

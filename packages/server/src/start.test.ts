@@ -62,6 +62,20 @@ function launch(env: Record<string, string>) {
 /** Starts the app as `npm start` does and resolves once it listens. */
 const start = (env: Record<string, string>): Promise<ChildProcess> => launch(env).listening;
 
+/** The command names of a process's children, from /proc. */
+async function childCommands(parentPid: number): Promise<string[]> {
+  const commands: string[] = [];
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // "pid (command) state ppid …": the command may hold spaces, so the fields are read around its parentheses.
+    const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (parent === parentPid) commands.push(command);
+  }
+  return commands;
+}
+
 /** The settings of a start on `dataDir`, listening on `port`, without demo data. */
 const settingsFor = (dataDir: string, port: number) => ({
   PORT: String(port),
@@ -115,11 +129,14 @@ describe('an app server killed with SIGKILL', () => {
     const source = path.join(repositoryRoot, 'packages/server/src/server-dir.ts');
     const { atime, mtime } = await fs.stat(source);
     await fs.utimes(source, atime, new Date());
+    let next: ChildProcess;
     try {
-      await start(env);
+      next = await start(env);
     } finally {
       await fs.utimes(source, atime, mtime);
     }
+    // The bundler's background process ends with the build, instead of living as long as the app.
+    await expect.poll(() => childCommands(next.pid!)).not.toContain('esbuild');
     const bundleAfter = await bundles();
     expect(bundleAfter).toHaveLength(1);
     expect(bundleAfter).not.toEqual(bundleBefore);

@@ -89,6 +89,8 @@ export const conversation = z.object({
   productName: z.string(),
   productImage: z.string(),
   askingPrice: z.number(),
+  /** Whether an offer can be made on the piece now: false once it is booked, sold or taken out of the market. */
+  takesOffers: z.boolean(),
   buyerId: z.string(),
   buyerName: z.string(),
   sellerId: z.string(),

@@ -105,6 +105,8 @@ describe('talking and haggling', () => {
     await offer.getByRole('button', { name: conversationTexts.accept }).click();
 
     await buyer.page.getByText(conversationTexts.offerStatus.accepted).waitFor();
+    // The piece is booked for the buyer at that price: no further offer is asked for.
+    expect(await buyer.page.getByRole('button', { name: conversationTexts.makeOffer }).count()).toBe(0);
     await buyer.page.getByRole('link', { name: conversationTexts.payAgreedPrice }).click();
     await buyer.page.getByRole('row').filter({ hasText: armchair }).getByRole('link', { name: `${labels.table.pay} for ${armchair}` }).click();
     await buyer.page.waitForURL((url) => url.pathname.startsWith('/dashboard/payment/'));

@@ -81,6 +81,13 @@ export function toChatMessage(row: typeof chatMessages.$inferSelect): ChatMessag
   };
 }
 
+/**
+ * Whether offers can be made and answered on a piece: it is for sale (not booked or sold), and an
+ * admin has not taken it out of the market (decision 23), which keeps its sale state.
+ */
+export const takesOffers = (product: Pick<typeof products.$inferSelect, 'state' | 'moderation'>) =>
+  product.state === 'available' && !product.moderation;
+
 export function toOffer(row: OfferRow, productId: string): Offer {
   return {
     _id: row.id,
@@ -155,6 +162,8 @@ export async function listConversationsOf(db: Executor, userId: string, limit: n
       productName: products.productName,
       productImage: products.productImage,
       askingPrice: products.resalePrice,
+      productState: products.state,
+      productModeration: products.moderation,
       buyerName: buyer.name,
       sellerName: seller.name,
       unread: sql<number>`(select count(*) from ${chatMessages}
@@ -181,6 +190,7 @@ export async function listConversationsOf(db: Executor, userId: string, limit: n
       productName: row.productName,
       productImage: row.productImage,
       askingPrice: Number(row.askingPrice),
+      takesOffers: takesOffers({ state: row.productState, moderation: row.productModeration }),
       buyerId: thread.buyerId,
       buyerName: row.buyerName,
       sellerId: thread.sellerId,

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conversationMessages, notificationTexts } from '@furniture/contract';
 import { setupTestApp } from '../../test/app.ts';
-import { liveEvents, notifications, simulatedPaymentIntents, users } from '../db/schema/index.ts';
+import { liveEvents, notifications, products, simulatedPaymentIntents, users } from '../db/schema/index.ts';
 import { advanceJobClock, nextOutcome } from '../jobs/job-clock.ts';
 import { payByCard, paymentsOfProduct, postPayment } from '../../test/payment-fixtures.ts';
 import { bookingRow, listingStep, productRow } from '../../test/sale-fixtures.ts';
@@ -19,6 +19,12 @@ async function openOffer(amount = 90) {
   const made = await makeOffer(t.app, world.buyerHeaders, conversationId, amount);
   expect(made.statusCode).toBe(201);
   return { ...world, conversationId, offerId: made.json().data._id as string };
+}
+
+/** Whether the thread, as its participant lists it, takes offers now. */
+async function takesOffers(headers: Record<string, string>, conversationId: string) {
+  const threads = (await t.app.inject({ method: 'GET', url: '/api/conversations', headers })).json().data as Array<{ _id: string; takesOffers: boolean }>;
+  return threads.find((thread) => thread._id === conversationId)!.takesOffers;
 }
 
 async function offerStatus(offerId: string) {
@@ -80,6 +86,20 @@ describe('answering an offer', () => {
     expect((await postPayment(t.app, world.buyerHeaders, { transactionId, productId: world.product.id, bookingId })).statusCode).toBe(200);
     expect((await paymentsOfProduct(t.db, world.product.id)).map((payment) => payment.amountCents)).toEqual([12_000]);
     expect(await productRow(t.db, world.product.id)).toMatchObject({ state: 'sold' });
+  });
+
+  it('lists the thread as taking offers while the piece is for sale, and not once an accepted offer books it', async () => {
+    const world = await openOffer(100);
+    expect(await takesOffers(world.buyerHeaders, world.conversationId)).toBe(true);
+    expect((await answer(t.app, world.sellerHeaders, world.offerId, 'accept')).statusCode).toBe(200);
+    expect(await takesOffers(world.buyerHeaders, world.conversationId)).toBe(false);
+    expect(await takesOffers(world.sellerHeaders, world.conversationId)).toBe(false);
+  });
+
+  it('lists the thread as taking no offers once an admin takes the piece out of the market', async () => {
+    const world = await openOffer(100);
+    await t.db.update(products).set({ moderation: 'hidden' }).where(eq(products.id, world.product.id));
+    expect(await takesOffers(world.buyerHeaders, world.conversationId)).toBe(false);
   });
 
   it('accepting an offer tells nobody it was closed, although booking reserves the piece', async () => {

@@ -4,7 +4,7 @@ import type { Executor } from '../db/client.ts';
 import { conversations, offers, products } from '../db/schema/index.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { cancelJob, enqueueJob } from '../jobs/job-queue.ts';
-import { touchConversation, toOffer, type ConversationRow } from './conversation-repository.ts';
+import { takesOffers, touchConversation, toOffer, type ConversationRow } from './conversation-repository.ts';
 import { expireOfferTask, expiryKey } from './offer-expiry.ts';
 
 /**
@@ -19,8 +19,7 @@ const OFFER_LIFETIME_MS = OFFER_LIFETIME_HOURS * 60 * 60 * 1000;
 
 async function lockAvailableProduct(tx: Executor, productId: string) {
   const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
-  // A listing an admin took out of the market (decision 23) keeps its sale state but takes no offers.
-  if (product?.state !== 'available' || product.moderation) throw conflict(conversationMessages.offerNotAvailable);
+  if (!product || !takesOffers(product)) throw conflict(conversationMessages.offerNotAvailable);
   return product;
 }
 
@@ -107,7 +106,7 @@ export async function answerOffer(
   let bookingId: string | undefined;
   let counter: Offer | undefined;
   if (request.answer === 'counter') {
-    if (product?.state !== 'available' || product.moderation) throw conflict(conversationMessages.offerNotAvailable);
+    if (!product || !takesOffers(product)) throw conflict(conversationMessages.offerNotAvailable);
     requireBelowAsking(request.amount!, product.resalePrice);
   }
   const [answered] = await tx

@@ -1,4 +1,4 @@
-import { addBookingBody, conversationTexts, labels, type ChatMessage, type Conversation, type MeetingDetails, type Offer } from '@furniture/contract';
+import { addBookingBody, conversationMessages, conversationTexts, labels, type ChatMessage, type Conversation, type MeetingDetails, type Offer } from '@furniture/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -267,7 +267,8 @@ function Thread({ thread, myId, messageActions }: { thread: Conversation; myId: 
         </button>
       </form>
 
-      {isBuyer && !thread.offers.some((item) => item.status === 'open') && (
+      {isBuyer && !thread.takesOffers && !accepted && <p>{conversationMessages.offerNotAvailable}</p>}
+      {isBuyer && thread.takesOffers && !thread.offers.some((item) => item.status === 'open') && (
         <form onSubmit={(event) => void submitOffer(event)} noValidate className="flex flex-col gap-2">
           <MeetingDetailsFields meeting={meeting} />
           <div className="flex flex-wrap items-end gap-2">

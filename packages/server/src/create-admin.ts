@@ -11,7 +11,8 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig();
-  const database = await openDatabase(config, () => undefined);
+  // While the app runs, on its database: an admin can be made at any time.
+  const database = await openDatabase(config, () => undefined, { joinRunning: true });
   try {
     const result = await ensureAdmin(database.db, values.email, values.password);
     console.log(`Admin ${values.email}: ${result}`);

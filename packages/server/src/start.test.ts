@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,8 @@ import { embeddedDatabaseDir } from './db/open-database.ts';
  * killed with SIGKILL in the middle of its work: the next start comes up on the same data by itself
  * (stopping the PostgreSQL the killed one left running), and every write that was acknowledged is
  * there. A second start beside a running one, on its port or its DATA_DIR, stops by itself and
- * leaves the running app, its database, and no PostgreSQL of its own running.
+ * leaves the running app, its database, and no PostgreSQL of its own running; `create-admin` works
+ * on the running app's database.
  */
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const running: ChildProcess[] = [];
@@ -163,6 +165,28 @@ describe('a second start while an app server runs', () => {
     expect(second.code).toBe(1);
     expect(second.output).toContain('EADDRINUSE');
     expect(await runningClusterUrl(embeddedDatabaseDir(dataDir))).toBeUndefined();
+  }, 120_000);
+
+  it('creates an admin with `npm run create-admin` on the running app’s database, leaving the app serving', async () => {
+    const command = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/create-admin.ts', '--email', 'late@example.com', '--password', 'Admin1234'], {
+      cwd: repositoryRoot,
+      env: { ...process.env, ...settingsFor(first.dataDir, first.port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    command.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    command.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const [code] = (await once(command, 'exit')) as [number];
+    expect(code, output).toBe(0);
+
+    const base = `http://127.0.0.1:${first.port}`;
+    expect(await (await fetch(`${base}/api/health`)).json()).toEqual({ status: 'ok', database: 'up' });
+    const signIn = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'late@example.com', password: 'Admin1234' }),
+    });
+    expect(signIn.status).toBe(200);
   }, 120_000);
 
   it('on its DATA_DIR, stops with a message and leaves the running one and its database alone', async () => {

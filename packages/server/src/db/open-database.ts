@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { createDatabase, withDatabaseName, type Database } from './client.ts';
-import { startEmbeddedPostgres, walArchiveDir } from './embedded.ts';
+import { runningClusterUrl, startEmbeddedPostgres, walArchiveDir } from './embedded.ts';
 import { migrateDatabase } from './migrate.ts';
 
 export interface OpenDatabase {
@@ -25,9 +25,10 @@ export const embeddedDatabaseDir = (dataDir: string) => path.join(dataDir, 'post
 
 /**
  * Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR, and applies the
- * migrations either way.
+ * migrations either way. A command run beside the app (`joinRunning`) uses the embedded
+ * PostgreSQL the app runs, as the app migrated it, and leaves it running.
  */
-export async function openDatabase(config: Config, log: (line: string) => void): Promise<OpenDatabase> {
+export async function openDatabase(config: Config, log: (line: string) => void, options: { joinRunning?: boolean } = {}): Promise<OpenDatabase> {
   if (config.databaseUrl) {
     await migrateDatabase(config.databaseUrl);
     const { db, pool } = createDatabase(config.databaseUrl);
@@ -36,6 +37,12 @@ export async function openDatabase(config: Config, log: (line: string) => void):
   }
 
   const directory = embeddedDatabaseDir(config.dataDir);
+  const runningUrl = options.joinRunning ? await runningClusterUrl(directory) : undefined;
+  if (runningUrl) {
+    const url = withDatabaseName(runningUrl, EMBEDDED_DATABASE);
+    const { db, pool } = createDatabase(url);
+    return { db, url, description: `the running embedded PostgreSQL in ${directory}`, close: () => pool.end() };
+  }
   await fs.mkdir(config.dataDir, { recursive: true });
   // As root the cluster runs as the postgres user, which must be able to pass through DATA_DIR.
   if (process.getuid?.() === 0) await fs.chmod(config.dataDir, 0o755);

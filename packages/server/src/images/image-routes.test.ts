@@ -149,6 +149,18 @@ describe('POST /api/images', () => {
   });
 });
 
+describe('a form with a file sent where no image is taken', () => {
+  it('is refused as a type the call does not take, and nothing is stored', async () => {
+    const seller = await createUser(t.db, { role: 'seller' });
+    const before = await t.db.select().from(images);
+    const { payload, headers } = await multipartPayload({ name: 'Oak table' }, [{ data: await jpegImage(), filename: 'table.jpg', type: 'image/jpeg' }]);
+    const response = await t.app.inject({ method: 'POST', url: '/api/addProduct', payload, headers: { ...headers, ...(await bearer(t.app, seller.id)) } });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ success: false, message: expect.stringMatching(/^Unsupported Media Type/) });
+    expect(await t.db.select().from(images)).toHaveLength(before.length);
+  });
+});
+
 describe('POST /api/auth/signup with the photo as a file', () => {
   const fields = (overrides: Record<string, string> = {}) => ({
     name: 'Karim',

@@ -3,13 +3,14 @@ import { dataOf, errorResponse, serverMessages, uploadedImage } from '@furniture
 import { currentUser } from '../http/access.ts';
 import { badRequest } from '../http/errors.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';
-import { IMAGE_FIELD, readImageForm, storeImage } from './image-uploads.ts';
+import { IMAGE_FIELD, readImageForm, storeImage, takeImageUploads } from './image-uploads.ts';
 import { IMAGE_WORK } from './image-work.ts';
 
 const uploadLimit = RATE_LIMITS.imageUploadsPerAccount;
 const errors = { 400: errorResponse, 401: errorResponse, 413: errorResponse, 429: errorResponse };
 
 export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
+  await takeImageUploads(app);
   // The specification's image host: multipart form data with an image field, answering data.url.
   // The form is read in the handler, after the access check, so nothing is processed for a caller
   // who may not upload; each image is then counted against its uploader's limit before processing.

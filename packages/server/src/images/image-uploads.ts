@@ -1,10 +1,11 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { IMAGE_MAX_BYTES, serverMessages, type UploadedImage } from '@furniture/contract';
 import { refuseControlCharacters } from '../http/control-characters.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
-import { enforceLimit, type LimitedBy } from '../http/rate-limit.ts';
+import { enforceLimit, uncountEvents, type LimitedBy } from '../http/rate-limit.ts';
 import { processImage } from './image-pipeline.ts';
-import { recordImage } from './image-repository.ts';
+import { deleteImages, recordImage } from './image-repository.ts';
 import { newImageKey, thumbnailKeyOf } from './image-store.ts';
 
 declare module 'fastify' {
@@ -26,6 +27,37 @@ export const MULTIPART_LIMITS = {
   fieldSize: 64 * 1024,
   parts: 31,
 } as const;
+
+/**
+ * Multipart forms for the routes of `scope` (an encapsulated plugin holding the routes that take
+ * an image), and the undoing of a refused request's uploads. Only those routes pay for them: the
+ * multipart parser's hooks run for every request of the scope it is registered in.
+ */
+export async function takeImageUploads(scope: FastifyInstance) {
+  await scope.register(multipart, { limits: MULTIPART_LIMITS });
+  scope.decorateRequest('storedImageKeys', null);
+  scope.decorateRequest('countedUploads', null);
+
+  // A refused request leaves nothing behind: its uploads no longer count against the uploader's
+  // limit (taken back before the answer leaves, so the caller's next request sees it), and its
+  // images are removed.
+  scope.addHook('onSend', async (request, reply, payload) => {
+    if (request.countedUploads && reply.statusCode >= 400) {
+      await uncountEvents(scope.db, request.countedUploads).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'could not take back the upload count of a failed request');
+      });
+    }
+    return payload;
+  });
+  scope.addHook('onResponse', async (request, reply) => {
+    const keys = request.storedImageKeys;
+    if (!keys || reply.statusCode < 400) return;
+    await deleteImages(scope.db, scope.imageStore, keys).catch((error: unknown) => {
+      // The sweep removes it later all the same.
+      request.log.warn({ err: error, keys }, 'could not remove the images of a failed request');
+    });
+  });
+}
 
 export interface ImageForm {
   fields: Record<string, string>;
@@ -96,8 +128,8 @@ export async function readImageForm(request: FastifyRequest): Promise<ImageForm>
  * Runs an upload through the image pipeline, stores the image and its thumbnail under new
  * server-generated keys and records it. The upload is first counted against the caller's rate
  * limit, so a refused one costs no image work. The request remembers the key and the count, so
- * if the request ends in an error the image is removed and the upload no longer counts (see
- * images-plugin.ts).
+ * if the request ends in an error the image is removed and the upload no longer counts
+ * (`takeImageUploads`).
  */
 export async function storeImage(
   app: FastifyInstance,

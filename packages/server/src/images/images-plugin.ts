@@ -1,16 +1,13 @@
 import { serverMessages } from '@furniture/contract';
 import fs from 'node:fs';
 import path from 'node:path';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import { uncountEvents } from '../http/rate-limit.ts';
 import { defineRecurringTask } from '../jobs/job-queue.ts';
 import { createDiskImageStore } from './disk-image-store.ts';
-import { deleteImages, DEFAULT_SWEEP, sweepOrphanImages } from './image-repository.ts';
+import { DEFAULT_SWEEP, sweepOrphanImages } from './image-repository.ts';
 import { IMMUTABLE_CACHE_CONTROL, UPLOADS_PREFIX, type ImageStore } from './image-store.ts';
-import { MULTIPART_LIMITS } from './image-uploads.ts';
 import { createImageWorkGate, type ImageWorkGate } from './image-work.ts';
 
 declare module 'fastify' {
@@ -36,38 +33,14 @@ export async function createImageStore(config: Config, backupDir?: string): Prom
 }
 
 /**
- * The image service: the store (backing each image up to `backupDir` as it is stored), multipart parsing (for /api/images and forms that carry an
- * image), serving of disk-stored images at /uploads/..., removal of the images a failed request
- * stored, and the recurring sweep of orphaned images (a job on the queue).
+ * The image service: the store (backing each image up to `backupDir` as it is stored), serving of
+ * disk-stored images at /uploads/..., and the recurring sweep of orphaned images (a job on the
+ * queue). The routes that take uploads parse them (`takeImageUploads`).
  */
 export async function registerImages(app: FastifyInstance, options: { store?: ImageStore; backupDir?: string } = {}) {
   const store = options.store ?? (await createImageStore(app.config, options.backupDir));
   app.decorate('imageStore', store);
   app.decorate('imageWork', createImageWorkGate());
-  app.decorateRequest('storedImageKeys', null);
-  app.decorateRequest('countedUploads', null);
-
-  await app.register(multipart, { limits: MULTIPART_LIMITS });
-
-  // A refused request leaves nothing behind: its uploads no longer count against the uploader's
-  // limit (taken back before the answer leaves, so the caller's next request sees it), and its
-  // images are removed.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.countedUploads && reply.statusCode >= 400) {
-      await uncountEvents(app.db, request.countedUploads).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'could not take back the upload count of a failed request');
-      });
-    }
-    return payload;
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    const keys = request.storedImageKeys;
-    if (!keys || reply.statusCode < 400) return;
-    await deleteImages(app.db, store, keys).catch((error: unknown) => {
-      // The sweep removes it later all the same.
-      request.log.warn({ err: error, keys }, 'could not remove the images of a failed request');
-    });
-  });
 
   if (store.kind === 'disk') await serveUploads(app, path.join(app.config.dataDir, UPLOADS_PREFIX));
 

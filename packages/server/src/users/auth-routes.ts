@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataOf, errorResponse, getTokenBody, loginBody, loginResponse, publicUser, serverMessages, signupBody, successMessage, tokenResponse, userAddToDbBody } from '@furniture/contract';
 import { authenticate, currentUser } from '../http/access.ts';
-import { multipartImageBody } from '../images/image-uploads.ts';
+import { multipartImageBody, takeImageUploads } from '../images/image-uploads.ts';
 import { conflict, forbidden, unauthorized } from '../http/errors.ts';
 import { enforceLimit, RATE_LIMITS } from '../http/rate-limit.ts';
 import { sendVerificationMail } from './account-mail.ts';
@@ -14,6 +14,8 @@ import { claimProfile, findUserByEmail, findUserById, insertUser, toPublicUser }
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Sign-up takes a photo as a file.
+  await takeImageUploads(app);
   app.post(
     '/auth/signup',
     {

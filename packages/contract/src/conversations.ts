@@ -91,6 +91,11 @@ export const conversation = z.object({
   askingPrice: z.number(),
   /** Whether an offer can be made on the piece now: false once it is booked, sold or taken out of the market. */
   takesOffers: z.boolean(),
+  /**
+   * The caller's own booking of the piece while it waits for their payment (the seller accepted it,
+   * as accepting an offer does): the thread's pay button opens its payment. Null for the seller.
+   */
+  payableBookingId: z.string().nullable(),
   buyerId: z.string(),
   buyerName: z.string(),
   sellerId: z.string(),

@@ -1,4 +1,4 @@
-import { conversationTexts, friendlyMessage, labels, messages, notificationScreenTexts, saleTexts } from '@furniture/contract';
+import { conversationMessages, conversationTexts, friendlyMessage, labels, messages, notificationScreenTexts, saleTexts } from '@furniture/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser, DEFAULT_TEST_PASSWORD } from '../../server/src/demo/factories.ts';
@@ -107,8 +107,9 @@ describe('talking and haggling', () => {
     await buyer.page.getByText(conversationTexts.offerStatus.accepted).waitFor();
     // The piece is booked for the buyer at that price: no further offer is asked for.
     expect(await buyer.page.getByRole('button', { name: conversationTexts.makeOffer }).count()).toBe(0);
+    // Straight to paying the booking the accepted offer made.
+    const thread = buyer.page.url();
     await buyer.page.getByRole('link', { name: conversationTexts.payAgreedPrice }).click();
-    await buyer.page.getByRole('row').filter({ hasText: armchair }).getByRole('link', { name: `${labels.table.pay} for ${armchair}` }).click();
     await buyer.page.waitForURL((url) => url.pathname.startsWith('/dashboard/payment/'));
     await expectText(buyer.page, '$150');
     const pay = buyer.page.getByRole('button', { name: labels.payment.pay, exact: true });
@@ -118,6 +119,11 @@ describe('talking and haggling', () => {
     await buyer.page.getByLabel('CVC').fill('123');
     await pay.click();
     await expectText(buyer.page, messages.paymentCompleted);
+    // Paid: the thread asks for no second payment, nor says the piece cannot be had.
+    await buyer.page.goto(thread);
+    await buyer.page.getByText(conversationTexts.offerStatus.accepted).waitFor();
+    expect(await buyer.page.getByRole('link', { name: conversationTexts.payAgreedPrice }).count()).toBe(0);
+    expect(await buyer.page.getByText(conversationMessages.offerNotAvailable).count()).toBe(0);
 
     const charged = await market.db.select().from(payments).where(eq(payments.productId, productId));
     expect(charged.map((payment) => payment.amountCents)).toEqual([15_000]);

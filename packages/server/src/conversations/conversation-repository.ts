@@ -166,6 +166,9 @@ export async function listConversationsOf(db: Executor, userId: string, limit: n
       productModeration: products.moderation,
       buyerName: buyer.name,
       sellerName: seller.name,
+      payableBookingId: sql<string | null>`(select ${bookings.id} from ${bookings}
+        where ${bookings.productId} = ${conversations.productId} and ${bookings.buyerId} = ${conversations.buyerId}
+        and ${conversations.buyerId} = ${userId} and ${bookings.status} = 'accepted')`,
       unread: sql<number>`(select count(*) from ${chatMessages}
         where ${chatMessages.conversationId} = ${conversations.id} and ${chatMessages.senderId} <> ${userId}
         and (${myReadAt} is null or ${chatMessages.createdAt} > ${myReadAt}))`.mapWith(Number),
@@ -191,6 +194,7 @@ export async function listConversationsOf(db: Executor, userId: string, limit: n
       productImage: row.productImage,
       askingPrice: Number(row.askingPrice),
       takesOffers: takesOffers({ state: row.productState, moderation: row.productModeration }),
+      payableBookingId: row.payableBookingId,
       buyerId: thread.buyerId,
       buyerName: row.buyerName,
       sellerId: thread.sellerId,

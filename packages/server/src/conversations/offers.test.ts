@@ -21,11 +21,18 @@ async function openOffer(amount = 90) {
   return { ...world, conversationId, offerId: made.json().data._id as string };
 }
 
-/** Whether the thread, as its participant lists it, takes offers now. */
-async function takesOffers(headers: Record<string, string>, conversationId: string) {
-  const threads = (await t.app.inject({ method: 'GET', url: '/api/conversations', headers })).json().data as Array<{ _id: string; takesOffers: boolean }>;
-  return threads.find((thread) => thread._id === conversationId)!.takesOffers;
+/** The thread as its participant lists it. */
+async function listedThread(headers: Record<string, string>, conversationId: string) {
+  const threads = (await t.app.inject({ method: 'GET', url: '/api/conversations', headers })).json().data as Array<{
+    _id: string;
+    takesOffers: boolean;
+    payableBookingId: string | null;
+  }>;
+  return threads.find((thread) => thread._id === conversationId)!;
 }
+
+/** Whether the thread, as its participant lists it, takes offers now. */
+const takesOffers = async (headers: Record<string, string>, conversationId: string) => (await listedThread(headers, conversationId)).takesOffers;
 
 async function offerStatus(offerId: string) {
   const { rows } = await t.db.execute<{ status: string }>(sql`select status from offers where id = ${offerId}`);
@@ -94,6 +101,19 @@ describe('answering an offer', () => {
     expect((await answer(t.app, world.sellerHeaders, world.offerId, 'accept')).statusCode).toBe(200);
     expect(await takesOffers(world.buyerHeaders, world.conversationId)).toBe(false);
     expect(await takesOffers(world.sellerHeaders, world.conversationId)).toBe(false);
+  });
+
+  it('gives the buyer the booking an accepted offer made to pay, until it is paid, and the seller none', async () => {
+    const world = await openOffer(100);
+    expect((await listedThread(world.buyerHeaders, world.conversationId)).payableBookingId).toBeNull();
+    const accepted = await answer(t.app, world.sellerHeaders, world.offerId, 'accept');
+    const bookingId = accepted.json().data.bookingId as string;
+    expect((await listedThread(world.buyerHeaders, world.conversationId)).payableBookingId).toBe(bookingId);
+    expect((await listedThread(world.sellerHeaders, world.conversationId)).payableBookingId).toBeNull();
+
+    const { transactionId } = await payByCard(t.app, world.buyerHeaders, bookingId);
+    expect((await postPayment(t.app, world.buyerHeaders, { transactionId, productId: world.product.id, bookingId })).statusCode).toBe(200);
+    expect((await listedThread(world.buyerHeaders, world.conversationId)).payableBookingId).toBeNull();
   });
 
   it('lists the thread as taking no offers once an admin takes the piece out of the market', async () => {

@@ -235,8 +235,8 @@ function Thread({ thread, myId, messageActions }: { thread: Conversation; myId: 
           ))}
         </ul>
       )}
-      {isBuyer && accepted && (
-        <Link className="btn btn-primary self-start" to={paths.dashboard.myOrders.getHref()}>
+      {isBuyer && thread.payableBookingId && (
+        <Link className="btn btn-primary self-start" to={paths.dashboard.payment.getHref(thread.payableBookingId)}>
           {conversationTexts.payAgreedPrice}
         </Link>
       )}
@@ -267,7 +267,7 @@ function Thread({ thread, myId, messageActions }: { thread: Conversation; myId: 
         </button>
       </form>
 
-      {isBuyer && !thread.takesOffers && !accepted && <p>{conversationMessages.offerNotAvailable}</p>}
+      {isBuyer && !thread.takesOffers && !accepted && !thread.payableBookingId && <p>{conversationMessages.offerNotAvailable}</p>}
       {isBuyer && thread.takesOffers && !thread.offers.some((item) => item.status === 'open') && (
         <form onSubmit={(event) => void submitOffer(event)} noValidate className="flex flex-col gap-2">
           <MeetingDetailsFields meeting={meeting} />

@@ -7,7 +7,8 @@
  *   different for a measurement's time, as a busy server's cache holds other searches and pages),
  *   loaded by autocannon in a process of its own, and a bare node:http server, in a
  *   process of its own too, sending the very same bytes (every header the app sent; the ratio to
- *   a bare server sending the body with only its type is printed too), each warmed up first (BENCH_WARM_UP_SECONDS,
+ *   a bare server sending the body with only its type is printed too, and a plain Fastify app's
+ *   ratio with its logger at level info, sending the same bytes), each warmed up first (BENCH_WARM_UP_SECONDS,
  *   1 by default), in turns (BENCH_ROUNDS, 3 by default) so that what else the machine runs weighs
  *   on both: the median rates, the turns' median ratio (the mean of the middle two for an even count) and the range, the app's worst p99
  *   at 10 connections, and the median and range of the turns' p99 at 50, the app's and the bare server's, also in turns; Home, a product's page and a search, which the server
@@ -181,14 +182,21 @@ export function bareAnswer(sample: RawAnswer, { bodyAlone = false } = {}) {
 
 /**
  * A bare node:http server in its own process, answering every request with the given body and
- * headers (`bareAnswer`).
+ * headers (`bareAnswer`). As `plainFastify`, a Fastify 5 app with nothing but its logger at level
+ * info (its request lines to standard output, discarded as the app's are) answering the same
+ * bytes from memory: the yardstick for what this app's own hooks, cache and database add (decision 39).
  */
-export async function startBareServer({ body, headers }: ReturnType<typeof bareAnswer>) {
+export async function startBareServer({ body, headers }: ReturnType<typeof bareAnswer>, { plainFastify = false } = {}) {
   const bodyFile = path.join(os.tmpdir(), `furniture-bare-${process.pid}-${randomUUID()}.body`);
   await fs.writeFile(bodyFile, body);
   const port = await freePort();
-  const code = `
-    const body = require('node:fs').readFileSync(${JSON.stringify(bodyFile)});
+  const read = `const body = require('node:fs').readFileSync(${JSON.stringify(bodyFile)});`;
+  const code = plainFastify
+    ? `${read}
+    const app = require(${JSON.stringify(createRequire(import.meta.url).resolve('fastify'))})({ logger: { level: 'info' } });
+    app.get('/', (request, reply) => reply.headers(${JSON.stringify(headers)}).send(body));
+    app.listen({ port: ${port}, host: '127.0.0.1' });`
+    : `${read}
     require('node:http').createServer((request, response) => {
       response.writeHead(200, ${JSON.stringify(headers)});
       response.end(body);
@@ -337,16 +345,16 @@ async function reads(base: string, app: ChildProcess) {
   ];
 
   console.log(
-    `${SECONDS} s per measurement after ${WARM_UP_SECONDS} s of warm-up, ${ROUNDS} turns of app and bare server at 10 and then at 50 connections per call, autocannon and each server in processes of their own, ${os.cpus().length} cores, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}\n`,
+    `${SECONDS} s per measurement after ${WARM_UP_SECONDS} s of warm-up, ${ROUNDS} turns of app, bare server and plain Fastify at 10 and then of app and bare server at 50 connections per call, autocannon and each server in processes of their own, ${os.cpus().length} cores, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}\n`,
   );
   // A busy server keeps many answers besides the hot ones (other searches, other pages, crawlers):
   // the hot reads are measured with the response cache holding thousands of others.
   const filling = await load(`${base}/api/allCategories`, 16, {}, { uncached: true });
   console.log(`The response cache first kept ${Math.round(filling.requests * SECONDS).toLocaleString('en-US')} other answers (each URL different for ${SECONDS} s).\n`);
   console.log(
-    '| call | app req/s (median) | bare req/s (median) | ratio: median of turns (range) | ratio to the body alone (range) | CPU µs a request: app + database | CPU µs: bare | CPU ratio bare/(app+db) | app p99 @10 (worst turn) | app p99 @50: median of turns (range) | bare p99 @50: median (range) | errors |',
+    '| call | app req/s (median) | bare req/s (median) | ratio: median of turns (range) | ratio to the body alone (range) | plain Fastify ratio (range) | CPU µs a request: app + database | CPU µs: bare | CPU µs: plain Fastify | CPU ratio bare/(app+db) | app p99 @10 (worst turn) | app p99 @50: median of turns (range) | bare p99 @50: median (range) | errors |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const call of calls) {
     const headers = (await call.headers?.()) ?? {};
     const sample = await rawAnswer(base + call.url, headers);
@@ -356,28 +364,57 @@ async function reads(base: string, app: ChildProcess) {
     // generator, on the same two cores, reads too.
     const bare = await startBareServer(bareAnswer(sample));
     const bodyAlone = await startBareServer(bareAnswer(sample, { bodyAlone: true }));
+    const plainFastify = await startBareServer(bareAnswer(sample), { plainFastify: true });
     try {
       if (WARM_UP_SECONDS > 0) {
         await load(base + call.url, 10, headers, { seconds: WARM_UP_SECONDS });
         await load(bare.url, 10, {}, { seconds: WARM_UP_SECONDS });
         await load(bodyAlone.url, 10, {}, { seconds: WARM_UP_SECONDS });
+        await load(plainFastify.url, 10, {}, { seconds: WARM_UP_SECONDS });
       }
       // App and bare in turns, so a change in what else the machine runs weighs on both alike.
-      const rounds: Array<{ app: Result; bare: Result; bodyAlone: Result; appUs: number; databaseUs: number; bareUs: number; appAtFifty: Result; bareAtFifty: Result }> = [];
+      const rounds: Array<{
+        app: Result;
+        bare: Result;
+        bodyAlone: Result;
+        plainFastify: Result;
+        appUs: number;
+        databaseUs: number;
+        bareUs: number;
+        plainFastifyUs: number;
+        appAtFifty: Result;
+        bareAtFifty: Result;
+      }> = [];
       for (let round = 0; round < ROUNDS; round++) {
         const databaseBefore = await cpuUsed(databasePids);
         const onApp = await cpuPerRequest(async () => [app.pid!], () => load(base + call.url, 10, headers));
         const databaseUs = ((await databaseBefore()) * 1000) / (onApp.result.requests * SECONDS);
         const onBare = await cpuPerRequest(async () => [bare.pid], () => load(bare.url, 10, {}));
         const onBodyAlone = await load(bodyAlone.url, 10, {});
+        const onPlainFastify = await cpuPerRequest(async () => [plainFastify.pid], () => load(plainFastify.url, 10, {}));
         // A p99 of one run swings by half from one to the next: each turn measures both at 50 too.
         const appAtFifty = await load(base + call.url, 50, headers);
         const bareAtFifty = await load(bare.url, 50, {});
-        rounds.push({ app: onApp.result, bare: onBare.result, bodyAlone: onBodyAlone, appUs: onApp.us, databaseUs, bareUs: onBare.us, appAtFifty, bareAtFifty });
+        rounds.push({
+          app: onApp.result,
+          bare: onBare.result,
+          bodyAlone: onBodyAlone,
+          plainFastify: onPlainFastify.result,
+          appUs: onApp.us,
+          databaseUs,
+          bareUs: onBare.us,
+          plainFastifyUs: onPlainFastify.us,
+          appAtFifty,
+          bareAtFifty,
+        });
       }
-      const ratios = rounds.map((round) => round.app.requests / round.bare.requests).sort((a, b) => a - b);
-      const toBodyAlone = rounds.map((round) => round.app.requests / round.bodyAlone.requests).sort((a, b) => a - b);
-      const [appUs, databaseUs, bareUs] = [median(rounds.map((r) => r.appUs)), median(rounds.map((r) => r.databaseUs)), median(rounds.map((r) => r.bareUs))];
+      const sortedRatios = (of: (round: (typeof rounds)[number]) => number) => rounds.map(of).sort((a, b) => a - b);
+      const medianAndRange = (sorted: number[]) => `${median(sorted).toFixed(2)} (${sorted[0]!.toFixed(2)}-${sorted.at(-1)!.toFixed(2)})`;
+      const ratios = sortedRatios((round) => round.app.requests / round.bare.requests);
+      const toBodyAlone = sortedRatios((round) => round.app.requests / round.bodyAlone.requests);
+      const plainFastifyRatios = sortedRatios((round) => round.plainFastify.requests / round.bare.requests);
+      const medianOf = (field: 'appUs' | 'databaseUs' | 'bareUs' | 'plainFastifyUs') => median(rounds.map((round) => round[field]));
+      const [appUs, databaseUs, bareUs, plainFastifyUs] = [medianOf('appUs'), medianOf('databaseUs'), medianOf('bareUs'), medianOf('plainFastifyUs')];
       const p99AtTen = Math.max(...rounds.map((round) => round.app.p99));
       const errors = rounds.reduce((sum, round) => sum + round.app.errors + round.appAtFifty.errors, 0);
       const p99sAtFifty = (pick: 'appAtFifty' | 'bareAtFifty') => {
@@ -386,13 +423,14 @@ async function reads(base: string, app: ChildProcess) {
       };
       console.log(
         `| ${call.name} | ${Math.round(median(rounds.map((r) => r.app.requests)))} | ${Math.round(median(rounds.map((r) => r.bare.requests)))} | ` +
-          `${median(ratios).toFixed(2)} (${ratios[0]!.toFixed(2)}-${ratios.at(-1)!.toFixed(2)}) | ${median(toBodyAlone).toFixed(2)} (${toBodyAlone[0]!.toFixed(2)}-${toBodyAlone.at(-1)!.toFixed(2)}) | ` +
-          `${Math.round(appUs)} + ${Math.round(databaseUs)} | ${Math.round(bareUs)} | ` +
+          `${medianAndRange(ratios)} | ${medianAndRange(toBodyAlone)} | ${medianAndRange(plainFastifyRatios)} | ` +
+          `${Math.round(appUs)} + ${Math.round(databaseUs)} | ${Math.round(bareUs)} | ${Math.round(plainFastifyUs)} | ` +
           `${(bareUs / (appUs + databaseUs)).toFixed(2)} | ${p99AtTen} ms | ${p99sAtFifty('appAtFifty')} | ${p99sAtFifty('bareAtFifty')} | ${errors} |`,
       );
     } finally {
       bare.stop();
       bodyAlone.stop();
+      plainFastify.stop();
     }
   }
 }

@@ -11,7 +11,8 @@
  *   ratio with its logger at level info, sending the same bytes), each warmed up first (BENCH_WARM_UP_SECONDS,
  *   1 by default), in turns (BENCH_ROUNDS, 3 by default) so that what else the machine runs weighs
  *   on both: the median rates, the turns' median ratio (the mean of the middle two for an even count) and the range, the app's worst p99
- *   at 10 connections, and the median and range of the turns' p99 at 50, the app's and the bare server's, also in turns; Home, a product's page and a search, which the server
+ *   at 10 connections, and at 50 connections, also in turns, the ratio of the app's rate to the bare server's and the median and
+ *   range of the turns' p99, the app's and the bare server's; Home, a product's page and a search, which the server
  *   renders, are asked for as a browser asks, compressed, and the bare server sends the same
  *   compressed bytes;
  * - writes: 50 buyers adding wishes, then bookings, as fast as the app takes them, and a check that
@@ -352,9 +353,9 @@ async function reads(base: string, app: ChildProcess) {
   const filling = await load(`${base}/api/allCategories`, 16, {}, { uncached: true });
   console.log(`The response cache first kept ${Math.round(filling.requests * SECONDS).toLocaleString('en-US')} other answers (each URL different for ${SECONDS} s).\n`);
   console.log(
-    '| call | app req/s (median) | bare req/s (median) | ratio: median of turns (range) | ratio to the body alone (range) | plain Fastify ratio (range) | CPU µs a request: app + database | CPU µs: bare | CPU µs: plain Fastify | CPU ratio bare/(app+db) | app p99 @10 (worst turn) | app p99 @50: median of turns (range) | bare p99 @50: median (range) | errors |',
+    '| call | app req/s (median) | bare req/s (median) | ratio: median of turns (range) | ratio to the body alone (range) | plain Fastify ratio (range) | CPU µs a request: app + database | CPU µs: bare | CPU µs: plain Fastify | CPU ratio bare/(app+db) | app p99 @10 (worst turn) | ratio @50: median of turns (range) | app p99 @50: median of turns (range) | bare p99 @50: median (range) | errors |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const call of calls) {
     const headers = (await call.headers?.()) ?? {};
     const sample = await rawAnswer(base + call.url, headers);
@@ -413,6 +414,7 @@ async function reads(base: string, app: ChildProcess) {
       const ratios = sortedRatios((round) => round.app.requests / round.bare.requests);
       const toBodyAlone = sortedRatios((round) => round.app.requests / round.bodyAlone.requests);
       const plainFastifyRatios = sortedRatios((round) => round.plainFastify.requests / round.bare.requests);
+      const ratiosAtFifty = sortedRatios((round) => round.appAtFifty.requests / round.bareAtFifty.requests);
       const medianOf = (field: 'appUs' | 'databaseUs' | 'bareUs' | 'plainFastifyUs') => median(rounds.map((round) => round[field]));
       const [appUs, databaseUs, bareUs, plainFastifyUs] = [medianOf('appUs'), medianOf('databaseUs'), medianOf('bareUs'), medianOf('plainFastifyUs')];
       const p99AtTen = Math.max(...rounds.map((round) => round.app.p99));
@@ -425,7 +427,7 @@ async function reads(base: string, app: ChildProcess) {
         `| ${call.name} | ${Math.round(median(rounds.map((r) => r.app.requests)))} | ${Math.round(median(rounds.map((r) => r.bare.requests)))} | ` +
           `${medianAndRange(ratios)} | ${medianAndRange(toBodyAlone)} | ${medianAndRange(plainFastifyRatios)} | ` +
           `${Math.round(appUs)} + ${Math.round(databaseUs)} | ${Math.round(bareUs)} | ${Math.round(plainFastifyUs)} | ` +
-          `${(bareUs / (appUs + databaseUs)).toFixed(2)} | ${p99AtTen} ms | ${p99sAtFifty('appAtFifty')} | ${p99sAtFifty('bareAtFifty')} | ${errors} |`,
+          `${(bareUs / (appUs + databaseUs)).toFixed(2)} | ${p99AtTen} ms | ${medianAndRange(ratiosAtFifty)} | ${p99sAtFifty('appAtFifty')} | ${p99sAtFifty('bareAtFifty')} | ${errors} |`,
       );
     } finally {
       bare.stop();
